@@ -1,0 +1,14 @@
+package main
+
+import (
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zola"
+)
+
+// variants lists every variant zugbot knows, in menu order. It is the one
+// place that names the concrete games.
+func variants() []*engine.Variant {
+	return []*engine.Variant{
+		zola.Zola, zola.Zola8, zola.Zola4,
+	}
+}

@@ -1,0 +1,118 @@
+// Command zugbot runs the zugbot Discord bot and offers tools around its
+// games: perft counts, legal move lists and more. Run "zugbot -h" for the
+// list of subcommands.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+)
+
+// command is one subcommand of zugbot.
+type command struct {
+	name  string
+	usage string // one line
+	run   func(ctx context.Context, args []string, stdout, stderr io.Writer) error
+}
+
+// usageError is an error in the command line: it is reported in one line
+// and the command exits with status 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error {
+	return usageError{fmt.Sprintf(format, args...)}
+}
+
+func commands() []command {
+	return []command{
+		{"perft", "count the move sequences of a given length from a position", runPerft},
+		{"moves", "list the legal moves of a position", runMoves},
+	}
+}
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	code := run(ctx, os.Args[1:], os.Stdout, os.Stderr)
+	stop()
+	os.Exit(code)
+}
+
+// run executes the command line args and returns the exit status.
+func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+		mainUsage(stderr)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	for _, c := range commands() {
+		if c.name != args[0] {
+			continue
+		}
+		err := c.run(ctx, args[1:], stdout, stderr)
+		var ue usageError
+		switch {
+		case err == nil:
+			return 0
+		case errors.Is(err, flag.ErrHelp):
+			return 0
+		case errors.As(err, &ue):
+			fmt.Fprintf(stderr, "zugbot %s: %v\n", c.name, err)
+			return 2
+		default:
+			fmt.Fprintf(stderr, "zugbot %s: %v\n", c.name, err)
+			return 1
+		}
+	}
+	fmt.Fprintf(stderr, "zugbot: unknown command %q (run \"zugbot -h\" for the list)\n", args[0])
+	return 2
+}
+
+func mainUsage(w io.Writer) {
+	fmt.Fprintf(w, "zugbot plays abstract strategy games on Discord.\n\nUsage: zugbot <command> [flags]\n\nCommands:\n")
+	for _, c := range commands() {
+		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.usage)
+	}
+	fmt.Fprintf(w, "\nGames: %s\nRun \"zugbot <command> -h\" for a command's flags.\n", strings.Join(variantIDs(), ", "))
+}
+
+// newFlags returns a flag set for a subcommand. Its usage goes to stderr
+// on -h; parse errors are returned by parseFlags as one-line usage errors.
+func newFlags(name, summary string, stderr io.Writer) *flag.FlagSet {
+	fs := flag.NewFlagSet("zugbot "+name, flag.ContinueOnError)
+	fs.Usage = func() {
+		fmt.Fprintf(fs.Output(), "Usage of zugbot %s: %s\n\nFlags:\n", name, summary)
+		fs.PrintDefaults()
+	}
+	fs.SetOutput(stderr)
+	return fs
+}
+
+// parseFlags parses args into fs. On -h it prints the usage and returns
+// flag.ErrHelp; a bad flag or a stray argument is a usageError.
+func parseFlags(fs *flag.FlagSet, args []string) error {
+	out := fs.Output()
+	fs.SetOutput(io.Discard)
+	err := fs.Parse(args)
+	fs.SetOutput(out)
+	switch {
+	case errors.Is(err, flag.ErrHelp):
+		fs.Usage()
+		return err
+	case err != nil:
+		return usageError{err.Error()}
+	case fs.NArg() > 0:
+		return usagef("unexpected argument %q", fs.Arg(0))
+	}
+	return nil
+}

@@ -1,0 +1,125 @@
+package main
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/zugbot/zugbot/engine"
+)
+
+// variantIDs returns the IDs of all variants.
+func variantIDs() []string {
+	var ids []string
+	for _, v := range variants() {
+		ids = append(ids, v.ID)
+	}
+	return ids
+}
+
+// findVariant returns the variant with the given ID.
+func findVariant(id string) (*engine.Variant, error) {
+	if id == "" {
+		return nil, usagef("-game is required (one of %s)", strings.Join(variantIDs(), ", "))
+	}
+	for _, v := range variants() {
+		if strings.EqualFold(v.ID, id) {
+			return v, nil
+		}
+	}
+	return nil, usagef("unknown game %q (one of %s)", id, strings.Join(variantIDs(), ", "))
+}
+
+// loadPosition returns the variant's start position, or the given position
+// string read as a position of that variant.
+func loadPosition(v *engine.Variant, pos string) (engine.Position, error) {
+	if pos == "" {
+		return v.Start(), nil
+	}
+	p, err := v.Parse(pos)
+	if err != nil {
+		return nil, usagef("bad -position for %s: %v", v.ID, err)
+	}
+	return p, nil
+}
+
+// positionFlags declares the -game and -position flags shared by several
+// subcommands and returns a function that loads what they name.
+func positionFlags(fs *flag.FlagSet) func() (engine.Position, error) {
+	game := fs.String("game", "", "the game variant: "+strings.Join(variantIDs(), ", "))
+	pos := fs.String("position", "", "a position string of that variant (default: the start position)")
+	return func() (engine.Position, error) {
+		v, err := findVariant(*game)
+		if err != nil {
+			return nil, err
+		}
+		return loadPosition(v, *pos)
+	}
+}
+
+func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("perft", "count the move sequences of a given length from a position; prints the count as the last line", stderr)
+	load := positionFlags(fs)
+	depth := fs.Int("depth", 0, "the number of plies, from 1")
+	divide := fs.Bool("divide", false, "also print the count below each legal move")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	p, err := load()
+	if err != nil {
+		return err
+	}
+	if *depth < 1 || *depth > 64 {
+		return usagef("bad -depth %d: want a number of plies from 1 to 64", *depth)
+	}
+	if *divide {
+		var total uint64
+		for _, m := range p.Moves(nil) {
+			if err := ctx.Err(); err != nil {
+				return err
+			}
+			n := uint64(1)
+			if *depth > 1 {
+				n = engine.Perft(engine.Play(p, m), *depth-1)
+			}
+			total += n
+			fmt.Fprintf(stdout, "%s %d\n", p.FormatMove(m), n)
+		}
+		fmt.Fprintln(stdout, total)
+		return nil
+	}
+	fmt.Fprintln(stdout, engine.Perft(p, *depth))
+	return nil
+}
+
+func runMoves(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("moves", "list the legal moves of a position, one per line", stderr)
+	load := positionFlags(fs)
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	p, err := load()
+	if err != nil {
+		return err
+	}
+	for _, m := range p.Moves(nil) {
+		fmt.Fprintln(stdout, p.FormatMove(m))
+	}
+	if o := p.Outcome(); o.Over() {
+		fmt.Fprintf(stderr, "the game is over: %s\n", describeOutcome(p.Variant(), o))
+	}
+	return nil
+}
+
+// describeOutcome says who won and why, for people.
+func describeOutcome(v *engine.Variant, o engine.Outcome) string {
+	switch o.Status {
+	case engine.Win:
+		return fmt.Sprintf("%s wins (%s)", v.Sides[o.Winner], o.Reason)
+	case engine.Draw:
+		return fmt.Sprintf("draw (%s)", o.Reason)
+	}
+	return "the game goes on"
+}

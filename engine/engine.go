@@ -1,0 +1,177 @@
+// Package engine is the shared vocabulary of zugbot's games: variants,
+// positions, moves, outcomes, notation errors and the board geometry a
+// renderer draws. Every game package implements it, and every consumer (the
+// AI, the renderer, the store and the bot) uses it without knowing which game
+// it holds.
+//
+// A Position is mutable: Do plays a move in place and Undo takes it back, so
+// that search and perft run without allocating. Play gives the value-style
+// API (a new position, the old one untouched) where allocation does not
+// matter.
+package engine
+
+import (
+	"encoding"
+	"fmt"
+)
+
+// Side is one of the two players of a game, by index: the meaning (Red or
+// Blue, White or Black) is in Variant.Sides.
+type Side uint8
+
+// Other returns the opponent of s.
+func (s Side) Other() Side { return s ^ 1 }
+
+// Move is a move in one position of one game, packed by the game that
+// generated it. Its bits mean nothing outside that game; moves compare with
+// ==. The zero Move is never a legal move in any game, so it can stand for
+// "no move".
+type Move struct {
+	Lo, Hi uint64
+}
+
+// IsZero reports whether m is the zero Move ("no move").
+func (m Move) IsZero() bool { return m == Move{} }
+
+// Status says whether a game goes on, and if not how it ended.
+type Status uint8
+
+// The statuses of a game.
+const (
+	Ongoing Status = iota // the game goes on
+	Win                   // Outcome.Winner has won
+	Draw                  // nobody has won
+)
+
+// Outcome is the result of a game as the board decides it.
+type Outcome struct {
+	Status Status
+	Winner Side   // meaningful only when Status is Win
+	Reason string // lower case, for a caption: "checkmate", "no legal moves", …
+}
+
+// Over reports whether the game has ended.
+func (o Outcome) Over() bool { return o.Status != Ongoing }
+
+// Kind is the kind of a piece, across all games. The renderer draws each
+// kind with its own artwork.
+type Kind uint8
+
+// The kinds of pieces.
+const (
+	NoPiece Kind = iota
+	Checker      // Zola: a plain checker
+	Man          // Zamma: a man
+	Mullah       // Zamma: a promoted man
+	Disc         // Zodiac: a two-sided disc
+	Neutral      // Zodiac: a neutral piece; its Side is meaningless
+	King         // chess pieces
+	Queen
+	Rook
+	Bishop
+	Knight
+	Pawn
+)
+
+// Piece is what stands on a point.
+type Piece struct {
+	Kind Kind
+	Side Side
+}
+
+// MoveInfo describes a move for display: where the moving piece goes and
+// what it takes.
+type MoveInfo struct {
+	// Path lists the points the moving piece stands on, from its start to
+	// where it ends: two points for a simple move, one per landing for a
+	// multiple capture, none for a pass.
+	Path []int
+	// Taken lists the points whose pieces the move captures (or, in Zodiac,
+	// turns over).
+	Taken []int
+}
+
+// Position is the state of a game in progress: the board, the side to move,
+// and the history the rules need (repetitions, move counters) since the
+// position it started from.
+//
+// Moves, Do and Undo are the hot path and must not allocate once the
+// position has grown its history to the depth in use. Do must only be given
+// a move that Moves returned for the current position (ParseMove finds one
+// from text).
+type Position interface {
+	// Variant returns the variant this position belongs to.
+	Variant() *Variant
+	// Turn returns the side to move.
+	Turn() Side
+	// Moves appends the legal moves to dst and returns the extended slice.
+	// It returns dst unchanged exactly when the game is over.
+	Moves(dst []Move) []Move
+	// Do plays m in place.
+	Do(m Move)
+	// Undo takes back the last move played with Do. It panics if there is none.
+	Undo()
+	// Outcome returns the result the board decides: Ongoing while there are
+	// legal moves.
+	Outcome() Outcome
+	// Agreed returns the result if both players agree to end the game now
+	// (a draw in chess; the side with more counters wins in Zamma), and
+	// false if the game has no agreed ending.
+	Agreed() (Outcome, bool)
+	// Hash returns a hash of the board, the side to move and whatever else
+	// decides the legal moves (not the history): equal positions hash equal.
+	Hash() uint64
+	// Piece returns what stands on point i of the variant's geometry.
+	Piece(i int) Piece
+	// Describe explains legal move m of this position for display.
+	Describe(m Move) MoveInfo
+	// FormatMove returns the notation of legal move m in this position.
+	FormatMove(m Move) string
+	// ParseMove resolves text against the legal moves. Its errors are
+	// *MoveError values that a player can act on.
+	ParseMove(s string) (Move, error)
+	// Clone returns an independent copy, history included.
+	Clone() Position
+	// MarshalText returns the position string as the game's rules define it.
+	encoding.TextMarshaler
+}
+
+// Variant is a playable variant of a game and everything static about it.
+type Variant struct {
+	ID      string    // stable identifier: "zola", "zola8", "chess", …
+	Name    string    // for people: "Zola 6×6"
+	Game    string    // the game's name: "Zola"
+	Credit  string    // "Zola by Mark Steere", or the source of traditional rules
+	Summary string    // a short rules summary for people, a few sentences
+	Sides   [2]string // side names by Side: {"Red", "Blue"}
+	// MaxPlies bounds the length of any game from the start position, in plies.
+	MaxPlies int
+	// PerftEnds makes Perft count a game that ends before the horizon as one
+	// leaf (Zodiac's definition) instead of none (chess's).
+	PerftEnds bool
+	// Geometry is the board as a renderer sees it.
+	Geometry *Geometry
+	// Start returns a new start position.
+	Start func() Position
+	// Parse reads a position string. Its history starts there.
+	Parse func(s string) (Position, error)
+}
+
+// String returns the variant's ID.
+func (v *Variant) String() string { return v.ID }
+
+// Play returns the position after legal move m, leaving p unchanged.
+func Play(p Position, m Move) Position {
+	c := p.Clone()
+	c.Do(m)
+	return c
+}
+
+// String returns p's position string, or a description of the error.
+func String(p Position) string {
+	b, err := p.MarshalText()
+	if err != nil {
+		return fmt.Sprintf("<%s: %v>", p.Variant().ID, err)
+	}
+	return string(b)
+}

@@ -1,0 +1,67 @@
+package engine
+
+import "math/rand/v2"
+
+// A Perfter is a Position with its own, faster perft. Perft uses it when
+// present; it must count exactly as Perft does.
+type Perfter interface {
+	Perft(depth int) uint64
+}
+
+// Perft counts the move sequences of length depth from p: the leaves of the
+// game tree at that depth. A game that ends before depth counts as one leaf
+// if p's variant sets PerftEnds, and as none otherwise (chess's convention).
+// p is left as it was.
+func Perft(p Position, depth int) uint64 {
+	if f, ok := p.(Perfter); ok {
+		return f.Perft(depth)
+	}
+	bufs := make([][]Move, depth+1)
+	return perft(p, depth, bufs, p.Variant().PerftEnds)
+}
+
+func perft(p Position, depth int, bufs [][]Move, ends bool) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	moves := p.Moves(bufs[depth][:0])
+	bufs[depth] = moves
+	if len(moves) == 0 {
+		if ends {
+			return 1
+		}
+		return 0
+	}
+	if depth == 1 && !ends {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		p.Do(m)
+		n += perft(p, depth-1, bufs, ends)
+		p.Undo()
+	}
+	return n
+}
+
+// RandomGame plays uniformly random legal moves from p until the game ends
+// or maxPlies moves have been played, then takes them all back, leaving p as
+// it was. It returns the number of plies played and the outcome reached.
+// buf is scratch space for move lists; pass the same one to avoid
+// allocating.
+func RandomGame(p Position, r *rand.Rand, maxPlies int, buf []Move) (int, Outcome, []Move) {
+	plies := 0
+	for plies < maxPlies {
+		buf = p.Moves(buf[:0])
+		if len(buf) == 0 {
+			break
+		}
+		p.Do(buf[r.IntN(len(buf))])
+		plies++
+	}
+	o := p.Outcome()
+	for i := 0; i < plies; i++ {
+		p.Undo()
+	}
+	return plies, o, buf
+}
