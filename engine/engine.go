@@ -175,3 +175,10 @@ func String(p Position) string {
 	}
 	return string(b)
 }
+
+// A CheckReporter is a Position whose game has check (Zonal Chess). Renderers
+// mark the point of a king in check.
+type CheckReporter interface {
+	// InCheck returns the point of the side to move's king if it is in check.
+	InCheck() (point int, ok bool)
+}
