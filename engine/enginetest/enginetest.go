@@ -37,6 +37,13 @@ type Config struct {
 // Run checks variant v against the engine contract.
 func Run(t *testing.T, v *engine.Variant, cfg Config) {
 	t.Helper()
+	Check(t, v, cfg)
+}
+
+// Check is Run for any testing.TB, such as a *testing.B or a recorder that
+// tests the kit itself.
+func Check(t testing.TB, v *engine.Variant, cfg Config) {
+	t.Helper()
 	if cfg.Games == 0 {
 		cfg.Games = 20
 	}
@@ -53,24 +60,15 @@ func Run(t *testing.T, v *engine.Variant, cfg Config) {
 		starts = append(starts, p)
 	}
 	r := rand.New(rand.NewPCG(cfg.Seed, 0x7a756762))
-	for si, start := range starts {
-		name := "start"
-		if si > 0 {
-			name = fmt.Sprintf("position%d", si)
+	for _, start := range starts {
+		checkAllocs(t, start)
+		for g := 0; g < cfg.Games && !t.Failed(); g++ {
+			playGame(t, v, start, r)
 		}
-		t.Run(v.ID+"/"+name, func(t *testing.T) {
-			checkAllocs(t, start)
-			for g := 0; g < cfg.Games; g++ {
-				playGame(t, v, start, r)
-				if t.Failed() {
-					return
-				}
-			}
-		})
 	}
 }
 
-func checkVariant(t *testing.T, v *engine.Variant) {
+func checkVariant(t testing.TB, v *engine.Variant) {
 	t.Helper()
 	switch {
 	case v.ID == "" || v.Name == "" || v.Game == "" || v.Credit == "" || v.Summary == "":
@@ -125,7 +123,7 @@ func (s snapshot) equal(o snapshot) bool {
 	return s.text == o.text && s.hash == o.hash && s.turn == o.turn && s.out == o.out && slices.Equal(s.moves, o.moves)
 }
 
-func playGame(t *testing.T, v *engine.Variant, start engine.Position, r *rand.Rand) {
+func playGame(t testing.TB, v *engine.Variant, start engine.Position, r *rand.Rand) {
 	t.Helper()
 	p := start.Clone()
 	before := snap(start)
@@ -155,7 +153,7 @@ func playGame(t *testing.T, v *engine.Variant, start engine.Position, r *rand.Ra
 }
 
 // checkPosition checks one position and returns its legal moves.
-func checkPosition(t *testing.T, v *engine.Variant, p engine.Position, line []string) []engine.Move {
+func checkPosition(t testing.TB, v *engine.Variant, p engine.Position, line []string) []engine.Move {
 	t.Helper()
 	at := func() string { return fmt.Sprintf("%s after %v (%s)", v.ID, line, engine.String(p)) }
 	if p.Variant() != v {
@@ -283,7 +281,7 @@ func notations(p engine.Position) []string {
 }
 
 // checkAllocs asserts that the hot path does not allocate once warm.
-func checkAllocs(t *testing.T, start engine.Position) {
+func checkAllocs(t testing.TB, start engine.Position) {
 	t.Helper()
 	p := start.Clone()
 	buf := make([]engine.Move, 0, 1024)
