@@ -1,0 +1,124 @@
+package bot
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// action is what a button, select menu or modal asks for, as carried in its
+// custom ID, so that controls keep working after a restart:
+//
+//	g/<game>/<ply>/<verb>[/<arg>]   a game's controls, valid at that ply
+//	c/<challenge>/<verb>            a challenge's buttons
+type action struct {
+	kind byte // 'g' or 'c'
+	id   int64
+	ply  int
+	verb string
+	arg  string
+}
+
+// The verbs of game controls.
+const (
+	verbPick       = "pick"    // select menu: the piece to move (arg: menu page)
+	verbTo         = "to"      // select menu: the move of the picked piece (arg: menu page)
+	verbType       = "type"    // button: open the "type a move" modal
+	verbTyped      = "typed"   // modal submit: a typed move
+	verbResign     = "resign"  // button: ask to resign
+	verbResignYes  = "resign!" // button: confirm resigning
+	verbDraw       = "draw"    // button: offer a draw (or the agreed ending)
+	verbDrawYes    = "draw+"   // button: accept the offer
+	verbDrawNo     = "draw-"   // button: decline the offer
+	verbTakeYes    = "back+"   // button: accept a takeback
+	verbTakeNo     = "back-"   // button: decline a takeback
+	verbRematch    = "rematch" // button: a new game, colours swapped
+	verbAccept     = "accept"  // challenge: accept
+	verbDecline    = "decline" // challenge: decline
+	verbCancel     = "cancel"  // challenge: withdrawn by the challenger
+	maxCustomIDLen = 100
+)
+
+func gameAction(game int64, ply int, verb string) action {
+	return action{kind: 'g', id: game, ply: ply, verb: verb}
+}
+
+func challengeAction(id int64, verb string) action {
+	return action{kind: 'c', id: id, verb: verb}
+}
+
+// with returns a copy of a with the argument set.
+func (a action) with(arg string) action {
+	a.arg = arg
+	return a
+}
+
+// String returns the custom ID.
+func (a action) String() string {
+	var s string
+	if a.kind == 'c' {
+		s = fmt.Sprintf("c/%d/%s", a.id, a.verb)
+	} else {
+		s = fmt.Sprintf("g/%d/%d/%s", a.id, a.ply, a.verb)
+	}
+	if a.arg != "" {
+		s += "/" + a.arg
+	}
+	return s
+}
+
+// parseAction reads a custom ID. It never panics; an unknown or malformed
+// ID is an error (a control from another bot version, or forged input).
+func parseAction(s string) (action, error) {
+	bad := func() (action, error) {
+		return action{}, fmt.Errorf("unknown control %.40q", s)
+	}
+	if len(s) > maxCustomIDLen {
+		return bad()
+	}
+	parts := strings.SplitN(s, "/", 5)
+	var a action
+	switch {
+	case len(parts) >= 3 && parts[0] == "c":
+		a.kind = 'c'
+		if len(parts) > 3 {
+			return bad()
+		}
+		a.verb = parts[2]
+	case len(parts) >= 4 && parts[0] == "g":
+		a.kind = 'g'
+		ply, err := strconv.Atoi(parts[2])
+		if err != nil || ply < 0 || parts[2] != strconv.Itoa(ply) {
+			return bad()
+		}
+		a.ply, a.verb = ply, parts[3]
+		if len(parts) == 5 {
+			if parts[4] == "" {
+				return bad()
+			}
+			a.arg = parts[4]
+		}
+	default:
+		return bad()
+	}
+	id, err := strconv.ParseInt(parts[1], 10, 64)
+	if err != nil || id <= 0 || parts[1] != strconv.FormatInt(id, 10) {
+		return bad()
+	}
+	a.id = id
+	if !knownVerb(a.kind, a.verb) {
+		return bad()
+	}
+	return a, nil
+}
+
+func knownVerb(kind byte, verb string) bool {
+	switch verb {
+	case verbPick, verbTo, verbType, verbTyped, verbResign, verbResignYes, verbDraw, verbDrawYes, verbDrawNo,
+		verbTakeYes, verbTakeNo, verbRematch:
+		return kind == 'g'
+	case verbAccept, verbDecline, verbCancel:
+		return kind == 'c'
+	}
+	return false
+}
