@@ -1,0 +1,133 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/url"
+	"strings"
+)
+
+// config is how the bot is run: environment variables, each of which a
+// flag of the same meaning overrides.
+type config struct {
+	Token       string     // DISCORD_TOKEN, -token
+	DB          string     // ZUGBOT_DB, -db
+	Guild       string     // ZUGBOT_GUILD, -guild
+	APIURL      string     // DISCORD_API_URL, -api-url
+	MetricsAddr string     // ZUGBOT_METRICS_ADDR, -metrics-addr
+	LogLevel    slog.Level // ZUGBOT_LOG_LEVEL, -log-level
+	LogJSON     bool       // ZUGBOT_LOG_FORMAT=json, -log-format json
+}
+
+// setting is one configuration value: its variable, its flag and its check.
+type setting struct {
+	env, flag, def, usage string
+	dst                   *string
+}
+
+// loadConfig reads the configuration from getenv and the command line
+// args. Every invalid value is reported by its variable's name, before the
+// bot connects anywhere.
+func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	var c config
+	var level, format string
+	settings := []setting{
+		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
+		{"ZUGBOT_DB", "db", "zugbot.db", "the SQLite database file", &c.DB},
+		{"ZUGBOT_GUILD", "guild", "", "a server (guild) ID to register the commands to, instantly (for testing); default: global", &c.Guild},
+		{"DISCORD_API_URL", "api-url", "", "base URL of Discord's REST API, e.g. a rate-limit proxy (default: Discord's own)", &c.APIURL},
+		{"ZUGBOT_METRICS_ADDR", "metrics-addr", "", "address to serve /healthz and /metrics on, e.g. :9090 (default: off)", &c.MetricsAddr},
+		{"ZUGBOT_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", &level},
+		{"ZUGBOT_LOG_FORMAT", "log-format", "text", "log format: text or json", &format},
+	}
+	fs := newFlags("run", "run the Discord bot. Each flag may instead be given by the environment variable named in its description", stderr)
+	for _, s := range settings {
+		def := s.def
+		if v := getenv(s.env); v != "" {
+			def = v
+		}
+		fs.StringVar(s.dst, s.flag, def, fmt.Sprintf("%s [%s]", s.usage, s.env))
+	}
+	if err := parseFlags(fs, args); err != nil {
+		return c, err
+	}
+	// name says which setting a value came from: its flag if given, else its variable.
+	given := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { given[f.Name] = true })
+	name := func(s setting) string {
+		if given[s.flag] {
+			return "-" + s.flag
+		}
+		return s.env
+	}
+	var problems []string
+	bad := func(i int, format string, args ...any) {
+		problems = append(problems, name(settings[i])+" "+fmt.Sprintf(format, args...))
+	}
+	c.Token = strings.TrimSpace(c.Token)
+	if c.Token == "" {
+		bad(0, "is not set: zugbot needs its bot token (README, \"Run your own bot\", says where to get one)")
+	} else if strings.ContainsAny(c.Token, " \t\n") {
+		bad(0, "contains white space: copy the token alone")
+	}
+	if c.DB == "" {
+		bad(1, "is empty: give a file path such as zugbot.db")
+	}
+	if c.Guild != "" && !isSnowflake(c.Guild) {
+		bad(2, "%q is not a server ID (a number of 17 to 20 digits; enable Developer Mode and use Copy Server ID)", c.Guild)
+	}
+	if c.APIURL != "" {
+		if u, err := url.Parse(c.APIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			bad(3, "%q is not an http(s) URL such as https://discord.com/api/v9", c.APIURL)
+		}
+		c.APIURL = strings.TrimSuffix(c.APIURL, "/")
+	}
+	if c.MetricsAddr != "" {
+		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {
+			bad(4, "%q is not a listen address such as :9090 or 127.0.0.1:9090", c.MetricsAddr)
+		}
+	}
+	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {
+		bad(5, "%q is not a log level: want debug, info, warn or error", level)
+	}
+	switch strings.ToLower(format) {
+	case "text":
+	case "json":
+		c.LogJSON = true
+	default:
+		bad(6, "%q is not a log format: want text or json", format)
+	}
+	if len(problems) > 0 {
+		return c, usageError{strings.Join(problems, "; ")}
+	}
+	return c, nil
+}
+
+// isSnowflake reports whether s looks like a Discord ID.
+func isSnowflake(s string) bool {
+	if len(s) < 17 || len(s) > 20 {
+		return false
+	}
+	for _, r := range s {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+// LogValue keeps the token out of logs: a config logs without it.
+func (c config) LogValue() slog.Value {
+	return slog.GroupValue(
+		slog.String("db", c.DB),
+		slog.String("guild", c.Guild),
+		slog.String("api_url", c.APIURL),
+		slog.String("metrics_addr", c.MetricsAddr),
+		slog.String("log_level", c.LogLevel.String()),
+		slog.Bool("log_json", c.LogJSON),
+		slog.Bool("token_set", c.Token != ""),
+	)
+}

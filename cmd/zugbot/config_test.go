@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+)
+
+func env(m map[string]string) func(string) string {
+	return func(k string) string { return m[k] }
+}
+
+func TestConfigDefaultsAndOverrides(t *testing.T) {
+	c, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc.def", "ZUGBOT_GUILD": "123456789012345678"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Token != "abc.def" || c.DB != "zugbot.db" || c.Guild != "123456789012345678" || c.LogLevel != slog.LevelInfo || c.LogJSON {
+		t.Errorf("config = %+v; want the token and guild from the environment and the defaults", c)
+	}
+	c, err = loadConfig([]string{"-db", "/data/z.db", "-log-format", "json", "-log-level", "debug", "-api-url", "http://127.0.0.1:8080/api/v9/"},
+		env(map[string]string{"DISCORD_TOKEN": "abc", "ZUGBOT_DB": "env.db"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DB != "/data/z.db" || !c.LogJSON || c.LogLevel != slog.LevelDebug || c.APIURL != "http://127.0.0.1:8080/api/v9" {
+		t.Errorf("config = %+v; want the flags to override the environment", c)
+	}
+}
+
+func TestConfigErrorsNameTheSetting(t *testing.T) {
+	tests := []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{nil, nil, "DISCORD_TOKEN is not set"},
+		{map[string]string{"DISCORD_TOKEN": "a b"}, nil, "DISCORD_TOKEN contains white space"},
+		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_GUILD": "my-server"}, nil, `ZUGBOT_GUILD "my-server" is not a server ID`},
+		{map[string]string{"DISCORD_TOKEN": "t"}, []string{"-guild", "12"}, `-guild "12" is not a server ID`},
+		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_API_URL": "discord.com"}, nil, "DISCORD_API_URL"},
+		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_METRICS_ADDR": "9090"}, nil, `ZUGBOT_METRICS_ADDR "9090" is not a listen address`},
+		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_LOG_LEVEL": "loud"}, nil, `ZUGBOT_LOG_LEVEL "loud" is not a log level`},
+		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_LOG_FORMAT": "xml"}, nil, `ZUGBOT_LOG_FORMAT "xml" is not a log format`},
+		{map[string]string{"DISCORD_TOKEN": "t"}, []string{"-db", ""}, "-db is empty"},
+	}
+	for _, tt := range tests {
+		_, err := loadConfig(tt.args, env(tt.env), io.Discard)
+		if _, ok := err.(usageError); !ok || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("loadConfig(%v, %v) = %v; want a usage error saying %q", tt.args, tt.env, err, tt.want)
+		}
+	}
+}
+
+func TestConfigNeverLogsTheToken(t *testing.T) {
+	c, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "s3cr3t-t0ken"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("starting", "config", c)
+	if strings.Contains(buf.String(), "s3cr3t") || !strings.Contains(buf.String(), `"token_set":true`) {
+		t.Errorf("log line %q: want no token, only that it is set", buf.String())
+	}
+}
