@@ -2,6 +2,7 @@ package main
 
 import (
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
@@ -10,5 +11,6 @@ import (
 func variants() []*engine.Variant {
 	return []*engine.Variant{
 		zola.Zola, zola.Zola8, zola.Zola4,
+		zamma.Zamma,
 	}
 }
