@@ -1,0 +1,47 @@
+package store
+
+import "math"
+
+// The Elo system of zugbot, per variant.
+const (
+	// InitialRating is every player's rating before their first rated game.
+	InitialRating = 1500
+	// ProvisionalGames is how many rated games a rating stays provisional
+	// for, with the large K factor.
+	ProvisionalGames = 20
+	// MasterRating is the rating from which the small K factor applies.
+	MasterRating = 2400
+	// RatedPerDay is how many games between the same two players count for
+	// rating in any 24 hours; later ones are recorded as casual.
+	RatedPerDay = 3
+)
+
+// K returns the development coefficient of a player with the given rating
+// and number of rated games played before this one: 40 while provisional,
+// 10 from MasterRating up, 20 otherwise.
+func K(rating, games int) int {
+	switch {
+	case games < ProvisionalGames:
+		return 40
+	case rating >= MasterRating:
+		return 10
+	}
+	return 20
+}
+
+// Expected returns the score a player rated a is expected to make against
+// one rated b, between 0 and 1.
+func Expected(a, b int) float64 {
+	return 1 / (1 + math.Pow(10, float64(b-a)/400))
+}
+
+// Elo returns the new ratings of a and b after a game between them in which
+// a scored score (1 for a win, 0.5 for a draw, 0 for a loss). Each player's
+// change is their own K times the difference between score and
+// expectation, rounded to the nearest point.
+func Elo(a, b Rating, score float64) (newA, newB int) {
+	ea := Expected(a.Rating, b.Rating)
+	da := math.Round(float64(K(a.Rating, a.Games)) * (score - ea))
+	db := math.Round(float64(K(b.Rating, b.Games)) * ((1 - score) - (1 - ea)))
+	return a.Rating + int(da), b.Rating + int(db)
+}

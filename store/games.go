@@ -1,0 +1,718 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+)
+
+// AnyPly, given as the expected ply, skips the version check: for an admin
+// abort or a resignation, which stand whatever the position.
+const AnyPly = -1
+
+// querier is what *sql.DB and *sql.Tx have in common.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// scanner is a *sql.Row or *sql.Rows.
+type scanner interface{ Scan(dest ...any) error }
+
+const gameSelect = `SELECT g.id, g.variant, g.start,
+	coalesce(g.player0, ''), coalesce(p0.name, ''), g.ai0,
+	coalesce(g.player1, ''), coalesce(p1.name, ''), g.ai1,
+	g.guild_id, g.channel_id, g.thread_id, g.message_id,
+	g.rated, g.capped, g.days_per_move, g.deadline, g.ply,
+	g.result, coalesce(g.winner, 0), g.reason, g.ended_by,
+	g.offer_kind, g.offer_by, g.offer_ply, g.offer_undo,
+	coalesce(g.rematch_of, 0), g.created_at, g.updated_at, g.ended_at,
+	c0.before, c0.after, c1.before, c1.after
+FROM games g
+LEFT JOIN players p0 ON p0.id = g.player0
+LEFT JOIN players p1 ON p1.id = g.player1
+LEFT JOIN rating_changes c0 ON c0.game_id = g.id AND c0.side = 0
+LEFT JOIN rating_changes c1 ON c1.game_id = g.id AND c1.side = 1
+`
+
+// scanGame reads a row of gameSelect.
+func scanGame(sc scanner) (Game, error) {
+	var (
+		g                        Game
+		result, offer            string
+		winner, offerBy          int
+		deadline, ended          sql.NullInt64
+		created, updated         int64
+		before0, after0, before1 sql.NullInt64
+		after1                   sql.NullInt64
+		rated, capped            bool
+		player0, player1         string
+		name0, name1             string
+		ai0, ai1                 int
+	)
+	err := sc.Scan(&g.ID, &g.Variant, &g.Start,
+		&player0, &name0, &ai0,
+		&player1, &name1, &ai1,
+		&g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
+		&rated, &capped, &g.DaysPerMove, &deadline, &g.Ply,
+		&result, &winner, &g.Reason, &g.EndedBy,
+		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
+		&g.RematchOf, &created, &updated, &ended,
+		&before0, &after0, &before1, &after1)
+	if err != nil {
+		return Game{}, err
+	}
+	g.Seats[0] = Seat{Player: Player{ID: player0, Name: name0}, AI: ai0}
+	g.Seats[1] = Seat{Player: Player{ID: player1, Name: name1}, AI: ai1}
+	g.Rated, g.Capped = rated, capped
+	g.Deadline = fromMillis(deadline)
+	g.Result = Result(index(resultNames[:], result))
+	g.Winner = engine.Side(winner)
+	g.Offer.Kind = OfferKind(index(offerNames[:], offer))
+	g.Offer.By = engine.Side(offerBy)
+	g.Created = fromMillis(sql.NullInt64{Int64: created, Valid: true})
+	g.Updated = fromMillis(sql.NullInt64{Int64: updated, Valid: true})
+	g.Ended = fromMillis(ended)
+	if before0.Valid && before1.Valid {
+		g.Changes = []RatingChange{
+			{Side: 0, Player: player0, Before: int(before0.Int64), After: int(after0.Int64)},
+			{Side: 1, Player: player1, Before: int(before1.Int64), After: int(after1.Int64)},
+		}
+	}
+	return g, nil
+}
+
+// index returns the index of s in names; the schema's CHECK constraints
+// keep it there, so a miss (0) cannot happen.
+func index(names []string, s string) int {
+	for i, n := range names {
+		if n == s {
+			return i
+		}
+	}
+	return 0
+}
+
+// game reads game id through q.
+func game(ctx context.Context, q querier, id int64) (Game, error) {
+	g, err := scanGame(q.QueryRowContext(ctx, gameSelect+`WHERE g.id = ?`, id))
+	if errors.Is(err, sql.ErrNoRows) {
+		return Game{}, fmt.Errorf("game %d: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Game{}, fmt.Errorf("game %d: %w", id, err)
+	}
+	return g, nil
+}
+
+// Game returns game id, without its moves.
+func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
+	return game(ctx, s.r, id)
+}
+
+// Moves returns the moves of game id in order.
+func (s *Store) Moves(ctx context.Context, id int64) ([]Move, error) {
+	var ms []Move
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		if _, err := game(ctx, tx, id); err != nil {
+			return err
+		}
+		var err error
+		ms, err = moves(ctx, tx, id)
+		return err
+	})
+	return ms, err
+}
+
+// moves reads the moves of game id.
+func moves(ctx context.Context, q querier, id int64) ([]Move, error) {
+	rows, err := q.QueryContext(ctx, `SELECT ply, notation, played_at FROM moves WHERE game_id = ? ORDER BY ply`, id)
+	if err != nil {
+		return nil, fmt.Errorf("moves of game %d: %w", id, err)
+	}
+	defer rows.Close()
+	var ms []Move
+	for rows.Next() {
+		var m Move
+		var at int64
+		if err := rows.Scan(&m.Ply, &m.Notation, &at); err != nil {
+			return nil, fmt.Errorf("moves of game %d: %w", id, err)
+		}
+		m.At = time.UnixMilli(at).UTC()
+		ms = append(ms, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("moves of game %d: %w", id, err)
+	}
+	return ms, nil
+}
+
+// Load returns game id with its moves and the position they lead to, read
+// from one snapshot of the database. The game's variant must be one of
+// Options.Variants.
+func (s *Store) Load(ctx context.Context, id int64) (State, error) {
+	var st State
+	err := s.read(ctx, func(tx *sql.Tx) error {
+		var err error
+		if st.Game, err = game(ctx, tx, id); err != nil {
+			return err
+		}
+		st.Moves, err = moves(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return State{}, err
+	}
+	v, err := s.variant(st.Game.Variant)
+	if err != nil {
+		return State{}, fmt.Errorf("load game %d: %w", id, err)
+	}
+	if st.Position, err = Replay(v, st.Game.Start, st.Moves); err != nil {
+		return State{}, fmt.Errorf("load game %d: %w", id, err)
+	}
+	return st, nil
+}
+
+// upsertPlayer records a person and their name as last seen; an empty name
+// leaves a known one alone.
+func upsertPlayer(ctx context.Context, tx *sql.Tx, p Player, now time.Time) error {
+	if p.ID == "" {
+		return fmt.Errorf("%w: a player without an id", ErrInvalid)
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
+		ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
+		WHERE excluded.name <> '' AND excluded.name <> players.name`, p.ID, p.Name, millis(now))
+	if err != nil {
+		return fmt.Errorf("record player %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// SeePlayer records a person's display name as last seen.
+func (s *Store) SeePlayer(ctx context.Context, p Player) error {
+	return s.write(ctx, func(tx *sql.Tx) error { return upsertPlayer(ctx, tx, p, s.now()) })
+}
+
+// Player returns the person with the given user id.
+func (s *Store) Player(ctx context.Context, id string) (Player, error) {
+	p := Player{ID: id}
+	err := s.r.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ?`, id).Scan(&p.Name)
+	if errors.Is(err, sql.ErrNoRows) {
+		return Player{}, fmt.Errorf("player %s: %w", id, ErrNotFound)
+	}
+	if err != nil {
+		return Player{}, fmt.Errorf("player %s: %w", id, err)
+	}
+	return p, nil
+}
+
+// CreateGame starts a game. Names in the seats update the players' names. A
+// game with the AI cannot be rated; a player at the limit of active games
+// gets ErrTooManyGames.
+func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
+	var g Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		id, err := s.createGame(ctx, tx, ng, s.now())
+		if err != nil {
+			return err
+		}
+		g, err = game(ctx, tx, id)
+		return err
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("create game: %w", err)
+	}
+	return g, nil
+}
+
+// createGame checks and inserts a new game and returns its id.
+func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time.Time) (int64, error) {
+	if err := s.checkVariant(ng.Variant, ng.Start); err != nil {
+		return 0, err
+	}
+	var players [2]sql.NullString
+	for i, seat := range ng.Seats {
+		switch {
+		case seat.AI < 0 || seat.AI > MaxAILevel:
+			return 0, fmt.Errorf("%w: AI level %d (want 1 to %d)", ErrInvalid, seat.AI, MaxAILevel)
+		case seat.IsAI() && seat.ID != "":
+			return 0, fmt.Errorf("%w: a seat is both the AI and player %s", ErrInvalid, seat.ID)
+		case seat.IsAI() && ng.Rated:
+			return 0, fmt.Errorf("%w: games against the AI cannot be rated", ErrInvalid)
+		case seat.IsAI():
+			continue
+		}
+		if err := upsertPlayer(ctx, tx, seat.Player, now); err != nil {
+			return 0, err
+		}
+		if err := s.checkActive(ctx, tx, seat.ID); err != nil {
+			return 0, err
+		}
+		players[i] = sql.NullString{String: seat.ID, Valid: true}
+	}
+	switch {
+	case ng.Seats[0].IsAI() && ng.Seats[1].IsAI():
+		return 0, fmt.Errorf("%w: a game needs at least one person", ErrInvalid)
+	case players[0].Valid && players[0] == players[1]:
+		return 0, fmt.Errorf("%w: %s cannot play against themselves", ErrInvalid, players[0].String)
+	case ng.DaysPerMove < 0 || ng.DaysPerMove > MaxDaysPerMove:
+		return 0, fmt.Errorf("%w: %d days per move (want 0 to %d)", ErrInvalid, ng.DaysPerMove, MaxDaysPerMove)
+	}
+	var rematch sql.NullInt64
+	if ng.RematchOf != 0 {
+		if _, err := game(ctx, tx, ng.RematchOf); err != nil {
+			return 0, fmt.Errorf("rematch: %w", err)
+		}
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE rematch_of = ?`, ng.RematchOf).Scan(&n); err != nil {
+			return 0, err
+		}
+		if n > 0 {
+			return 0, fmt.Errorf("game %d: %w", ng.RematchOf, ErrRematchExists)
+		}
+		rematch = sql.NullInt64{Int64: ng.RematchOf, Valid: true}
+	}
+	deadline := s.deadline(ng.DaysPerMove, now)
+	var id int64
+	err := tx.QueryRowContext(ctx, `INSERT INTO games (variant, start, player0, ai0, player1, ai1,
+			guild_id, channel_id, thread_id, rated, days_per_move, deadline, rematch_of, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		ng.Variant, ng.Start, players[0], ng.Seats[0].AI, players[1], ng.Seats[1].AI,
+		ng.GuildID, ng.ChannelID, ng.ThreadID, ng.Rated, ng.DaysPerMove, nullMillis(deadline), rematch,
+		millis(now), millis(now)).Scan(&id)
+	if err != nil {
+		return 0, err
+	}
+	if ng.GuildID != "" {
+		for _, p := range players {
+			if !p.Valid {
+				continue
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO members (guild_id, player_id) VALUES (?, ?)`, ng.GuildID, p); err != nil {
+				return 0, err
+			}
+		}
+	}
+	if err := s.schedule(ctx, tx, id, 0, ng.DaysPerMove, deadline); err != nil {
+		return 0, err
+	}
+	return id, nil
+}
+
+// checkActive returns ErrTooManyGames if the player is at the limit of
+// active games.
+func (s *Store) checkActive(ctx context.Context, q querier, player string) error {
+	if s.maxGames < 0 {
+		return nil
+	}
+	n, err := activeCount(ctx, q, player)
+	if err != nil {
+		return err
+	}
+	if n >= s.maxGames {
+		return fmt.Errorf("%w: %s already plays %d games (at most %d)", ErrTooManyGames, player, n, s.maxGames)
+	}
+	return nil
+}
+
+func activeCount(ctx context.Context, q querier, player string) (int, error) {
+	var n int
+	err := q.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE result = '' AND (player0 = ?1 OR player1 = ?1)`, player).Scan(&n)
+	if err != nil {
+		return 0, fmt.Errorf("count active games of %s: %w", player, err)
+	}
+	return n, nil
+}
+
+// ActiveCount returns the number of games the player has going.
+func (s *Store) ActiveCount(ctx context.Context, player string) (int, error) {
+	return activeCount(ctx, s.r, player)
+}
+
+// deadline returns when a move made now must be answered, or the zero time
+// without a clock.
+func (s *Store) deadline(days int, now time.Time) time.Time {
+	if days <= 0 {
+		return time.Time{}
+	}
+	return now.Add(time.Duration(days) * 24 * time.Hour)
+}
+
+// schedule replaces the move deadline and reminder of game id, set at ply.
+// New rows get new ids, so a task read before is never mistaken for them.
+func (s *Store) schedule(ctx context.Context, tx *sql.Tx, id int64, ply, days int, deadline time.Time) error {
+	if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ?`, id); err != nil {
+		return fmt.Errorf("clear timers of game %d: %w", id, err)
+	}
+	if deadline.IsZero() {
+		return nil
+	}
+	remind := deadline.Add(-time.Duration(days) * 24 * time.Hour / 5)
+	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3), ('reminder', ?1, ?2, ?4)`,
+		id, ply, millis(deadline), millis(remind))
+	if err != nil {
+		return fmt.Errorf("set timers of game %d: %w", id, err)
+	}
+	return nil
+}
+
+// check returns ErrGameOver if g has ended and ErrStalePly if its ply is
+// not ply (unless ply is AnyPly).
+func (g *Game) check(ply int) error {
+	if g.Over() {
+		return fmt.Errorf("game %d: %w", g.ID, ErrGameOver)
+	}
+	if ply != AnyPly && ply != g.Ply {
+		return fmt.Errorf("game %d is at ply %d, not %d: %w", g.ID, g.Ply, ply, ErrStalePly)
+	}
+	return nil
+}
+
+// RecordMove records a move of game id, which must be at ply: a stale or
+// duplicate move gets ErrStalePly and changes nothing. It clears any
+// pending offer and restarts the move clock. When end is not Ongoing the
+// move ends the game, in the same transaction (see Finish).
+func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation string, end End) (Game, error) {
+	if ply < 0 {
+		return Game{}, fmt.Errorf("record move in game %d: %w: ply %d", id, ErrInvalid, ply)
+	}
+	if notation == "" {
+		return Game{}, fmt.Errorf("record move in game %d: %w: no notation", id, ErrInvalid)
+	}
+	var g Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		now := s.now()
+		var err error
+		if g, err = game(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := g.check(ply); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)`,
+			id, ply, notation, millis(now)); err != nil {
+			return err
+		}
+		g.Ply++
+		g.Offer = Offer{}
+		g.Deadline = s.deadline(g.DaysPerMove, now)
+		g.Updated = stamp(now)
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET ply = ?, offer_kind = '', deadline = ?, updated_at = ? WHERE id = ?`,
+			g.Ply, nullMillis(g.Deadline), millis(now), id); err != nil {
+			return err
+		}
+		if end.Result != Ongoing {
+			return s.finish(ctx, tx, &g, end, now)
+		}
+		return s.schedule(ctx, tx, id, g.Ply, g.DaysPerMove, g.Deadline)
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("record move %q: %w", notation, err)
+	}
+	return g, nil
+}
+
+// Finish ends game id, which must be at ply (or give AnyPly), with the
+// given result. A rated game that is won or drawn updates both players'
+// ratings in the same transaction, unless the two have already played
+// RatedPerDay games that counted in the last 24 hours: then it is recorded
+// as casual (Capped). An aborted game is never rated.
+func (s *Store) Finish(ctx context.Context, id int64, ply int, end End) (Game, error) {
+	var g Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = game(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := g.check(ply); err != nil {
+			return err
+		}
+		return s.finish(ctx, tx, &g, end, s.now())
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("finish: %w", err)
+	}
+	return g, nil
+}
+
+// finish ends g in tx and updates g to match.
+func (s *Store) finish(ctx context.Context, tx *sql.Tx, g *Game, end End, now time.Time) error {
+	switch {
+	case end.Result != Win && end.Result != Draw && end.Result != Aborted:
+		return fmt.Errorf("%w: end game %d with result %v", ErrInvalid, g.ID, end.Result)
+	case end.Result == Win && end.Winner > 1:
+		return fmt.Errorf("%w: end game %d with winner %d", ErrInvalid, g.ID, end.Winner)
+	}
+	g.Result, g.Reason, g.EndedBy = end.Result, end.Reason, end.By
+	g.Winner = 0
+	var winner sql.NullInt64
+	if end.Result == Win {
+		g.Winner = end.Winner
+		winner = sql.NullInt64{Int64: int64(end.Winner), Valid: true}
+	}
+	g.Offer, g.Deadline = Offer{}, time.Time{}
+	g.Ended = stamp(now)
+	g.Updated = g.Ended
+	if end.Result == Aborted {
+		g.Rated = false
+	}
+	if g.Rated {
+		if err := s.rate(ctx, tx, g, now); err != nil {
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, `UPDATE games SET result = ?, winner = ?, reason = ?, ended_by = ?, rated = ?, capped = ?,
+			offer_kind = '', deadline = NULL, ended_at = ?, updated_at = ? WHERE id = ?`,
+		end.Result.String(), winner, end.Reason, end.By, g.Rated, g.Capped, millis(now), millis(now), g.ID)
+	if err != nil {
+		return fmt.Errorf("end game %d: %w", g.ID, err)
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ?`, g.ID); err != nil {
+		return fmt.Errorf("clear timers of game %d: %w", g.ID, err)
+	}
+	return nil
+}
+
+// Takeback removes the last undo moves of game id, which must be at ply,
+// and restarts the move clock. Only casual games allow takebacks.
+func (s *Store) Takeback(ctx context.Context, id int64, ply, undo int) (Game, error) {
+	var g Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = game(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := g.check(ply); err != nil {
+			return err
+		}
+		return s.takeback(ctx, tx, &g, undo, s.now())
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("take back: %w", err)
+	}
+	return g, nil
+}
+
+// takeback removes the last undo moves of g in tx.
+func (s *Store) takeback(ctx context.Context, tx *sql.Tx, g *Game, undo int, now time.Time) error {
+	switch {
+	case g.Rated:
+		return fmt.Errorf("%w: game %d is rated, and rated games allow no takebacks", ErrInvalid, g.ID)
+	case undo < 1 || undo > g.Ply:
+		return fmt.Errorf("%w: take back %d moves of game %d at ply %d", ErrInvalid, undo, g.ID, g.Ply)
+	}
+	g.Ply -= undo
+	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND ply >= ?`, g.ID, g.Ply); err != nil {
+		return err
+	}
+	g.Offer = Offer{}
+	g.Deadline = s.deadline(g.DaysPerMove, now)
+	g.Updated = stamp(now)
+	if _, err := tx.ExecContext(ctx, `UPDATE games SET ply = ?, offer_kind = '', deadline = ?, updated_at = ? WHERE id = ?`,
+		g.Ply, nullMillis(g.Deadline), millis(now), g.ID); err != nil {
+		return err
+	}
+	return s.schedule(ctx, tx, g.ID, g.Ply, g.DaysPerMove, g.Deadline)
+}
+
+// Offer records a draw or takeback offer in game id, replacing any pending
+// one. o.Ply must be the game's ply; a takeback offer needs a casual game
+// and 1 <= o.Undo <= o.Ply.
+func (s *Store) Offer(ctx context.Context, id int64, o Offer) (Game, error) {
+	var g Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = game(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := g.check(o.Ply); err != nil {
+			return err
+		}
+		switch {
+		case o.Kind != DrawOffer && o.Kind != TakebackOffer:
+			return fmt.Errorf("%w: offer of kind %v", ErrInvalid, o.Kind)
+		case o.By > 1:
+			return fmt.Errorf("%w: offer by side %d", ErrInvalid, o.By)
+		case o.Kind == TakebackOffer && g.Rated:
+			return fmt.Errorf("%w: game %d is rated, and rated games allow no takebacks", ErrInvalid, id)
+		case o.Kind == TakebackOffer && (o.Undo < 1 || o.Undo > g.Ply):
+			return fmt.Errorf("%w: take back %d moves of game %d at ply %d", ErrInvalid, o.Undo, id, g.Ply)
+		case o.Kind == DrawOffer:
+			o.Undo = 0
+		}
+		g.Offer = o
+		_, err = tx.ExecContext(ctx, `UPDATE games SET offer_kind = ?, offer_by = ?, offer_ply = ?, offer_undo = ? WHERE id = ?`,
+			o.Kind.String(), o.By, o.Ply, o.Undo, id)
+		return err
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("offer: %w", err)
+	}
+	return g, nil
+}
+
+// pendingOffer returns g's pending offer of the given kind made at ply by
+// the side other than by, or ErrNoOffer.
+func (g *Game) pendingOffer(kind OfferKind, by engine.Side, ply int) (Offer, error) {
+	o := g.Offer
+	if o.Kind != kind || o.Ply != ply || o.By == by {
+		return Offer{}, fmt.Errorf("game %d: %w", g.ID, ErrNoOffer)
+	}
+	return o, nil
+}
+
+// AcceptOffer accepts, for side by, the offer of the given kind that the
+// other side made at ply in game id. Accepting a draw offer ends the game
+// with end (a draw, or the variant's agreed result; the reason defaults to
+// ReasonAgreement); accepting a takeback removes the offered moves and end
+// is ignored.
+func (s *Store) AcceptOffer(ctx context.Context, id int64, kind OfferKind, by engine.Side, ply int, end End) (Game, error) {
+	var g Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = game(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := g.check(ply); err != nil {
+			return err
+		}
+		o, err := g.pendingOffer(kind, by, ply)
+		if err != nil {
+			return err
+		}
+		now := s.now()
+		if kind == TakebackOffer {
+			return s.takeback(ctx, tx, &g, o.Undo, now)
+		}
+		if end.Result == Aborted {
+			return fmt.Errorf("%w: an agreed end cannot be an abort", ErrInvalid)
+		}
+		if end.Reason == "" {
+			end.Reason = ReasonAgreement
+		}
+		return s.finish(ctx, tx, &g, end, now)
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("accept %v offer: %w", kind, err)
+	}
+	return g, nil
+}
+
+// DeclineOffer clears the offer of the given kind pending at ply in game
+// id: declined by the other side or withdrawn by the one who made it.
+func (s *Store) DeclineOffer(ctx context.Context, id int64, kind OfferKind, ply int) (Game, error) {
+	var g Game
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		var err error
+		if g, err = game(ctx, tx, id); err != nil {
+			return err
+		}
+		if err := g.check(ply); err != nil {
+			return err
+		}
+		if g.Offer.Kind != kind || g.Offer.Ply != ply {
+			return fmt.Errorf("game %d: %w", id, ErrNoOffer)
+		}
+		g.Offer = Offer{}
+		_, err = tx.ExecContext(ctx, `UPDATE games SET offer_kind = '' WHERE id = ?`, id)
+		return err
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("decline %v offer: %w", kind, err)
+	}
+	return g, nil
+}
+
+// SetMessage records where game id's board is shown: the thread (""
+// when none) and the board message.
+func (s *Store) SetMessage(ctx context.Context, id int64, threadID, messageID string) error {
+	err := s.write(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, message_id = ? WHERE id = ?`, threadID, messageID, id)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("set board message of game %d: %w", id, err)
+	}
+	return nil
+}
+
+// Games returns the games q selects, most recently changed first.
+func (s *Store) Games(ctx context.Context, q GameQuery) ([]Game, error) {
+	var where []string
+	var args []any
+	if q.Player != "" {
+		if q.Opponent != "" {
+			where = append(where, `((g.player0 = ? AND g.player1 = ?) OR (g.player0 = ? AND g.player1 = ?))`)
+			args = append(args, q.Player, q.Opponent, q.Opponent, q.Player)
+		} else {
+			where = append(where, `(g.player0 = ? OR g.player1 = ?)`)
+			args = append(args, q.Player, q.Player)
+		}
+	}
+	if q.Variant != "" {
+		where = append(where, `g.variant = ?`)
+		args = append(args, q.Variant)
+	}
+	if q.GuildID != "" {
+		where = append(where, `g.guild_id = ?`)
+		args = append(args, q.GuildID)
+	}
+	if q.ChannelID != "" {
+		where = append(where, `(g.channel_id = ? OR g.thread_id = ?)`)
+		args = append(args, q.ChannelID, q.ChannelID)
+	}
+	switch q.Status {
+	case Active:
+		where = append(where, `g.result = ''`)
+	case Finished:
+		where = append(where, `g.result <> ''`)
+	}
+	query := gameSelect
+	if len(where) > 0 {
+		query += "WHERE " + strings.Join(where, " AND ")
+	}
+	query += ` ORDER BY g.updated_at DESC, g.id DESC LIMIT ? OFFSET ?`
+	args = append(args, limit(q.Limit, 25), max(q.Offset, 0))
+	return s.games(ctx, s.r, query, args...)
+}
+
+// games runs a query of gameSelect.
+func (s *Store) games(ctx context.Context, q querier, query string, args ...any) ([]Game, error) {
+	rows, err := q.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, fmt.Errorf("list games: %w", err)
+	}
+	defer rows.Close()
+	var gs []Game
+	for rows.Next() {
+		g, err := scanGame(rows)
+		if err != nil {
+			return nil, fmt.Errorf("list games: %w", err)
+		}
+		gs = append(gs, g)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list games: %w", err)
+	}
+	return gs, nil
+}
+
+// limit returns n bounded to 1..100, or def when n is not positive.
+func limit(n, def int) int {
+	if n <= 0 {
+		return def
+	}
+	return min(n, 100)
+}

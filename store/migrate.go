@@ -1,0 +1,103 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"embed"
+	"fmt"
+	"io/fs"
+	"path"
+	"strconv"
+	"strings"
+	"time"
+)
+
+//go:embed migrations/*.sql
+var migrationFiles embed.FS
+
+// migration is one step of the schema: the SQL of migrations/NNNN_name.sql.
+type migration struct {
+	version int
+	name    string
+	sql     string
+}
+
+// migrations are the schema steps in order, read from the embedded files.
+var migrations = mustMigrations(migrationFiles)
+
+// mustMigrations reads the migrations from fsys and checks that they are
+// numbered 1, 2, 3… without gaps. A mistake there is a build defect, so it
+// panics.
+func mustMigrations(fsys fs.FS) []migration {
+	names, err := fs.Glob(fsys, "migrations/*.sql")
+	if err != nil {
+		panic(err)
+	}
+	var ms []migration
+	for i, name := range names { // fs.Glob returns sorted names
+		base := path.Base(name)
+		num, _, ok := strings.Cut(base, "_")
+		v, err := strconv.Atoi(num)
+		if !ok || err != nil || v != i+1 {
+			panic(fmt.Sprintf("store: migration %s: want a name like %04d_name.sql", name, i+1))
+		}
+		b, err := fs.ReadFile(fsys, name)
+		if err != nil {
+			panic(err)
+		}
+		ms = append(ms, migration{version: v, name: strings.TrimSuffix(base, ".sql"), sql: string(b)})
+	}
+	return ms
+}
+
+// migrate applies the migrations of ms after the database's current
+// version, each in its own transaction together with its record in
+// schema_migrations.
+func migrate(ctx context.Context, db *sql.DB, now func() time.Time, ms []migration) error {
+	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
+		version    INTEGER PRIMARY KEY,
+		name       TEXT NOT NULL,
+		applied_at INTEGER NOT NULL
+	)`); err != nil {
+		return fmt.Errorf("create schema_migrations: %w", err)
+	}
+	for {
+		tx, err := db.BeginTx(ctx, nil) // immediate: migrations by two processes take turns
+		if err != nil {
+			return err
+		}
+		var cur int
+		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("read schema version: %w", err)
+		}
+		if cur > len(ms) {
+			tx.Rollback()
+			return fmt.Errorf("database schema version %d is newer than this zugbot knows (%d)", cur, len(ms))
+		}
+		if cur >= len(ms) {
+			return tx.Rollback()
+		}
+		m := ms[cur]
+		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
+			m.version, m.name, millis(now())); err != nil {
+			tx.Rollback()
+			return fmt.Errorf("record migration %s: %w", m.name, err)
+		}
+		if err := tx.Commit(); err != nil {
+			return fmt.Errorf("migration %s: %w", m.name, err)
+		}
+	}
+}
+
+// Version returns the schema version of the database: the number of
+// migrations applied.
+func (s *Store) Version(ctx context.Context) (int, error) {
+	var v int
+	err := s.r.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v)
+	return v, err
+}

@@ -1,0 +1,36 @@
+package store
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/zugbot/zugbot/engine"
+)
+
+// ErrReplay means that a game's recorded moves no longer replay: a move
+// does not parse in the position it was played in, or the start position
+// does not. The game cannot be shown until someone repairs it.
+var ErrReplay = errors.New("the game's moves no longer replay")
+
+// Replay returns the position reached from start (the variant's start when
+// empty) by playing moves in order, each parsed from its notation.
+func Replay(v *engine.Variant, start string, moves []Move) (engine.Position, error) {
+	p := v.Start()
+	if start != "" {
+		var err error
+		if p, err = v.Parse(start); err != nil {
+			return nil, fmt.Errorf("%w: %s start position: %w", ErrReplay, v.ID, err)
+		}
+	}
+	for i, m := range moves {
+		if m.Ply != i {
+			return nil, fmt.Errorf("%w: move %d is numbered %d", ErrReplay, i, m.Ply)
+		}
+		mv, err := p.ParseMove(m.Notation)
+		if err != nil {
+			return nil, fmt.Errorf("%w: ply %d: %w", ErrReplay, i, err)
+		}
+		p.Do(mv)
+	}
+	return p, nil
+}

@@ -1,0 +1,263 @@
+// Package store keeps everything zugbot knows in one SQLite file: players,
+// games and their moves, challenges, Elo ratings per variant and the timers
+// (move deadlines, reminders, challenge expiry) as rows with a due time.
+//
+// The store knows variants only by ID and moves only by their notation; a
+// game's position is rebuilt by replaying its moves through the engine
+// (Replay, Store.Load). Every change to a game checks the ply the caller saw
+// (an optimistic version check), so a stale or duplicate click is refused
+// with ErrStalePly and nothing is half-written. Writes go through one
+// connection in immediate transactions, so they never fail with SQLITE_BUSY
+// inside one process; reads use a separate pool and see consistent
+// snapshots (WAL).
+//
+// Times come from Options.Now, so tests can drive deadlines and expiry.
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"net/url"
+	"runtime"
+	"strconv"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+
+	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+)
+
+// Errors a caller can test with errors.Is. Their text is fit to show to a
+// person; the errors the store returns wrap them with context.
+var (
+	// ErrNotFound means that no game, challenge or player has the given id.
+	ErrNotFound = errors.New("not found")
+	// ErrStalePly means that the game has changed since the caller saw it:
+	// a move, a takeback or an end arrived first.
+	ErrStalePly = errors.New("the game has moved on since that board was shown")
+	// ErrGameOver means that the game has already ended.
+	ErrGameOver = errors.New("the game is over")
+	// ErrNoOffer means that there is no pending offer of that kind to answer.
+	ErrNoOffer = errors.New("there is no such offer pending")
+	// ErrChallengeClosed means that the challenge was already accepted,
+	// declined, cancelled or has expired.
+	ErrChallengeClosed = errors.New("the challenge is no longer open")
+	// ErrNotYours means that the person may not do this: answer a challenge
+	// addressed to someone else, cancel another's challenge.
+	ErrNotYours = errors.New("that is not yours to answer")
+	// ErrTooManyGames means that a player already has the most active games
+	// allowed (Options.MaxActiveGames).
+	ErrTooManyGames = errors.New("too many active games")
+	// ErrRematchExists means that the game already has a rematch.
+	ErrRematchExists = errors.New("a rematch of that game already exists")
+	// ErrUnknownVariant means that the variant is not one of Options.Variants.
+	ErrUnknownVariant = errors.New("unknown game variant")
+	// ErrInvalid means that a request makes no sense: a rated game against
+	// the AI, a player challenging themselves, a bad AI level.
+	ErrInvalid = errors.New("invalid request")
+)
+
+// Defaults for the zero values of Options.
+const (
+	DefaultMinRatedGames  = 10
+	DefaultMaxActiveGames = 20
+	DefaultBusyTimeout    = 5 * time.Second
+	DefaultChallengeTTL   = 24 * time.Hour
+)
+
+// Options configure a Store. The zero value is usable.
+type Options struct {
+	// Now returns the current time; time.Now when nil.
+	Now func() time.Time
+	// Variants are the variants games may use. Load and Replay need a
+	// game's variant here; new games and challenges are checked against
+	// them when the list is not empty.
+	Variants []*engine.Variant
+	// MinRatedGames is how many rated games of a variant a player needs to
+	// appear on its leaderboards; DefaultMinRatedGames when zero.
+	MinRatedGames int
+	// MaxActiveGames is how many games a player may have going at once;
+	// DefaultMaxActiveGames when zero, no limit when negative.
+	MaxActiveGames int
+	// BusyTimeout is how long a connection waits for a lock held by another
+	// process (a backup, the sqlite3 shell); DefaultBusyTimeout when zero.
+	BusyTimeout time.Duration
+	// Readers is the size of the read connection pool; the number of CPUs
+	// (at least 2) when zero.
+	Readers int
+}
+
+// Store is a zugbot database. Its methods are safe for concurrent use.
+type Store struct {
+	w, r     *sql.DB // one writer connection; a pool of read-only ones
+	now      func() time.Time
+	variants map[string]*engine.Variant
+	minRated int
+	maxGames int
+}
+
+// Open opens the database file at path, creating it if need be, and brings
+// its schema up to date. The caller must Close it.
+func Open(ctx context.Context, path string, o Options) (*Store, error) {
+	s, err := open(ctx, path, o, migrations)
+	if err != nil {
+		return nil, fmt.Errorf("open database %s: %w", path, err)
+	}
+	return s, nil
+}
+
+// open opens the database and applies the migrations ms.
+func open(ctx context.Context, path string, o Options, ms []migration) (*Store, error) {
+	if path == "" {
+		return nil, errors.New("no database path")
+	}
+	s := &Store{now: o.Now, minRated: o.MinRatedGames, maxGames: o.MaxActiveGames, variants: map[string]*engine.Variant{}}
+	if s.now == nil {
+		s.now = time.Now
+	}
+	if s.minRated == 0 {
+		s.minRated = DefaultMinRatedGames
+	}
+	if s.maxGames == 0 {
+		s.maxGames = DefaultMaxActiveGames
+	}
+	for _, v := range o.Variants {
+		s.variants[v.ID] = v
+	}
+	busy := o.BusyTimeout
+	if busy <= 0 {
+		busy = DefaultBusyTimeout
+	}
+	readers := o.Readers
+	if readers <= 0 {
+		readers = max(2, runtime.NumCPU())
+	}
+
+	var err error
+	s.w, err = sql.Open("sqlite", dsn(path, busy, false))
+	if err != nil {
+		return nil, err
+	}
+	// One writer connection: writers queue in database/sql instead of
+	// fighting over the SQLite lock.
+	s.w.SetMaxOpenConns(1)
+	s.w.SetMaxIdleConns(1)
+	s.w.SetConnMaxLifetime(0)
+	s.w.SetConnMaxIdleTime(0)
+	if err := s.w.PingContext(ctx); err != nil {
+		s.w.Close()
+		return nil, err
+	}
+	if err := migrate(ctx, s.w, s.now, ms); err != nil {
+		s.w.Close()
+		return nil, err
+	}
+	s.r, err = sql.Open("sqlite", dsn(path, busy, true))
+	if err != nil {
+		s.w.Close()
+		return nil, err
+	}
+	s.r.SetMaxOpenConns(readers)
+	s.r.SetMaxIdleConns(readers)
+	s.r.SetConnMaxIdleTime(0)
+	return s, nil
+}
+
+// dsn returns the driver's data source name for the file at path.
+func dsn(path string, busy time.Duration, readOnly bool) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout("+strconv.FormatInt(busy.Milliseconds(), 10)+")")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	if readOnly {
+		q.Add("_pragma", "query_only(1)")
+	} else {
+		q.Add("_pragma", "journal_mode(WAL)")
+		q.Set("_txlock", "immediate")
+	}
+	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
+}
+
+// Close closes the database.
+func (s *Store) Close() error {
+	return errors.Join(s.r.Close(), s.w.Close())
+}
+
+// variant returns the variant of Options.Variants with the given ID, or
+// ErrUnknownVariant.
+func (s *Store) variant(id string) (*engine.Variant, error) {
+	if v, ok := s.variants[id]; ok {
+		return v, nil
+	}
+	return nil, fmt.Errorf("%w %q", ErrUnknownVariant, id)
+}
+
+// checkVariant checks a variant and start position for a new game or
+// challenge against Options.Variants, when there are any.
+func (s *Store) checkVariant(id, start string) error {
+	if id == "" {
+		return fmt.Errorf("%w: no variant", ErrInvalid)
+	}
+	if len(s.variants) == 0 {
+		return nil
+	}
+	v, err := s.variant(id)
+	if err != nil {
+		return err
+	}
+	if start != "" {
+		if _, err := v.Parse(start); err != nil {
+			return fmt.Errorf("%w: start position for %s: %v", ErrInvalid, id, err)
+		}
+	}
+	return nil
+}
+
+// write runs f in an immediate transaction on the writer connection and
+// commits it if f returns nil.
+func (s *Store) write(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := s.w.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	if err := f(tx); err != nil {
+		tx.Rollback()
+		return err
+	}
+	return tx.Commit()
+}
+
+// read runs f in a read transaction: it sees one snapshot of the database.
+func (s *Store) read(ctx context.Context, f func(tx *sql.Tx) error) error {
+	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	return f(tx)
+}
+
+// millis converts a time to the database's Unix milliseconds.
+func millis(t time.Time) int64 { return t.UnixMilli() }
+
+// stamp returns t as the database keeps it: UTC, to the millisecond.
+func stamp(t time.Time) time.Time { return time.UnixMilli(t.UnixMilli()).UTC() }
+
+// fromMillis converts Unix milliseconds from the database to a UTC time; a
+// NULL is the zero time.
+func fromMillis(ms sql.NullInt64) time.Time {
+	if !ms.Valid {
+		return time.Time{}
+	}
+	return time.UnixMilli(ms.Int64).UTC()
+}
+
+// nullMillis converts a time to Unix milliseconds, the zero time to NULL.
+func nullMillis(t time.Time) sql.NullInt64 {
+	if t.IsZero() {
+		return sql.NullInt64{}
+	}
+	return sql.NullInt64{Int64: t.UnixMilli(), Valid: true}
+}
