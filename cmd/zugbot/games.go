@@ -3,6 +3,7 @@ package main
 import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/zamma"
+	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
@@ -11,6 +12,7 @@ import (
 func variants() []*engine.Variant {
 	return []*engine.Variant{
 		zola.Zola, zola.Zola8, zola.Zola4,
+		zodiac.Zodiac,
 		zamma.Zamma,
 	}
 }
