@@ -12,45 +12,41 @@ import (
 // Backup writes a consistent copy of the database to the file out, which
 // must not exist, while the store stays in use. See BackupFile.
 func (s *Store) Backup(ctx context.Context, out string) error {
-	return backup(ctx, s.r, out)
+	return BackupFile(ctx, s.path, out)
 }
 
 // BackupFile writes a consistent copy of the database file at path to the
 // file out, which must not exist. It is safe while another process (the
-// bot) uses the database: the copy is one snapshot (VACUUM INTO) made on a
-// read-only connection, written next to out and renamed into place when
+// bot) uses the database: the copy is one snapshot (VACUUM INTO) read on a
+// read-only connection, written next to out and linked into place when
 // complete, so out is never a partial copy.
 func BackupFile(ctx context.Context, path, out string) error {
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("back up: %w", err)
 	}
-	db, err := sql.Open("sqlite", dsn(path, DefaultBusyTimeout, true))
-	if err != nil {
-		return fmt.Errorf("back up %s: %w", path, err)
-	}
-	defer db.Close()
-	return backup(ctx, db, out)
-}
-
-// backup runs VACUUM INTO through db.
-func backup(ctx context.Context, db *sql.DB, out string) error {
 	if _, err := os.Lstat(out); err == nil {
 		return fmt.Errorf("back up: %s already exists", out)
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("back up: %w", err)
 	}
+	db, err := sql.Open("sqlite", dsn(path, DefaultBusyTimeout, copier))
+	if err != nil {
+		return fmt.Errorf("back up %s: %w", path, err)
+	}
+	defer db.Close()
+
 	tmp, err := os.CreateTemp(filepath.Dir(out), "."+filepath.Base(out)+".*.tmp")
 	if err != nil {
 		return fmt.Errorf("back up: %w", err)
 	}
 	tmpName := tmp.Name()
 	tmp.Close()
-	os.Remove(tmpName) // VACUUM INTO wants to create the file itself
+	os.Remove(tmpName) // VACUUM INTO creates the file itself
 	defer os.Remove(tmpName)
 	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, tmpName); err != nil {
-		return fmt.Errorf("back up to %s: %w", out, err)
+		return fmt.Errorf("back up %s to %s: %w", path, out, err)
 	}
-	// Link rather than rename: it fails instead of replacing a file that
+	// A link, unlike a rename, fails instead of replacing a file that
 	// appeared meanwhile.
 	if err := os.Link(tmpName, out); err != nil {
 		return fmt.Errorf("back up: %w", err)

@@ -91,6 +91,7 @@ type Options struct {
 
 // Store is a zugbot database. Its methods are safe for concurrent use.
 type Store struct {
+	path     string
 	w, r     *sql.DB // one writer connection; a pool of read-only ones
 	now      func() time.Time
 	variants map[string]*engine.Variant
@@ -113,7 +114,7 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 	if path == "" {
 		return nil, errors.New("no database path")
 	}
-	s := &Store{now: o.Now, minRated: o.MinRatedGames, maxGames: o.MaxActiveGames, variants: map[string]*engine.Variant{}}
+	s := &Store{path: path, now: o.Now, minRated: o.MinRatedGames, maxGames: o.MaxActiveGames, variants: map[string]*engine.Variant{}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -136,7 +137,7 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 	}
 
 	var err error
-	s.w, err = sql.Open("sqlite", dsn(path, busy, false))
+	s.w, err = sql.Open("sqlite", dsn(path, busy, writer))
 	if err != nil {
 		return nil, err
 	}
@@ -154,7 +155,7 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 		s.w.Close()
 		return nil, err
 	}
-	s.r, err = sql.Open("sqlite", dsn(path, busy, true))
+	s.r, err = sql.Open("sqlite", dsn(path, busy, reader))
 	if err != nil {
 		s.w.Close()
 		return nil, err
@@ -165,17 +166,30 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 	return s, nil
 }
 
-// dsn returns the driver's data source name for the file at path.
-func dsn(path string, busy time.Duration, readOnly bool) string {
+// Connection modes for dsn.
+const (
+	writer = iota // the one connection that writes
+	reader        // read-only connections of the pool
+	copier        // a read-only connection for VACUUM INTO
+)
+
+// dsn returns the driver's data source name for the file at path, for a
+// connection in the given mode.
+func dsn(path string, busy time.Duration, mode int) string {
 	q := url.Values{}
 	q.Add("_pragma", "busy_timeout("+strconv.FormatInt(busy.Milliseconds(), 10)+")")
-	q.Add("_pragma", "foreign_keys(1)")
-	q.Add("_pragma", "synchronous(NORMAL)")
-	if readOnly {
-		q.Add("_pragma", "query_only(1)")
-	} else {
+	switch mode {
+	case writer:
+		q.Add("_pragma", "foreign_keys(1)")
 		q.Add("_pragma", "journal_mode(WAL)")
+		q.Add("_pragma", "synchronous(NORMAL)")
 		q.Set("_txlock", "immediate")
+	case reader:
+		q.Add("_pragma", "query_only(1)")
+	case copier:
+		// query_only would refuse to write the copy; the file is opened
+		// read-only instead.
+		q.Set("mode", "ro")
 	}
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }

@@ -1,0 +1,108 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+)
+
+func TestMoveDeadlines(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{})
+	start := c.Now()
+	g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, DaysPerMove: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if next, ok, err := s.NextDue(ctx); err != nil || !ok || !next.Equal(start.Add(72*time.Hour-72*time.Hour/5)) {
+		t.Errorf("NextDue = %v, %v, %v; want the reminder at 2.4 days", next, ok, err)
+	}
+	c.Add(57 * time.Hour)
+	if due, _ := s.Due(ctx, 0); len(due) != 0 {
+		t.Errorf("due after 57h: %+v", due)
+	}
+	c.Add(36 * time.Minute) // 57.6h: a fifth of 72h is left
+	due, _ := s.Due(ctx, 0)
+	if len(due) != 1 || due[0].Kind != Reminder || due[0].GameID != g.ID || due[0].Ply != 0 {
+		t.Fatalf("due at 57.6h: %+v, want the reminder", due)
+	}
+	if err := s.Done(ctx, due[0].ID); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.Due(ctx, 0); len(due) != 0 {
+		t.Errorf("due after the reminder was done: %+v", due)
+	}
+
+	// A move restarts the clock; the old tasks are gone for good.
+	c.Add(time.Hour)
+	g = mustPlay(t, s, g.ID, 1)
+	if !g.Deadline.Equal(c.Now().Add(72 * time.Hour)) {
+		t.Errorf("deadline after a move %v, want %v", g.Deadline, c.Now().Add(72*time.Hour))
+	}
+	c.Add(72 * time.Hour)
+	due, _ = s.Due(ctx, 0)
+	if len(due) != 2 || due[0].Kind != Reminder || due[1].Kind != Deadline || due[1].Ply != 1 || !due[1].Due.Equal(g.Deadline) {
+		t.Fatalf("due 72h after the move: %+v", due)
+	}
+	old := due
+
+	// The deadline passes but the player moves first: the task is stale.
+	g = mustPlay(t, s, g.ID, 1)
+	_, err = s.Finish(ctx, g.ID, old[1].Ply, End{Result: Win, Winner: 0, Reason: ReasonTimeout})
+	wantErr(t, "timeout after a move", err, ErrStalePly)
+	for _, task := range old {
+		if err := s.Done(ctx, task.ID); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Add(72 * time.Hour)
+	due, _ = s.Due(ctx, 0)
+	if len(due) != 2 || due[1].Ply != 2 {
+		t.Fatalf("Done of stale tasks removed the new ones: %+v", due)
+	}
+	// Time out for real: the end removes the game's tasks.
+	if _, err := s.Finish(ctx, g.ID, due[1].Ply, End{Result: Win, Winner: 1, Reason: ReasonTimeout}); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.Due(ctx, 0); len(due) != 0 {
+		t.Errorf("due after the game ended: %+v", due)
+	}
+	if _, ok, _ := s.NextDue(ctx); ok {
+		t.Errorf("NextDue reports a task after the game ended")
+	}
+}
+
+func TestNoClock(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{})
+	g := mustPlay(t, s, mustGame(t, s, alice, bob, false).ID, 2)
+	if !g.Deadline.IsZero() {
+		t.Errorf("deadline %v in a game without a clock", g.Deadline)
+	}
+	c.Add(1000 * time.Hour)
+	if due, _ := s.Due(ctx, 0); len(due) != 0 {
+		t.Errorf("due in a game without a clock: %+v", due)
+	}
+}
+
+func TestTakebackRestartsClock(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{})
+	g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, DaysPerMove: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = mustPlay(t, s, g.ID, 2)
+	c.Add(20 * time.Hour)
+	if g, err = s.Takeback(ctx, g.ID, 2, 1); err != nil {
+		t.Fatal(err)
+	}
+	if !g.Deadline.Equal(c.Now().Add(24 * time.Hour)) {
+		t.Errorf("deadline after takeback %v, want %v", g.Deadline, c.Now().Add(24*time.Hour))
+	}
+	c.Add(24 * time.Hour)
+	due, _ := s.Due(ctx, 0)
+	if len(due) != 2 || due[1].Kind != Deadline || due[1].Ply != 1 {
+		t.Errorf("due after takeback: %+v", due)
+	}
+}
