@@ -19,7 +19,7 @@ func (s *Store) Backup(ctx context.Context, out string) error {
 // file out, which must not exist. It is safe while another process (the
 // bot) uses the database: the copy is one snapshot (VACUUM INTO) read on a
 // read-only connection, written next to out and linked into place when
-// complete, so out is never a partial copy.
+// complete and checked (quick_check), so out is never a partial copy.
 func BackupFile(ctx context.Context, path, out string) error {
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("back up: %w", err)
@@ -46,10 +46,30 @@ func BackupFile(ctx context.Context, path, out string) error {
 	if _, err := db.ExecContext(ctx, `VACUUM INTO ?`, tmpName); err != nil {
 		return fmt.Errorf("back up %s to %s: %w", path, out, err)
 	}
+	if err := quickCheck(ctx, tmpName); err != nil {
+		return fmt.Errorf("back up %s to %s: the copy fails its check: %w", path, out, err)
+	}
 	// A link, unlike a rename, fails instead of replacing a file that
 	// appeared meanwhile.
 	if err := os.Link(tmpName, out); err != nil {
 		return fmt.Errorf("back up: %w", err)
+	}
+	return nil
+}
+
+// quickCheck runs SQLite's quick_check on the database file at path.
+func quickCheck(ctx context.Context, path string) error {
+	db, err := sql.Open("sqlite", dsn(path, DefaultBusyTimeout, copier))
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	var res string
+	if err := db.QueryRowContext(ctx, `PRAGMA quick_check`).Scan(&res); err != nil {
+		return err
+	}
+	if res != "ok" {
+		return errors.New(res)
 	}
 	return nil
 }
