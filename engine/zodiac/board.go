@@ -72,7 +72,7 @@ func geometry() engine.Geometry {
 	rTip, rInner := math.Sqrt(3), 1.0
 	w, h := 2*rTip*math.Cos(math.Pi/6), 2*rTip
 	cx, cy := w/2, h/2
-	g := engine.Geometry{Width: w, Height: h}
+	g := engine.Geometry{Width: round(w), Height: round(h)}
 	at := func(r, deg float64) (float64, float64) {
 		a := deg * math.Pi / 180
 		return cx + r*math.Cos(a), cy + r*math.Sin(a)
@@ -232,27 +232,23 @@ const (
 
 // restriction returns b's neutral-move restriction in canonical form. Two
 // boards with the same pieces and side to move have the same legal moves now
-// and in every continuation exactly when their restrictions are equal: a
-// count of 2 forbids nothing when no neutral can step anyway, and a count of
-// 1 forbids every neutral step when the step back was the only one.
+// and in every continuation exactly when their restrictions are equal. The
+// count alone is not it: a count of 1 forbids every neutral step, as 2 does,
+// when the step back was the only one. (A count of 2 always forbids some
+// step: the neutral just moved could step back to the point it left.)
 func (b *board) restriction() uint64 {
-	empty := inner &^ b.occupied()
 	switch b.count {
+	case 0:
+		return free
 	case 1:
+		empty := inner &^ b.occupied()
 		other := b.neutral &^ (1 << b.to)
 		if tab.neighbour[bits.TrailingZeros16(other)]&empty != 0 ||
 			tab.neighbour[b.to]&empty&^(1<<b.from) != 0 {
 			return 2 + 6*uint64(b.to-6) + uint64(b.from-6)
 		}
-		return allBanned
-	case 2:
-		for s := b.neutral; s != 0; s &= s - 1 {
-			if tab.neighbour[bits.TrailingZeros16(s)]&empty != 0 {
-				return allBanned
-			}
-		}
 	}
-	return free
+	return allBanned
 }
 
 // key returns the identity of b's position for repetition, hashing and the

@@ -287,14 +287,14 @@ func (t *Table) Best(p *Position) (engine.Move, Result) {
 // again without losing.
 type search struct {
 	t       *Table
-	visited []bool
-	// memo caches guardedWin and guardedLoss: memo[i] is epoch<<1 | value,
-	// or 0. Those depend on the visited positions only through won and lost
+	visited map[int32]bool
+	// memo caches guardedWin and guardedLoss: memo[i] is epoch<<1 | value.
+	// Those depend on the visited positions only through won and lost
 	// ones nearer the end than position i, so an entry stays valid until
 	// such a position enters or leaves the visited set; stale[d] is the
 	// last epoch whose entries for positions d plies from the end are
 	// invalid.
-	memo  []uint32
+	memo  map[int32]uint32
 	stale []uint32
 	epoch uint32
 	nodes int // positions searched, for tests
@@ -303,8 +303,8 @@ type search struct {
 func newSearch(t *Table, p *Position) *search {
 	s := &search{
 		t:       t,
-		visited: make([]bool, len(t.boards)),
-		memo:    make([]uint32, len(t.boards)),
+		visited: map[int32]bool{},
+		memo:    map[int32]uint32{},
 		stale:   make([]uint32, slices.Max(t.plies)+2),
 		epoch:   1,
 	}
@@ -357,8 +357,8 @@ func (s *search) guardedLoss(i int32) bool {
 }
 
 func (s *search) cached(i int32) (bool, bool) {
-	e := s.memo[i]
-	if e == 0 || e>>1 <= s.stale[s.t.plies[i]] {
+	e, ok := s.memo[i]
+	if !ok || e>>1 <= s.stale[s.t.plies[i]] {
 		return false, false
 	}
 	return e&1 == 1, true
@@ -408,7 +408,11 @@ func (s *search) wins(i int32) bool {
 // toggle marks position i visited or no longer visited, invalidating the
 // cached values that may depend on it.
 func (s *search) toggle(i int32) {
-	s.visited[i] = !s.visited[i]
+	if s.visited[i] {
+		delete(s.visited, i)
+	} else {
+		s.visited[i] = true
+	}
 	if s.t.result[i] == Draw {
 		return // guardedWin and guardedLoss see only won and lost positions
 	}
