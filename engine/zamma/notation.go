@@ -81,39 +81,21 @@ func (p *Position) ParseMove(s string) (engine.Move, error) {
 		}
 	}
 	var fits []engine.Move
+	prefix := false
 	if p.cell[from]&sideBits == man(p.turn) {
-		for _, sq := range p.sequences(from) {
-			full := append([]int{from}, sq.path...)
-			if slices.Equal(full, pts) {
-				return sq.m, nil
-			}
-			if fitsPath(pts, full) && !slices.Contains(fits, sq.m) {
-				fits = append(fits, sq.m)
-			}
+		var exact engine.Move
+		exact, fits, prefix = p.match(pts)
+		if !exact.IsZero() {
+			return exact, nil
 		}
 	}
 	switch len(fits) {
 	case 0:
-		return engine.Move{}, p.refuse(s, pts, legal)
+		return engine.Move{}, p.refuse(s, pts, legal, prefix)
 	case 1:
 		return fits[0], nil
 	}
 	return engine.Move{}, engine.Refuse(p, s, fmt.Sprintf("%d capture sequences fit this entry; give more of the landing points", len(fits)), fits)
-}
-
-// fitsPath reports whether an entry fits a sequence's full path: the same
-// start and end, and the entry's other points visited in order.
-func fitsPath(entry, full []int) bool {
-	if len(entry) < 2 || entry[0] != full[0] || entry[len(entry)-1] != full[len(full)-1] {
-		return false
-	}
-	k := 1
-	for _, i := range full[1 : len(full)-1] {
-		if k < len(entry)-1 && entry[k] == i {
-			k++
-		}
-	}
-	return k == len(entry)-1
 }
 
 // entryPoints reads a move entry as point names separated by "-" or "x".
@@ -133,8 +115,9 @@ func entryPoints(text string) ([]int, error) {
 	return pts, nil
 }
 
-// refuse explains why the entry pts (s as typed) names no legal move.
-func (p *Position) refuse(s string, pts []int, legal []engine.Move) *engine.MoveError {
+// refuse explains why the entry pts (s as typed) names no legal move;
+// prefix reports that a capture sequence fits the entry but must go on.
+func (p *Position) refuse(s string, pts []int, legal []engine.Move, prefix bool) *engine.MoveError {
 	b := p.b
 	from := pts[0]
 	fn := b.names[from]
@@ -145,16 +128,18 @@ func (p *Position) refuse(s string, pts []int, legal []engine.Move) *engine.Move
 	case c&sideBits != man(p.turn):
 		return engine.Refuse(p, s, fmt.Sprintf("%s holds a %s counter, and it is %s's turn", fn, p.v.Sides[p.turn^1], p.v.Sides[p.turn]), nil)
 	}
-	mine := engine.From(p, from)
-	if _, _, t := decode(legal[0]); !t.empty() { // captures are compulsory
-		if len(mine) == 0 {
-			return engine.Refuse(p, s, "a capture is compulsory, and the counter on "+fn+" cannot capture", legal)
+	var mine []engine.Move
+	for _, m := range legal {
+		if f, _, _ := decode(m); f == from {
+			mine = append(mine, m)
 		}
-		for _, sq := range p.sequences(from) {
-			full := append([]int{from}, sq.path...)
-			if len(pts) < len(full) && slices.Equal(full[:len(pts)], pts) {
-				return engine.Refuse(p, s, "the capture must go on: from "+b.names[pts[len(pts)-1]]+" the counter can capture again", mine)
-			}
+	}
+	if _, _, t := decode(legal[0]); !t.empty() { // captures are compulsory
+		switch {
+		case len(mine) == 0:
+			return engine.Refuse(p, s, "a capture is compulsory, and the counter on "+fn+" cannot capture", legal)
+		case prefix:
+			return engine.Refuse(p, s, "the capture must go on: from "+b.names[pts[len(pts)-1]]+" the counter can capture again", mine)
 		}
 		return engine.Refuse(p, s, "no capture sequence of the counter on "+fn+" goes that way (a capture is compulsory)", mine)
 	}
