@@ -18,6 +18,17 @@ const (
 	Win  Result = 1  // the side to move wins
 )
 
+// String returns "loss", "draw" or "win".
+func (r Result) String() string {
+	switch r {
+	case Loss:
+		return "loss"
+	case Win:
+		return "win"
+	}
+	return "draw"
+}
+
 // Value is what the solver knows of a position.
 type Value struct {
 	Result Result
@@ -47,7 +58,9 @@ var solution = sync.OnceValue(func() *Table {
 })
 
 // Len returns the number of positions in the table: those reachable from
-// the start with either side to move first, the finished ones included.
+// the start with either side to move first. It counts those where the side
+// to move has no legal move, but not those where the inner points decided
+// the game: the move that fills them is a win or a loss of its own.
 func (t *Table) Len() int { return len(t.boards) }
 
 // graph is the graph of the positions reachable from some starts. Positions

@@ -10,18 +10,32 @@ import (
 // TestSecondPlayerWins checks the spec's claim: whichever colour moves
 // first loses with perfect play, in 12 plies.
 func TestSecondPlayerWins(t *testing.T) {
-	tab := Solve()
+	sol := Solve()
 	for _, first := range []engine.Side{Black, White} {
 		p := StartWith(first)
-		if got, want := tab.Value(p), (Value{Result: Loss, Plies: 12}); got != want {
+		if got, want := sol.Value(p), (Value{Result: Loss, Plies: 12}); got != want {
 			t.Errorf("%s first: value %+v, want %+v", Zodiac.Sides[first], got, want)
 		}
-		if _, r := tab.Best(p); r != Loss {
+		if _, r := sol.Best(p); r != Loss {
 			t.Errorf("%s first: Best says %d for the first player, want a loss", Zodiac.Sides[first], r)
 		}
 	}
-	if Solve() != tab {
+	if Solve() != sol {
 		t.Errorf("Solve computed a second table")
+	}
+}
+
+// TestTableSize checks the figures the package documentation gives.
+func TestTableSize(t *testing.T) {
+	sol := Solve()
+	draws := 0
+	for _, r := range sol.result {
+		if r == Draw {
+			draws++
+		}
+	}
+	if sol.Len() != 196514 || draws != 11828 {
+		t.Errorf("%d positions, %d draws; the package documentation says 196,514 and 11,828", sol.Len(), draws)
 	}
 }
 
@@ -76,7 +90,7 @@ func lossWithin(b board, n int) bool {
 // positions: a win in d plies is forced within d plies and not within d-1,
 // a loss in d plies likewise, and a draw is decided within no depth tried.
 func TestValueAgainstSearch(t *testing.T) {
-	tab := Solve()
+	sol := Solve()
 	samples := 3000
 	if testing.Short() {
 		samples = 50
@@ -84,13 +98,13 @@ func TestValueAgainstSearch(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
 	var seen [3]int
 	for k := 0; k < samples; k++ {
-		i := int32(r.IntN(tab.Len()))
+		i := int32(r.IntN(sol.Len()))
 		if k == 0 {
 			i = 0 // the start, 12 plies deep
 		}
-		b := tab.boards[i]
-		d := int(tab.plies[i])
-		res := tab.result[i]
+		b := sol.boards[i]
+		d := int(sol.plies[i])
+		res := sol.result[i]
 		seen[res+1]++
 		switch res {
 		case Win:
@@ -119,7 +133,7 @@ func text(b board) string { return engine.String(newPosition(b)) }
 // TestBestNeverLoses lets the first player try every line against Best:
 // the second player must win every game, within 12 plies.
 func TestBestNeverLoses(t *testing.T) {
-	tab := Solve()
+	sol := Solve()
 	for _, first := range []engine.Side{Black, White} {
 		p := StartWith(first)
 		games := 0
@@ -136,7 +150,7 @@ func TestBestNeverLoses(t *testing.T) {
 				return
 			}
 			if p.Turn() != first {
-				m, r := tab.Best(p)
+				m, r := sol.Best(p)
 				if r != Win {
 					t.Fatalf("%s: Best says the second player does not win", engine.String(p))
 				}
@@ -159,12 +173,12 @@ func TestBestNeverLoses(t *testing.T) {
 // TestBestAgainstItself plays Best against Best: the loser puts the end off
 // as long as it can, so the game lasts the 12 plies the table gives.
 func TestBestAgainstItself(t *testing.T) {
-	tab := Solve()
+	sol := Solve()
 	for _, first := range []engine.Side{Black, White} {
 		p := StartWith(first)
 		var line []string
 		for len(p.Moves(nil)) > 0 {
-			m, _ := tab.Best(p)
+			m, _ := sol.Best(p)
 			line = append(line, p.FormatMove(m))
 			p.Do(m)
 		}
@@ -209,7 +223,7 @@ func (s *realSearch) win(p *Position, depth int) (win, decided bool) {
 // decides the position; it makes sure to meet positions where the history
 // blocks the table's own winning line.
 func TestBestAgainstRealSearch(t *testing.T) {
-	tab := Solve()
+	sol := Solve()
 	games := 400
 	if testing.Short() {
 		games = 60
@@ -219,7 +233,7 @@ func TestBestAgainstRealSearch(t *testing.T) {
 	for g := 0; g < games; g++ {
 		p := StartWith(engine.Side(g % 2))
 		for len(p.Moves(nil)) > 0 {
-			m, res := tab.Best(p)
+			m, res := sol.Best(p)
 			moves := p.Moves(nil)
 			found := false
 			for _, x := range moves {
@@ -228,8 +242,8 @@ func TestBestAgainstRealSearch(t *testing.T) {
 			if !found {
 				t.Fatalf("%s: Best returned %v, not a legal move", engine.String(p), m)
 			}
-			v := tab.Value(p)
-			isBlocked := v.Result == Win && historyBlocks(tab, p)
+			v := sol.Value(p)
+			isBlocked := v.Result == Win && historyBlocks(sol, p)
 			s := realSearch{budget: 200000}
 			if w, ok := s.win(p, 14); ok {
 				decided++
@@ -267,28 +281,28 @@ func TestBestAgainstRealSearch(t *testing.T) {
 
 // historyBlocks reports whether the table's own fastest winning line
 // from p is cut by the history: guardedWin fails.
-func historyBlocks(tab *Table, p *Position) bool {
-	t, i := tab.lookup(p.b)
+func historyBlocks(sol *Table, p *Position) bool {
+	t, i := sol.lookup(p.b)
 	return !newSearch(t, p).guardedWin(i)
 }
 
 // TestSolveFromString checks a position that no game from the starts
 // reaches: it is solved on the spot, the same as by the brute force.
 func TestSolveFromString(t *testing.T) {
-	tab := Solve()
+	sol := Solve()
 	p := mustParse(t, "bbbbbb/n...n. w c2c1 2") // White has no disc and may not step
-	if _, ok := tab.index[p.b.key()]; ok {
+	if _, ok := sol.index[p.b.key()]; ok {
 		t.Fatalf("%s is in the table; the test needs a position outside it", engine.String(p))
 	}
 	q := mustParse(t, "bbbbbb/n...n. w - 0") // White may only step neutrals
 	for _, tt := range []*Position{p, q} {
-		v := tab.Value(tt)
+		v := sol.Value(tt)
 		won, lost := winWithin(tt.b, v.Plies), lossWithin(tt.b, v.Plies)
 		if v.Result == Draw || (v.Result == Win) != won || (v.Result == Loss) != lost {
 			t.Errorf("%s: value %+v; search: win %v, loss %v within %d plies", engine.String(tt), v, won, lost, v.Plies)
 		}
 	}
-	if m, r := tab.Best(p); !m.IsZero() || r != Loss {
+	if m, r := sol.Best(p); !m.IsZero() || r != Loss {
 		t.Errorf("Best in a lost, finished game = %v, %d; want no move and a loss", m, r)
 	}
 }
@@ -300,7 +314,7 @@ func BenchmarkSolve(b *testing.B) {
 }
 
 func BenchmarkBest(b *testing.B) {
-	tab := Solve()
+	sol := Solve()
 	p := StartWith(Black)
 	play := func(s string) {
 		m, err := p.ParseMove(s)
@@ -311,6 +325,6 @@ func BenchmarkBest(b *testing.B) {
 	}
 	play("T3-C1") // White to move, winning
 	for b.Loop() {
-		tab.Best(p)
+		sol.Best(p)
 	}
 }

@@ -1,12 +1,32 @@
 // Package zodiac implements Zodiac, a game by Mitsuo Yamamoto (2015), as
-// /work/shared/rules/zodiac.md defines it for zugbot: two-sided discs that
+// the project's shared/rules/zodiac.md defines it for zugbot: two-sided discs that
 // jump along the lines of a hexagram and turn over the discs they jump, two
 // neutral pieces that step around the inner hexagon, and a win for the
 // player with the majority on the inner points once all six are filled.
 //
-// The package also solves the game exactly (see Solve): every position
-// reachable from the start is classified as a win or a loss with its
-// distance to the end, or as a draw by cycling.
+// # Repetition
+//
+// A player who makes a position that already occurred in the game loses.
+// Two positions are the same when they have the same pieces on the same
+// points, the same side to move and the same legal moves, as the laws of
+// chess define it: the neutral-move state of the position string (the last
+// neutral step and the count of neutral plies) matters only through the
+// neutral steps it forbids. So the same board after a neutral has just come
+// back, when it may not step away again at once, is not a repetition of the
+// board before it left. Hash covers exactly this identity.
+//
+// # Solution
+//
+// Solve classifies every position reachable from the start, with either
+// colour moving first (196,514 of them), by retrograde analysis of the
+// graph of positions: won or lost with the number of plies to the end, or a
+// draw where the play can cycle (11,828). Neither start is a draw: the side
+// to move loses in 12 plies, so the second player wins, as the rules say.
+// On the graph the winner's play shortens the distance to the end at every
+// ply, so it never meets a position twice, and the graph's value is the real
+// game's from the start. Later in a game, the history can cut the winner's
+// line, and a draw on the graph is decided by who must repeat first; Best
+// searches the real game in those cases and plays perfectly in all of them.
 package zodiac
 
 import (
