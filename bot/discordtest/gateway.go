@@ -1,0 +1,535 @@
+package discordtest
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/gorilla/websocket"
+)
+
+// Gateway opcodes.
+const (
+	opDispatch       = 0
+	opHeartbeat      = 1
+	opIdentify       = 2
+	opPresenceUpdate = 3
+	opVoiceState     = 4
+	opResume         = 6
+	opReconnect      = 7
+	opRequestMembers = 8
+	opInvalidSession = 9
+	opHello          = 10
+	opHeartbeatAck   = 11
+)
+
+// knownIntents are the intent bits Discord defines; others close with 4013.
+const knownIntents = discordgo.Intent(1<<17-1) | discordgo.IntentAutoModerationConfiguration |
+	discordgo.IntentAutoModerationExecution | discordgo.IntentGuildMessagePolls | discordgo.IntentDirectMessagePolls
+
+// privilegedIntents need enabling in the developer portal.
+const privilegedIntents = discordgo.IntentGuildMembers | discordgo.IntentGuildPresences | discordgo.IntentMessageContent
+
+// compressAbove is the frame size above which a session that asked for
+// compression gets zlib-compressed binary frames (READY always is).
+const compressAbove = 1024
+
+// maxClientFrame is the largest payload Discord accepts from a client.
+const maxClientFrame = 4096
+
+// GatewayStats counts what happened on the fake's gateway.
+type GatewayStats struct {
+	// Connections is the number of websocket connections accepted.
+	Connections int
+	// Identifies and Resumes count accepted Identify and Resume payloads.
+	Identifies, Resumes int
+	// Heartbeats counts heartbeats received (each was acknowledged).
+	Heartbeats int
+	// Dispatches counts dispatch frames written, replays included.
+	Dispatches int
+	// Intents and Compress are from the last accepted Identify.
+	Intents  discordgo.Intent
+	Compress bool
+}
+
+// gwSession is a gateway session: it outlives its connections until
+// invalidated, so that a client can resume it.
+type gwSession struct {
+	id       string
+	intents  discordgo.Intent
+	compress bool
+
+	mu      sync.Mutex // orders sequence numbers and writes
+	seq     int64
+	log     []logged
+	conn    *gwConn // nil while disconnected
+	invalid bool
+}
+
+type logged struct {
+	seq   int64
+	frame []byte
+}
+
+// gwConn is one websocket connection; writes are serialised by wmu.
+type gwConn struct {
+	ws   *websocket.Conn
+	wmu  sync.Mutex
+	sess *gwSession // set once identified or resumed
+}
+
+func (c *gwConn) write(frame []byte, compress bool) error {
+	c.wmu.Lock()
+	defer c.wmu.Unlock()
+	c.ws.SetWriteDeadline(time.Now().Add(5 * time.Second))
+	if !compress {
+		return c.ws.WriteMessage(websocket.TextMessage, frame)
+	}
+	var b bytes.Buffer
+	z := zlib.NewWriter(&b)
+	z.Write(frame)
+	z.Close()
+	return c.ws.WriteMessage(websocket.BinaryMessage, b.Bytes())
+}
+
+func (c *gwConn) writeJSON(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return c.write(b, false)
+}
+
+// closeWith sends a close frame with code and reason, then drops the
+// connection.
+func (c *gwConn) closeWith(code int, reason string) {
+	c.wmu.Lock()
+	c.ws.WriteControl(websocket.CloseMessage, websocket.FormatCloseMessage(code, reason), time.Now().Add(time.Second))
+	c.wmu.Unlock()
+	c.ws.Close()
+}
+
+type gatewayPayload struct {
+	Op   int             `json:"op"`
+	Data json.RawMessage `json:"d"`
+	Seq  *int64          `json:"s"`
+	Type *string         `json:"t"`
+}
+
+var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
+
+func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	ws, err := upgrader.Upgrade(w, r, nil)
+	if err != nil {
+		return // Upgrade answered the error
+	}
+	c := &gwConn{ws: ws}
+	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		ws.Close()
+		return
+	}
+	s.conns[c] = true
+	s.stats.Connections++
+	s.notify()
+	s.mu.Unlock()
+	defer func() {
+		ws.Close()
+		s.mu.Lock()
+		delete(s.conns, c)
+		s.mu.Unlock()
+		if g := c.sess; g != nil {
+			g.mu.Lock()
+			if g.conn == c {
+				g.conn = nil
+			}
+			g.mu.Unlock()
+		}
+	}()
+
+	q := r.URL.Query()
+	if v := q.Get("v"); v != "9" && v != "10" {
+		s.gatewayViolation(4012, "Invalid API version: gateway URL asks for v="+v)
+		c.closeWith(4012, "Invalid API version.")
+		return
+	}
+	if e := q.Get("encoding"); e != "" && e != "json" {
+		s.gatewayViolation(4002, "encoding="+e+" is not implemented by discordtest")
+		c.closeWith(4002, "Error while decoding payload.")
+		return
+	}
+	if z := q.Get("compress"); z != "" {
+		s.gatewayViolation(4000, "compress="+z+" transport compression is not implemented by discordtest")
+		c.closeWith(4000, "Unknown error.")
+		return
+	}
+	interval := s.cfg.HeartbeatInterval
+	if c.writeJSON(map[string]any{"op": opHello, "d": map[string]any{"heartbeat_interval": interval.Milliseconds(), "_trace": []string{"discordtest"}}, "s": nil, "t": nil}) != nil {
+		return
+	}
+	for {
+		// Discord drops a connection that misses heartbeats.
+		ws.SetReadDeadline(time.Now().Add(2*interval + 5*time.Second))
+		mt, msg, err := ws.ReadMessage()
+		if err != nil {
+			var ce *websocket.CloseError
+			if errors.As(err, &ce) && (ce.Code == websocket.CloseNormalClosure || ce.Code == websocket.CloseGoingAway) && c.sess != nil {
+				// A client closing with 1000 or 1001 ends its session.
+				c.sess.mu.Lock()
+				c.sess.invalid = true
+				c.sess.mu.Unlock()
+			}
+			return
+		}
+		if mt != websocket.TextMessage || len(msg) > maxClientFrame {
+			s.gatewayViolation(4002, fmt.Sprintf("client sent a %d-byte frame of type %d; Discord takes text frames up to %d bytes", len(msg), mt, maxClientFrame))
+			c.closeWith(4002, "Error while decoding payload.")
+			return
+		}
+		var p gatewayPayload
+		if err := json.Unmarshal(msg, &p); err != nil {
+			s.gatewayViolation(4002, "undecodable payload: "+err.Error())
+			c.closeWith(4002, "Error while decoding payload.")
+			return
+		}
+		if !s.gatewayOp(c, p) {
+			return
+		}
+	}
+}
+
+// gatewayOp handles one client payload and reports whether the connection
+// stays open.
+func (s *Server) gatewayOp(c *gwConn, p gatewayPayload) bool {
+	switch p.Op {
+	case opHeartbeat:
+		s.mu.Lock()
+		s.stats.Heartbeats++
+		s.notify()
+		s.mu.Unlock()
+		return c.writeJSON(map[string]any{"op": opHeartbeatAck, "d": nil}) == nil
+	case opIdentify:
+		return s.identify(c, p.Data)
+	case opResume:
+		return s.resume(c, p.Data)
+	case opPresenceUpdate, opVoiceState, opRequestMembers:
+		if c.sess == nil {
+			s.gatewayViolation(4003, fmt.Sprintf("op %d sent before Identify", p.Op))
+			c.closeWith(4003, "Not authenticated.")
+			return false
+		}
+		if p.Op == opPresenceUpdate {
+			var d struct {
+				Status string `json:"status"`
+			}
+			json.Unmarshal(p.Data, &d)
+			switch d.Status {
+			case "online", "dnd", "idle", "invisible", "offline":
+			default:
+				s.gatewayViolation(4002, fmt.Sprintf("presence update with invalid status %q", d.Status))
+				c.closeWith(4002, "Error while decoding payload.")
+				return false
+			}
+		}
+		return true
+	default:
+		s.gatewayViolation(4001, fmt.Sprintf("unknown opcode %d", p.Op))
+		c.closeWith(4001, "Unknown opcode.")
+		return false
+	}
+}
+
+func (s *Server) gatewayViolation(code int, msg string) {
+	s.violate(Violation{Route: "GATEWAY", Code: code, Message: msg})
+}
+
+func (s *Server) tokenMatches(tok string) bool {
+	return strings.TrimPrefix(tok, "Bot ") == s.token
+}
+
+func (s *Server) identify(c *gwConn, raw json.RawMessage) bool {
+	if c.sess != nil {
+		s.gatewayViolation(4005, "Identify sent twice on one connection")
+		c.closeWith(4005, "Already authenticated.")
+		return false
+	}
+	var id struct {
+		Token          string            `json:"token"`
+		Intents        *discordgo.Intent `json:"intents"`
+		Compress       bool              `json:"compress"`
+		LargeThreshold int               `json:"large_threshold"`
+		Shard          *[2]int           `json:"shard"`
+		Properties     map[string]string `json:"properties"`
+	}
+	if err := json.Unmarshal(raw, &id); err != nil {
+		s.gatewayViolation(4002, "undecodable Identify: "+err.Error())
+		c.closeWith(4002, "Error while decoding payload.")
+		return false
+	}
+	switch {
+	case !s.tokenMatches(id.Token):
+		s.gatewayViolation(4004, "Identify with a wrong token")
+		c.closeWith(4004, "Authentication failed.")
+		return false
+	case id.Intents == nil:
+		s.gatewayViolation(4013, "Identify without intents")
+		c.closeWith(4013, "Invalid intent(s).")
+		return false
+	case *id.Intents&^knownIntents != 0:
+		s.gatewayViolation(4013, fmt.Sprintf("Identify with unknown intent bits %#x", int(*id.Intents&^knownIntents)))
+		c.closeWith(4013, "Invalid intent(s).")
+		return false
+	case *id.Intents&privilegedIntents&^s.cfg.PrivilegedIntents != 0:
+		s.gatewayViolation(4014, fmt.Sprintf("Identify asks for privileged intents %#x the application does not have", int(*id.Intents&privilegedIntents&^s.cfg.PrivilegedIntents)))
+		c.closeWith(4014, "Disallowed intent(s).")
+		return false
+	case id.Shard != nil && (id.Shard[1] != 1 || id.Shard[0] != 0):
+		s.gatewayViolation(4010, fmt.Sprintf("Identify with shard %v; discordtest serves one shard", *id.Shard))
+		c.closeWith(4010, "Invalid shard.")
+		return false
+	case id.LargeThreshold != 0 && (id.LargeThreshold < 50 || id.LargeThreshold > 250):
+		s.gatewayViolation(4002, fmt.Sprintf("Identify with large_threshold %d outside 50..250", id.LargeThreshold))
+		c.closeWith(4002, "Error while decoding payload.")
+		return false
+	}
+
+	g := &gwSession{id: randomString(32), intents: *id.Intents, compress: id.Compress}
+	g.mu.Lock() // dispatches wait for READY
+	defer g.mu.Unlock()
+	s.mu.Lock()
+	s.sessions[g.id] = g
+	c.sess = g
+	s.stats.Identifies++
+	s.stats.Intents, s.stats.Compress = g.intents, g.compress
+	guilds := make([]any, 0, len(s.guilds))
+	var creates []any
+	for _, gd := range s.guilds {
+		guilds = append(guilds, map[string]any{"id": gd.id, "unavailable": true})
+		creates = append(creates, s.guildPayload(gd))
+	}
+	ready := map[string]any{
+		"v":                  9,
+		"user":               userPayload(s.bot),
+		"session_id":         g.id,
+		"resume_gateway_url": s.GatewayURL(),
+		"shard":              []int{0, 1},
+		"application":        map[string]any{"id": s.bot.ID, "flags": 0},
+		"guilds":             guilds,
+		"private_channels":   []any{},
+		"_trace":             []string{"discordtest"},
+	}
+	s.notify()
+	s.mu.Unlock()
+
+	g.conn = c
+	g.sendLocked(s, "READY", ready, true)
+	if g.intents&discordgo.IntentGuilds != 0 {
+		for _, p := range creates {
+			g.sendLocked(s, "GUILD_CREATE", p, false)
+		}
+	}
+	return true
+}
+
+func (s *Server) resume(c *gwConn, raw json.RawMessage) bool {
+	if c.sess != nil {
+		s.gatewayViolation(4005, "Resume sent on an identified connection")
+		c.closeWith(4005, "Already authenticated.")
+		return false
+	}
+	var d struct {
+		Token     string `json:"token"`
+		SessionID string `json:"session_id"`
+		Seq       int64  `json:"seq"`
+	}
+	if err := json.Unmarshal(raw, &d); err != nil {
+		s.gatewayViolation(4002, "undecodable Resume: "+err.Error())
+		c.closeWith(4002, "Error while decoding payload.")
+		return false
+	}
+	if !s.tokenMatches(d.Token) {
+		s.gatewayViolation(4004, "Resume with a wrong token")
+		c.closeWith(4004, "Authentication failed.")
+		return false
+	}
+	s.mu.Lock()
+	g := s.sessions[d.SessionID]
+	s.mu.Unlock()
+	if g != nil {
+		g.mu.Lock()
+		if g.invalid || d.Seq > g.seq {
+			g.mu.Unlock()
+			g = nil
+		}
+	}
+	if g == nil {
+		// Not resumable: the client must identify again on this connection.
+		return c.writeJSON(map[string]any{"op": opInvalidSession, "d": false}) == nil
+	}
+	defer g.mu.Unlock()
+	if old := g.conn; old != nil {
+		go old.closeWith(4000, "Session resumed elsewhere.")
+	}
+	s.mu.Lock()
+	c.sess = g
+	s.mu.Unlock()
+	g.conn = c
+	for _, e := range g.log {
+		if e.seq > d.Seq {
+			if c.write(e.frame, g.compress && len(e.frame) > compressAbove) != nil {
+				return false
+			}
+			s.mu.Lock()
+			s.stats.Dispatches++
+			s.mu.Unlock()
+		}
+	}
+	g.sendLocked(s, "RESUMED", map[string]any{"_trace": []string{"discordtest"}}, false)
+	s.mu.Lock()
+	s.stats.Resumes++
+	s.notify()
+	s.mu.Unlock()
+	return true
+}
+
+// sendLocked numbers, logs and (if connected) writes a dispatch; call with
+// g.mu held.
+func (g *gwSession) sendLocked(s *Server, event string, data any, compress bool) {
+	d, err := json.Marshal(data)
+	if err != nil {
+		panic(fmt.Sprintf("discordtest: marshal %s: %v", event, err))
+	}
+	g.seq++
+	frame, _ := json.Marshal(gatewayPayload{Op: opDispatch, Data: d, Seq: &g.seq, Type: &event})
+	g.log = append(g.log, logged{g.seq, frame})
+	if g.conn == nil {
+		return
+	}
+	if g.conn.write(frame, g.compress && (compress || len(frame) > compressAbove)) == nil {
+		s.mu.Lock()
+		s.stats.Dispatches++
+		s.mu.Unlock()
+	}
+}
+
+// dispatch sends an event to every session that has not ended and wants
+// intent (0: sent regardless of intents), buffering it for resumption in
+// sessions that are disconnected. It reports whether any session took it.
+func (s *Server) dispatch(event string, data any, intent discordgo.Intent) bool {
+	s.mu.Lock()
+	sessions := make([]*gwSession, 0, len(s.sessions))
+	for _, g := range s.sessions {
+		sessions = append(sessions, g)
+	}
+	s.mu.Unlock()
+	sent := false
+	for _, g := range sessions {
+		g.mu.Lock()
+		if !g.invalid && (intent == 0 || g.intents&intent != 0) {
+			g.sendLocked(s, event, data, false)
+			sent = true
+		}
+		g.mu.Unlock()
+	}
+	return sent
+}
+
+// event is a dispatch waiting to be sent.
+type event struct {
+	name   string
+	data   any
+	intent discordgo.Intent
+}
+
+// queue adds a dispatch to the outbox; call with s.mu held, and flush
+// after releasing it.
+func (s *Server) queue(name string, data any, intent discordgo.Intent) {
+	s.outbox = append(s.outbox, event{name, data, intent})
+}
+
+// flush sends the queued dispatches in order.
+func (s *Server) flush() {
+	s.flushMu.Lock()
+	defer s.flushMu.Unlock()
+	s.mu.Lock()
+	out := s.outbox
+	s.outbox = nil
+	s.mu.Unlock()
+	for _, e := range out {
+		s.dispatch(e.name, e.data, e.intent)
+	}
+}
+
+// GatewayStats returns the gateway's counters.
+func (s *Server) GatewayStats() GatewayStats {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.stats
+}
+
+// connected reports whether a session is identified and connected; call
+// with s.mu held.
+func (s *Server) connected() bool {
+	for c := range s.conns {
+		if c.sess != nil {
+			return true
+		}
+	}
+	return false
+}
+
+// WaitReady waits up to timeout until a client has identified (or resumed)
+// on the gateway and is connected; the test fails otherwise.
+func (s *Server) WaitReady(t testing.TB, timeout time.Duration) {
+	t.Helper()
+	if !s.wait(timeout, s.connected) {
+		t.Fatalf("discordtest: no gateway session connected within %v (stats %+v, violations %v)", timeout, s.GatewayStats(), s.Violations())
+	}
+}
+
+// WaitGateway waits up to timeout until cond holds for the gateway's
+// counters and returns them; the test fails otherwise.
+func (s *Server) WaitGateway(t testing.TB, timeout time.Duration, cond func(GatewayStats) bool) GatewayStats {
+	t.Helper()
+	var st GatewayStats
+	if !s.wait(timeout, func() bool { st = s.stats; return cond(st) }) {
+		t.Fatalf("discordtest: gateway condition not met within %v (stats %+v)", timeout, s.GatewayStats())
+	}
+	return st
+}
+
+// DropGateway cuts every gateway connection without a close frame, as a
+// network failure does. Sessions stay resumable: the client must resume
+// and receives the dispatches it missed.
+func (s *Server) DropGateway() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for c := range s.conns {
+		c.ws.NetConn().Close()
+	}
+}
+
+// Reconnect sends op 7 Reconnect on every identified connection: the client
+// must close and resume.
+func (s *Server) Reconnect() {
+	s.mu.Lock()
+	var conns []*gwConn
+	for c := range s.conns {
+		if c.sess != nil {
+			conns = append(conns, c)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.writeJSON(map[string]any{"op": opReconnect, "d": nil})
+	}
+}

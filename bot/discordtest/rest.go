@@ -1,0 +1,623 @@
+package discordtest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"image"
+	"image/gif"
+	_ "image/jpeg" // attachments may be JPEG
+	_ "image/png"  // boards are PNG
+	"io"
+	"math"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+// Routes of the REST API the fake implements, as ServeMux patterns. They
+// name routes in fault injection and in Request.Route.
+const (
+	RouteGateway         = "GET /api/v9/gateway"
+	RouteGatewayBot      = "GET /api/v9/gateway/bot"
+	RouteUser            = "GET /api/v9/users/{user}"
+	RouteGlobalCommands  = "GET /api/v9/applications/{app}/commands"
+	RouteGlobalOverwrite = "PUT /api/v9/applications/{app}/commands"
+	RouteGuildCommands   = "GET /api/v9/applications/{app}/guilds/{guild}/commands"
+	RouteGuildOverwrite  = "PUT /api/v9/applications/{app}/guilds/{guild}/commands"
+	RouteCallback        = "POST /api/v9/interactions/{interaction}/{token}/callback"
+	RouteFollowup        = "POST /api/v9/webhooks/{app}/{token}"
+	RouteWebhookMessage  = "GET /api/v9/webhooks/{app}/{token}/messages/{message}"
+	RouteWebhookEdit     = "PATCH /api/v9/webhooks/{app}/{token}/messages/{message}"
+	RouteWebhookDelete   = "DELETE /api/v9/webhooks/{app}/{token}/messages/{message}"
+	RouteChannel         = "GET /api/v9/channels/{channel}"
+	RouteMessages        = "GET /api/v9/channels/{channel}/messages"
+	RouteMessageCreate   = "POST /api/v9/channels/{channel}/messages"
+	RouteMessage         = "GET /api/v9/channels/{channel}/messages/{message}"
+	RouteMessageEdit     = "PATCH /api/v9/channels/{channel}/messages/{message}"
+	RouteMessageDelete   = "DELETE /api/v9/channels/{channel}/messages/{message}"
+	RouteMessageThread   = "POST /api/v9/channels/{channel}/messages/{message}/threads"
+	RouteThreadCreate    = "POST /api/v9/channels/{channel}/threads"
+	routeAttachment      = "GET /attachments/{channel}/{attachment}/{name}"
+)
+
+// Discord's size limits for uploads.
+const (
+	// MaxFileSize is the largest file Discord accepts from a bot without
+	// boosts: 10 MiB.
+	MaxFileSize = 10 << 20
+	// MaxFiles is the most attachments a message may have.
+	MaxFiles = 10
+	maxBody  = 64 << 20
+)
+
+// Request is one HTTP request the fake received and its answer. Requests
+// are recorded once answered and are not modified afterwards.
+type Request struct {
+	// Method and Path are the request's (the path starts with APIPrefix for
+	// API calls).
+	Method, Path string
+	// Query is the parsed query string.
+	Query url.Values
+	// Route is the ServeMux pattern (one of the Route constants) or "" for
+	// a route the fake does not implement.
+	Route string
+	// Header is the request's header.
+	Header http.Header
+	// Body is the raw body.
+	Body []byte
+	// Payload is the JSON payload: the body, or the payload_json part of a
+	// multipart body.
+	Payload []byte
+	// Files are the files of a multipart body, in order.
+	Files []*File
+	// Status is the HTTP status the fake answered and Response its body.
+	Status   int
+	Response []byte
+	// Injected reports that the answer came from fault injection or the
+	// global rate limit, not from the API's logic.
+	Injected bool
+	// Time is when the request arrived.
+	Time time.Time
+}
+
+// Decode unmarshals the request's JSON payload into v.
+func (r *Request) Decode(v any) error {
+	if err := json.Unmarshal(r.Payload, v); err != nil {
+		return fmt.Errorf("decode payload of %s %s: %w", r.Method, r.Path, err)
+	}
+	return nil
+}
+
+// File is an uploaded file or a stored attachment.
+type File struct {
+	// Field is the multipart field ("files[0]"); empty for attachments.
+	Field string
+	// Name is the file name and ContentType the declared type.
+	Name, ContentType string
+	// Data is the content; do not modify it.
+	Data []byte
+}
+
+// Image decodes the file as a PNG, GIF (first frame) or JPEG image.
+func (f *File) Image() (image.Image, error) {
+	img, _, err := image.Decode(bytes.NewReader(f.Data))
+	if err != nil {
+		return nil, fmt.Errorf("decode image %s: %w", f.Name, err)
+	}
+	return img, nil
+}
+
+// GIF decodes the file as an animated GIF, all frames.
+func (f *File) GIF() (*gif.GIF, error) {
+	g, err := gif.DecodeAll(bytes.NewReader(f.Data))
+	if err != nil {
+		return nil, fmt.Errorf("decode GIF %s: %w", f.Name, err)
+	}
+	return g, nil
+}
+
+// Requests returns every request received so far, oldest first.
+func (s *Server) Requests() []*Request {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.requests)
+}
+
+// WaitRequest waits up to timeout for a request for which match returns true
+// (match sees requests in order, old ones included) and returns it; the test
+// fails if none comes.
+func (s *Server) WaitRequest(t testing.TB, timeout time.Duration, match func(*Request) bool) *Request {
+	t.Helper()
+	var got *Request
+	ok := s.wait(timeout, func() bool {
+		for _, r := range s.requests {
+			if match(r) {
+				got = r
+				return true
+			}
+		}
+		return false
+	})
+	if !ok {
+		t.Fatalf("discordtest: no matching request within %v", timeout)
+	}
+	return got
+}
+
+// apiError is an answer Discord gives to a request it refuses.
+type apiError struct {
+	status  int
+	code    int
+	message string
+	fields  []fieldError
+}
+
+// fieldError is one entry of a 50035 Invalid Form Body error.
+type fieldError struct {
+	path    string // dotted: "data.components.0.components.1.custom_id"
+	code    string // Discord's error code name, like BASE_TYPE_MAX_LENGTH
+	message string
+}
+
+func (e *apiError) Error() string {
+	if len(e.fields) == 0 {
+		return e.message
+	}
+	parts := make([]string, len(e.fields))
+	for i, f := range e.fields {
+		parts[i] = f.path + ": " + f.message
+	}
+	return e.message + ": " + strings.Join(parts, "; ")
+}
+
+// body returns the JSON Discord sends with the error.
+func (e *apiError) body() []byte {
+	out := map[string]any{"message": e.message, "code": e.code}
+	if len(e.fields) > 0 {
+		tree := map[string]any{}
+		for _, f := range e.fields {
+			node := tree
+			for _, k := range strings.Split(f.path, ".") {
+				next, ok := node[k].(map[string]any)
+				if !ok {
+					next = map[string]any{}
+					node[k] = next
+				}
+				node = next
+			}
+			errs, _ := node["_errors"].([]any)
+			node["_errors"] = append(errs, map[string]string{"code": f.code, "message": f.message})
+		}
+		out["errors"] = tree
+	}
+	b, _ := json.Marshal(out)
+	return b
+}
+
+func errForm(fields ...fieldError) *apiError {
+	return &apiError{status: 400, code: 50035, message: "Invalid Form Body", fields: fields}
+}
+
+func errStatus(status, code int, message string) *apiError {
+	return &apiError{status: status, code: code, message: message}
+}
+
+var (
+	errUnknownChannel     = errStatus(404, 10003, "Unknown Channel")
+	errUnknownMessage     = errStatus(404, 10008, "Unknown Message")
+	errUnknownUser        = errStatus(404, 10013, "Unknown User")
+	errUnknownWebhook     = errStatus(404, 10015, "Unknown Webhook")
+	errUnknownInteraction = errStatus(404, 10062, "Unknown interaction")
+	errAcknowledged       = errStatus(400, 40060, "Interaction has already been acknowledged.")
+	errTooLarge           = errStatus(413, 40005, "Request entity too large")
+	errUnauthorized       = errStatus(401, 0, "401: Unauthorized")
+	errMissingAccess      = errStatus(403, 50001, "Missing Access")
+	errNotAuthor          = errStatus(403, 50005, "Cannot edit a message authored by another user")
+	errEmptyMessage       = errStatus(400, 50006, "Cannot send an empty message")
+	errChannelType        = errStatus(400, 50024, "Cannot execute action on this channel type")
+	errWebhookToken       = errStatus(401, 50027, "Invalid Webhook Token")
+	errBadJSON            = errStatus(400, 50109, "The request body contains invalid JSON.")
+	errThreadExists       = errStatus(400, 160004, "A thread has already been created for this message")
+	errNotFound           = errStatus(404, 0, "404: Not Found")
+)
+
+// call is one API request being handled.
+type call struct {
+	r       *http.Request
+	rec     *Request
+	payload []byte
+	files   []*File
+	// notes are rules broken by a request carried out anyway.
+	notes []string
+}
+
+func (c *call) note(format string, args ...any) { c.notes = append(c.notes, fmt.Sprintf(format, args...)) }
+
+type handler func(c *call) (any, *apiError)
+
+// route options
+const (
+	auth    = 1 << iota // needs "Authorization: Bot <token>"
+	limited             // counts against the global rate limit
+)
+
+func (s *Server) mux() http.Handler {
+	m := http.NewServeMux()
+	api := func(pattern string, opts int, h handler) {
+		s.routes[pattern] = true
+		m.HandleFunc(pattern, func(w http.ResponseWriter, r *http.Request) { s.serveAPI(w, r, opts, h) })
+	}
+	api(RouteGateway, limited, s.getGateway)
+	api(RouteGatewayBot, auth|limited, s.getGatewayBot)
+	api(RouteUser, auth|limited, s.getUser)
+	api(RouteGlobalCommands, auth|limited, s.getCommands)
+	api(RouteGlobalOverwrite, auth|limited, s.putCommands)
+	api(RouteGuildCommands, auth|limited, s.getCommands)
+	api(RouteGuildOverwrite, auth|limited, s.putCommands)
+	api(RouteCallback, 0, s.postCallback)
+	api(RouteFollowup, 0, s.postFollowup)
+	api(RouteWebhookMessage, 0, s.getWebhookMessage)
+	api(RouteWebhookEdit, 0, s.patchWebhookMessage)
+	api(RouteWebhookDelete, 0, s.deleteWebhookMessage)
+	api(RouteChannel, auth|limited, s.getChannel)
+	api(RouteMessages, auth|limited, s.getMessages)
+	api(RouteMessageCreate, auth|limited, s.postMessage)
+	api(RouteMessage, auth|limited, s.getMessage)
+	api(RouteMessageEdit, auth|limited, s.patchMessage)
+	api(RouteMessageDelete, auth|limited, s.deleteMessage)
+	api(RouteMessageThread, auth|limited, s.postThread)
+	api(RouteThreadCreate, auth|limited, s.postThread)
+	api(routeAttachment, 0, s.getAttachment)
+	m.HandleFunc("GET /gateway", s.serveGateway)
+	m.HandleFunc("GET /gateway/{$}", s.serveGateway)
+	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.serveAPI(w, r, 0, notImplemented) })
+	return m
+}
+
+func notImplemented(c *call) (any, *apiError) {
+	return nil, errStatus(404, 0, "404: Not Found (route not implemented by discordtest: "+c.r.Method+" "+c.r.URL.Path+")")
+}
+
+// serveAPI runs one API call: fault injection, authentication, the global
+// rate limit, body parsing, the handler, and the record.
+func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h handler) {
+	rec := &Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Route: r.Pattern, Header: r.Header.Clone(), Time: time.Now()}
+	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	rec.Body = body
+	c := &call{r: r, rec: rec}
+	var out any
+	var apiErr *apiError
+	switch {
+	case err != nil:
+		apiErr = errTooLarge
+	case s.inject(w, rec):
+		s.record(rec, nil, nil)
+		return
+	case opts&auth != 0 && r.Header.Get("Authorization") != "Bot "+s.token:
+		apiErr = errUnauthorized
+		if r.Header.Get("Authorization") == s.token {
+			apiErr = errStatus(401, 0, "401: Unauthorized (the token lacks the \"Bot \" prefix)")
+		}
+	case opts&limited != 0 && s.globalLimit(w, rec):
+		s.record(rec, nil, nil)
+		return
+	default:
+		if !strings.HasPrefix(r.Header.Get("User-Agent"), "DiscordBot") {
+			c.note("User-Agent %q does not have the form \"DiscordBot ($url, $version)\" Discord requires", r.Header.Get("User-Agent"))
+		}
+		apiErr = c.parseBody()
+		if apiErr == nil {
+			out, apiErr = h(c)
+		}
+	}
+	if apiErr != nil {
+		rec.Status, rec.Response = apiErr.status, apiErr.body()
+	} else if raw, ok := out.(rawBody); ok {
+		rec.Status, rec.Response = http.StatusOK, raw
+	} else if out != nil {
+		rec.Status = http.StatusOK
+		if rec.Response, err = json.Marshal(out); err != nil {
+			panic(fmt.Sprintf("discordtest: marshal answer: %v", err))
+		}
+	} else {
+		rec.Status = http.StatusNoContent
+	}
+	if rec.Response != nil {
+		w.Header().Set("Content-Type", "application/json")
+		if r.Pattern == routeAttachment {
+			w.Header().Set("Content-Type", http.DetectContentType(rec.Response))
+		}
+	}
+	w.WriteHeader(rec.Status)
+	w.Write(rec.Response)
+	s.record(rec, apiErr, c.notes)
+	s.flush()
+}
+
+// record files the request and its violations.
+func (s *Server) record(rec *Request, apiErr *apiError, notes []string) {
+	route := rec.Route
+	if route == "" || route == "/" {
+		route = rec.Method + " " + rec.Path
+	}
+	s.mu.Lock()
+	if apiErr != nil {
+		s.violations = append(s.violations, Violation{Route: route, Status: apiErr.status, Code: apiErr.code, Message: apiErr.Error(), Request: rec})
+	}
+	for _, n := range notes {
+		s.violations = append(s.violations, Violation{Route: route, Message: n, Request: rec})
+	}
+	s.requests = append(s.requests, rec)
+	s.notify()
+	s.mu.Unlock()
+	if apiErr != nil {
+		s.t.Logf("discordtest: %s: refused: HTTP %d code %d: %v", route, apiErr.status, apiErr.code, apiErr)
+	}
+	for _, n := range notes {
+		s.t.Logf("discordtest: %s: %s", route, n)
+	}
+}
+
+var filesField = regexp.MustCompile(`^files\[(\d+)\]$`)
+
+// parseBody fills c.payload and c.files from the request body.
+func (c *call) parseBody() *apiError {
+	body := c.rec.Body
+	if len(body) == 0 {
+		return nil
+	}
+	ct := c.r.Header.Get("Content-Type")
+	mt, params, err := mime.ParseMediaType(ct)
+	if err != nil {
+		return errBadJSON
+	}
+	switch mt {
+	case "application/json":
+		if !json.Valid(body) {
+			return errBadJSON
+		}
+		c.payload = body
+	case "multipart/form-data":
+		mr := multipart.NewReader(bytes.NewReader(body), params["boundary"])
+		seen := map[string]bool{}
+		for {
+			p, err := mr.NextPart()
+			if errors.Is(err, io.EOF) {
+				break
+			}
+			if err != nil {
+				return errStatus(400, 50035, "Invalid Form Body (malformed multipart body: "+err.Error()+")")
+			}
+			name := p.FormName()
+			data, err := io.ReadAll(p)
+			if err != nil {
+				return errStatus(400, 50035, "Invalid Form Body (malformed multipart body: "+err.Error()+")")
+			}
+			if seen[name] {
+				return errForm(fieldError{name, "DUPLICATE", "Form field appears twice."})
+			}
+			seen[name] = true
+			switch {
+			case name == "payload_json":
+				if !json.Valid(data) {
+					return errBadJSON
+				}
+				c.payload = data
+			case filesField.MatchString(name):
+				if len(data) > MaxFileSize {
+					return errTooLarge
+				}
+				c.files = append(c.files, &File{Field: name, Name: p.FileName(), ContentType: p.Header.Get("Content-Type"), Data: data})
+			default:
+				return errForm(fieldError{name, "UNKNOWN_FIELD", "Unknown form field; send JSON in payload_json and files as files[n]."})
+			}
+		}
+		if len(c.files) > MaxFiles {
+			return errForm(fieldError{"attachments", "BASE_TYPE_MAX_LENGTH", fmt.Sprintf("Must be %d or fewer in length.", MaxFiles)})
+		}
+		var size int
+		for _, f := range c.files {
+			size += len(f.Data)
+		}
+		if size > 2*MaxFileSize+5<<20 {
+			return errTooLarge
+		}
+	default:
+		return errStatus(400, 50035, "Invalid Form Body (unsupported Content-Type "+ct+")")
+	}
+	c.rec.Payload, c.rec.Files = c.payload, c.files
+	return nil
+}
+
+// fileIndex returns n for a file sent as files[n].
+func fileIndex(f *File) int {
+	m := filesField.FindStringSubmatch(f.Field)
+	n, _ := strconv.Atoi(m[1])
+	return n
+}
+
+// fault is an injected failure of a route.
+type fault struct {
+	route      string
+	times      int
+	status     int
+	retryAfter time.Duration
+}
+
+// RateLimit makes the next times requests to route (a Route constant)
+// answer 429 Too Many Requests with the given Retry-After, as a per-route
+// rate limit does. They are not carried out; discordgo waits and retries.
+func (s *Server) RateLimit(route string, times int, retryAfter time.Duration) {
+	s.addFault(&fault{route: route, times: times, status: http.StatusTooManyRequests, retryAfter: retryAfter})
+}
+
+// FailRequests makes the next times requests to route (a Route constant)
+// answer the server error status (500, 502, 503, 504) without being
+// carried out. discordgo retries 502s by itself and returns the others as
+// errors.
+func (s *Server) FailRequests(route string, times int, status int) {
+	if status < 500 || status > 599 {
+		s.t.Fatalf("discordtest: FailRequests: status %d is not a server error", status)
+	}
+	s.addFault(&fault{route: route, times: times, status: status})
+}
+
+func (s *Server) addFault(f *fault) {
+	if !s.routes[f.route] {
+		s.t.Fatalf("discordtest: unknown route %q; use a Route constant", f.route)
+	}
+	s.mu.Lock()
+	s.faults = append(s.faults, f)
+	s.mu.Unlock()
+}
+
+// inject answers rec with a pending fault of its route and reports whether
+// it did.
+func (s *Server) inject(w http.ResponseWriter, rec *Request) bool {
+	s.mu.Lock()
+	var f *fault
+	for _, x := range s.faults {
+		if x.route == rec.Route && x.times > 0 {
+			x.times--
+			f = x
+			break
+		}
+	}
+	s.mu.Unlock()
+	if f == nil {
+		return false
+	}
+	rec.Injected = true
+	if f.status == http.StatusTooManyRequests {
+		writeRateLimit(w, rec, f.retryAfter, false)
+		return true
+	}
+	rec.Status = f.status
+	if f.status == http.StatusBadGateway {
+		rec.Response = []byte("<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>cloudflare</center></body></html>")
+		w.Header().Set("Content-Type", "text/html")
+	} else {
+		rec.Response = []byte(fmt.Sprintf(`{"message": "%d: %s", "code": 0}`, f.status, http.StatusText(f.status)))
+		w.Header().Set("Content-Type", "application/json")
+	}
+	w.WriteHeader(rec.Status)
+	w.Write(rec.Response)
+	return true
+}
+
+// globalLimit answers rec with a global 429 if the bot is over its global
+// rate limit, and reports whether it did.
+func (s *Server) globalLimit(w http.ResponseWriter, rec *Request) bool {
+	limit := s.cfg.GlobalRateLimit
+	if limit < 0 {
+		return false
+	}
+	now := time.Now()
+	s.mu.Lock()
+	i := 0
+	for i < len(s.recent) && now.Sub(s.recent[i]) >= time.Second {
+		i++
+	}
+	s.recent = s.recent[i:]
+	var wait time.Duration
+	if len(s.recent) >= limit {
+		wait = time.Second - now.Sub(s.recent[0])
+	} else {
+		s.recent = append(s.recent, now)
+	}
+	s.mu.Unlock()
+	if wait <= 0 {
+		return false
+	}
+	rec.Injected = true
+	writeRateLimit(w, rec, wait, true)
+	return true
+}
+
+func writeRateLimit(w http.ResponseWriter, rec *Request, after time.Duration, global bool) {
+	secs := after.Seconds()
+	h := w.Header()
+	h.Set("Content-Type", "application/json")
+	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
+	if global {
+		h.Set("X-RateLimit-Global", "true")
+		h.Set("X-RateLimit-Scope", "global")
+	} else {
+		h.Set("X-RateLimit-Limit", "5")
+		h.Set("X-RateLimit-Remaining", "0")
+		h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(after).UnixMilli())/1000, 'f', 3, 64))
+		h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
+		h.Set("X-RateLimit-Bucket", "fake"+strconv.Itoa(len(rec.Path)))
+		h.Set("X-RateLimit-Scope", "user")
+	}
+	rec.Status = http.StatusTooManyRequests
+	rec.Response, _ = json.Marshal(map[string]any{"message": "You are being rate limited.", "retry_after": secs, "global": global})
+	w.WriteHeader(rec.Status)
+	w.Write(rec.Response)
+}
+
+func (s *Server) getGateway(c *call) (any, *apiError) {
+	return map[string]string{"url": s.GatewayURL()}, nil
+}
+
+func (s *Server) getGatewayBot(c *call) (any, *apiError) {
+	return map[string]any{
+		"url":    s.GatewayURL(),
+		"shards": 1,
+		"session_start_limit": map[string]int{
+			"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1,
+		},
+	}, nil
+}
+
+func (s *Server) getUser(c *call) (any, *apiError) {
+	id := c.r.PathValue("user")
+	if id == "@me" {
+		id = s.bot.ID
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u := s.users[id]
+	if u == nil {
+		return nil, errUnknownUser
+	}
+	return userPayload(u), nil
+}
+
+func (s *Server) getChannel(c *call) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	ch := s.channels[c.r.PathValue("channel")]
+	if ch == nil {
+		return nil, errUnknownChannel
+	}
+	return channelPayload(ch), nil
+}
+
+func (s *Server) getAttachment(c *call) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, m := range s.messages {
+		if m.channelID != c.r.PathValue("channel") {
+			continue
+		}
+		for _, a := range m.attachments {
+			if a.meta.ID == c.r.PathValue("attachment") && a.meta.Filename == c.r.PathValue("name") {
+				return rawBody(a.data), nil
+			}
+		}
+	}
+	return nil, errNotFound
+}
+
+// rawBody is an answer written as is, not as JSON.
+type rawBody []byte

@@ -1,0 +1,473 @@
+package discordtest
+
+import (
+	"crypto/rand"
+	"encoding/base64"
+	"fmt"
+	"net"
+	"net/http"
+	"net/http/httptest"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// APIPrefix is the path under which the fake serves Discord's REST API, the
+// version discordgo v0.29 speaks.
+const APIPrefix = "/api/v9"
+
+// discordEpoch is the first millisecond of 2015, the origin of snowflakes.
+const discordEpoch = 1420070400000
+
+// Config adjusts a fake Discord. The zero value gives Discord's own limits.
+type Config struct {
+	// Token is the bot token the fake accepts (without the "Bot " prefix).
+	// Empty means a random token in Discord's format.
+	Token string
+	// BotName is the bot user's username; empty means "zugbot".
+	BotName string
+	// InteractionDeadline is how long after its creation an interaction
+	// accepts its initial response; zero means Discord's 3 s.
+	InteractionDeadline time.Duration
+	// TokenLifetime is how long an interaction token stays valid for
+	// follow-ups and edits; zero means Discord's 15 minutes.
+	TokenLifetime time.Duration
+	// HeartbeatInterval is sent in the gateway's Hello; zero means
+	// Discord's 41.25 s.
+	HeartbeatInterval time.Duration
+	// PrivilegedIntents lists the privileged intents enabled for the
+	// application (GuildMembers, GuildPresences, MessageContent); an
+	// Identify asking for any other privileged intent is refused (close
+	// code 4014) as Discord refuses it.
+	PrivilegedIntents discordgo.Intent
+	// GlobalRateLimit is the number of REST requests per second the bot may
+	// make outside interaction endpoints before getting a global 429; zero
+	// means Discord's 50, negative disables the limit.
+	GlobalRateLimit int
+}
+
+// Server is a fake Discord for one test: REST API, gateway and CDN on one
+// 127.0.0.1 port. Create it with New; it shuts down when the test ends.
+// All methods are safe for concurrent use.
+type Server struct {
+	t         testing.TB
+	cfg       Config
+	token     string
+	bot       *discordgo.User
+	http      *httptest.Server
+	base      string
+	transport *http.Transport
+	routes    map[string]bool
+
+	mu           sync.Mutex
+	changed      chan struct{}
+	lastID       uint64
+	users        map[string]*discordgo.User
+	guilds       map[string]*guild
+	channels     map[string]*channel
+	commands     map[string][]*discordgo.ApplicationCommand // by guild ID, "" for global
+	interactions map[string]*Interaction                   // by ID
+	messages     map[string]*message                       // by ID
+	requests     []*Request
+	violations   []Violation
+	faults       []*fault
+	recent       []time.Time // REST requests counted by the global rate limit
+	sessions     map[string]*gwSession
+	conns        map[*gwConn]bool
+	stats        GatewayStats
+	closed       bool
+	sessionsOpen []*discordgo.Session
+	outbox       []event
+	flushMu      sync.Mutex // keeps dispatches of the outbox in order
+}
+
+type guild struct {
+	id, name string
+	joined   time.Time
+}
+
+type channel struct {
+	id, guildID, name, parentID string
+	typ                         discordgo.ChannelType
+	recipient                   *discordgo.User // DMs
+	ownerID                     string          // threads
+	archive                     int             // threads: auto archive duration
+	starter                     string          // threads: starter message ID
+	created                     time.Time
+}
+
+// New starts a fake Discord with the default Config for the test t.
+func New(t testing.TB) *Server {
+	t.Helper()
+	return NewWithConfig(t, Config{})
+}
+
+// NewWithConfig starts a fake Discord with cfg for the test t. Everything it
+// starts is stopped by t.Cleanup; violations of Discord's rules that the
+// test did not take with TakeViolations fail the test at that point.
+func NewWithConfig(t testing.TB, cfg Config) *Server {
+	t.Helper()
+	if cfg.BotName == "" {
+		cfg.BotName = "zugbot"
+	}
+	if cfg.InteractionDeadline == 0 {
+		cfg.InteractionDeadline = discordgo.InteractionDeadline
+	}
+	if cfg.TokenLifetime == 0 {
+		cfg.TokenLifetime = 15 * time.Minute
+	}
+	if cfg.HeartbeatInterval == 0 {
+		cfg.HeartbeatInterval = 41250 * time.Millisecond
+	}
+	if cfg.GlobalRateLimit == 0 {
+		cfg.GlobalRateLimit = 50
+	}
+	s := &Server{
+		t:            t,
+		cfg:          cfg,
+		routes:       map[string]bool{},
+		changed:      make(chan struct{}),
+		users:        map[string]*discordgo.User{},
+		guilds:       map[string]*guild{},
+		channels:     map[string]*channel{},
+		commands:     map[string][]*discordgo.ApplicationCommand{},
+		interactions: map[string]*Interaction{},
+		messages:     map[string]*message{},
+		sessions:     map[string]*gwSession{},
+		conns:        map[*gwConn]bool{},
+	}
+	s.bot = &discordgo.User{ID: s.newID(), Username: cfg.BotName, Discriminator: "0", Bot: true}
+	s.users[s.bot.ID] = s.bot
+	s.token = cfg.Token
+	if s.token == "" {
+		s.token = base64.RawURLEncoding.EncodeToString([]byte(s.bot.ID)) + "." + randomString(6) + "." + randomString(27)
+	}
+
+	l, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("discordtest: listen: %v", err)
+	}
+	s.http = httptest.NewUnstartedServer(s.mux())
+	s.http.Listener.Close()
+	s.http.Listener = l
+	s.http.Start()
+	s.base = s.http.URL
+	s.transport = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 16}
+	t.Cleanup(s.close)
+	return s
+}
+
+// close stops the sessions made by Session, the gateway and the HTTP
+// server, then reports the violations nobody took.
+func (s *Server) close() {
+	s.mu.Lock()
+	sessions := s.sessionsOpen
+	s.sessionsOpen = nil
+	s.mu.Unlock()
+	var wg sync.WaitGroup
+	for _, ds := range sessions {
+		// discordgo's heartbeat goroutine can race Close and start a
+		// reconnect loop against the stopped fake; Close's lock orders this
+		// write before that goroutine reads the field.
+		ds.ShouldReconnectOnError = false
+		wg.Go(func() { ds.Close() })
+	}
+	wg.Wait()
+
+	s.mu.Lock()
+	s.closed = true
+	conns := make([]*gwConn, 0, len(s.conns))
+	for c := range s.conns {
+		conns = append(conns, c)
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		c.ws.Close()
+	}
+	s.http.Close()
+	s.transport.CloseIdleConnections()
+
+	s.mu.Lock()
+	left := s.violations
+	s.violations = nil
+	s.mu.Unlock()
+	for _, v := range left {
+		s.t.Errorf("discordtest: Discord would refuse this: %v", v)
+	}
+}
+
+// URL returns the fake's base URL, http://127.0.0.1:PORT. The REST API is
+// under URL()+APIPrefix, exactly as under https://discord.com.
+func (s *Server) URL() string { return s.base }
+
+// GatewayURL returns the websocket URL the fake's gateway endpoints return.
+func (s *Server) GatewayURL() string { return "ws" + strings.TrimPrefix(s.base, "http") + "/gateway" }
+
+// Token returns the bot token the fake accepts, without the "Bot " prefix.
+func (s *Server) Token() string { return s.token }
+
+// AppID returns the application ID, which is also the bot user's ID.
+func (s *Server) AppID() string { return s.bot.ID }
+
+// BotUser returns a copy of the bot's user.
+func (s *Server) BotUser() *discordgo.User {
+	u := *s.bot
+	return &u
+}
+
+// Transport returns a RoundTripper that sends every request, whatever its
+// host (discord.com, cdn.discordapp.com), to the fake, keeping its path.
+func (s *Server) Transport() http.RoundTripper { return redirect{base: s.base, next: s.transport} }
+
+// Client returns an http.Client using Transport, with discordgo's default
+// timeout; set it as a discordgo Session's Client.
+func (s *Server) Client() *http.Client {
+	return &http.Client{Transport: s.Transport(), Timeout: 20 * time.Second}
+}
+
+// Session returns a real discordgo Session for the bot, talking to the fake
+// through Client, with IntentsGuilds. It is not open yet; the fake closes it
+// (if still open) when the test ends, before stopping itself.
+func (s *Server) Session() *discordgo.Session {
+	ds, err := discordgo.New("Bot " + s.token)
+	if err != nil {
+		s.t.Fatalf("discordtest: discordgo.New: %v", err)
+	}
+	ds.Client = s.Client()
+	ds.Identify.Intents = discordgo.IntentsGuilds
+	s.mu.Lock()
+	s.sessionsOpen = append(s.sessionsOpen, ds)
+	s.mu.Unlock()
+	return ds
+}
+
+type redirect struct {
+	base string
+	next http.RoundTripper
+}
+
+// RoundTrip sends a copy of req to the fake.
+func (r redirect) RoundTrip(req *http.Request) (*http.Response, error) {
+	u, err := url.Parse(r.base)
+	if err != nil {
+		return nil, err
+	}
+	out := req.Clone(req.Context())
+	out.URL.Scheme = u.Scheme
+	out.URL.Host = u.Host
+	out.Host = ""
+	return r.next.RoundTrip(out)
+}
+
+// NewUser creates a Discord user named name (a member of every guild) and
+// returns it.
+func (s *Server) NewUser(name string) *discordgo.User {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	u := &discordgo.User{ID: s.newID(), Username: name, GlobalName: name, Discriminator: "0"}
+	s.users[u.ID] = u
+	c := *u
+	return &c
+}
+
+// NewGuild creates a guild the bot is in and returns its ID. An open
+// gateway session with the Guilds intent receives its GUILD_CREATE.
+func (s *Server) NewGuild(name string) string {
+	s.mu.Lock()
+	g := &guild{id: s.newID(), name: name, joined: time.Now()}
+	s.guilds[g.id] = g
+	s.queue("GUILD_CREATE", s.guildPayload(g), discordgo.IntentGuilds)
+	s.mu.Unlock()
+	s.flush()
+	return g.id
+}
+
+// NewChannel creates a text channel in the guild guildID and returns its ID.
+func (s *Server) NewChannel(guildID, name string) string {
+	s.mu.Lock()
+	if s.guilds[guildID] == nil {
+		s.mu.Unlock()
+		s.t.Fatalf("discordtest: NewChannel: unknown guild %q", guildID)
+	}
+	c := &channel{id: s.newID(), guildID: guildID, name: name, typ: discordgo.ChannelTypeGuildText, created: time.Now()}
+	s.channels[c.id] = c
+	s.queue("CHANNEL_CREATE", channelPayload(c), discordgo.IntentGuilds)
+	s.mu.Unlock()
+	s.flush()
+	return c.id
+}
+
+// DMChannel returns the ID of the direct-message channel between the bot and
+// u, creating it on first use.
+func (s *Server) DMChannel(u *discordgo.User) string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.users[u.ID] == nil {
+		s.t.Fatalf("discordtest: DMChannel: unknown user %q", u.ID)
+	}
+	for _, c := range s.channels {
+		if c.typ == discordgo.ChannelTypeDM && c.recipient.ID == u.ID {
+			return c.id
+		}
+	}
+	c := &channel{id: s.newID(), typ: discordgo.ChannelTypeDM, recipient: s.users[u.ID], created: time.Now()}
+	s.channels[c.id] = c
+	return c.id
+}
+
+// Channel returns the channel (text channel, DM or thread) with the given ID
+// as Discord's API would describe it, or nil.
+func (s *Server) Channel(id string) *discordgo.Channel {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c := s.channels[id]
+	if c == nil {
+		return nil
+	}
+	out := &discordgo.Channel{ID: c.id, GuildID: c.guildID, Name: c.name, Type: c.typ, ParentID: c.parentID, OwnerID: c.ownerID}
+	if isThread(c.typ) {
+		out.ThreadMetadata = &discordgo.ThreadMetadata{AutoArchiveDuration: c.archive, ArchiveTimestamp: c.created}
+	}
+	if c.recipient != nil {
+		r := *c.recipient
+		out.Recipients = []*discordgo.User{&r}
+	}
+	return out
+}
+
+// Commands returns the application commands registered for guildID, or the
+// global ones for "", as the last bulk overwrite left them.
+func (s *Server) Commands(guildID string) []*discordgo.ApplicationCommand {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	out := make([]*discordgo.ApplicationCommand, len(s.commands[guildID]))
+	for i, c := range s.commands[guildID] {
+		out[i] = cloneCommand(c)
+	}
+	return out
+}
+
+// newID returns a fresh snowflake, rising; call with s.mu held (or before
+// the server is shared).
+func (s *Server) newID() string {
+	id := uint64(time.Now().UnixMilli()-discordEpoch) << 22
+	if id <= s.lastID {
+		id = s.lastID + 1
+	}
+	s.lastID = id
+	return strconv.FormatUint(id, 10)
+}
+
+func randomString(n int) string {
+	b := make([]byte, (n*3+3)/4)
+	rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)[:n]
+}
+
+// notify wakes the waiters; call with s.mu held.
+func (s *Server) notify() {
+	close(s.changed)
+	s.changed = make(chan struct{})
+}
+
+// wait calls cond (with s.mu held) after every change until it returns true
+// or timeout passes, and reports whether it returned true.
+func (s *Server) wait(timeout time.Duration, cond func() bool) bool {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		ok := cond()
+		ch := s.changed
+		s.mu.Unlock()
+		if ok {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			return false
+		}
+	}
+}
+
+// Violation is a request Discord would refuse, or a rule of its API the bot
+// broke, as the fake saw it.
+type Violation struct {
+	// Route is the ServeMux pattern of the request ("POST /api/v9/...") or,
+	// for gateway rules, "GATEWAY".
+	Route string
+	// Status is the HTTP status the fake answered, or 0 if it carried out
+	// the request anyway (Discord accepts it but it does not do what the bot
+	// meant, like an attachment:// URL naming no attached file).
+	Status int
+	// Code is Discord's JSON error code (10062, 40060, 50035...), or 0.
+	Code int
+	// Message says what was wrong, with the field path for form errors.
+	Message string
+	// Request is the request, or nil for gateway violations.
+	Request *Request
+}
+
+// String formats v for test failures.
+func (v Violation) String() string {
+	return fmt.Sprintf("%s: HTTP %d code %d: %s", v.Route, v.Status, v.Code, v.Message)
+}
+
+func (s *Server) violate(v Violation) {
+	s.mu.Lock()
+	s.violations = append(s.violations, v)
+	s.notify()
+	s.mu.Unlock()
+	s.t.Logf("discordtest: violation: %v", v)
+}
+
+// Violations returns the violations recorded and not yet taken, oldest first.
+func (s *Server) Violations() []Violation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return slices.Clone(s.violations)
+}
+
+// TakeViolations returns the violations recorded so far and forgets them, so
+// that they do not fail the test at cleanup: tests expecting a violation
+// take it and check it.
+func (s *Server) TakeViolations() []Violation {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	v := s.violations
+	s.violations = nil
+	return v
+}
+
+// WaitViolation waits up to timeout for a violation with the given Discord
+// error code and takes it (with every violation recorded before it); the
+// test fails if none comes.
+func (s *Server) WaitViolation(t testing.TB, code int, timeout time.Duration) Violation {
+	t.Helper()
+	var got Violation
+	ok := s.wait(timeout, func() bool {
+		for i, v := range s.violations {
+			if v.Code == code {
+				got = v
+				s.violations = slices.Delete(s.violations, 0, i+1)
+				return true
+			}
+		}
+		return false
+	})
+	if !ok {
+		t.Fatalf("discordtest: no violation with code %d within %v; have %v", code, timeout, s.Violations())
+	}
+	return got
+}
+
+func isThread(t discordgo.ChannelType) bool {
+	return t == discordgo.ChannelTypeGuildNewsThread || t == discordgo.ChannelTypeGuildPublicThread || t == discordgo.ChannelTypeGuildPrivateThread
+}
