@@ -145,7 +145,10 @@ func TestIdentifyRefused(t *testing.T) {
 		setup func(*discordtest.Server, *discordgo.Session)
 		code  int
 	}{
-		{"wrong token", func(_ *discordtest.Server, ds *discordgo.Session) { ds.Token = "Bot nope"; ds.Identify.Token = "Bot nope" }, 4004},
+		{"wrong token", func(_ *discordtest.Server, ds *discordgo.Session) {
+			ds.Token = "Bot nope"
+			ds.Identify.Token = "Bot nope"
+		}, 4004},
 		{"privileged intent", func(_ *discordtest.Server, ds *discordgo.Session) {
 			ds.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentMessageContent
 		}, 4014},

@@ -240,7 +240,9 @@ type call struct {
 	notes []string
 }
 
-func (c *call) note(format string, args ...any) { c.notes = append(c.notes, fmt.Sprintf(format, args...)) }
+func (c *call) note(format string, args ...any) {
+	c.notes = append(c.notes, fmt.Sprintf(format, args...))
+}
 
 type handler func(c *call) (any, *apiError)
 

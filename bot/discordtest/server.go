@@ -72,8 +72,8 @@ type Server struct {
 	guilds       map[string]*guild
 	channels     map[string]*channel
 	commands     map[string][]*discordgo.ApplicationCommand // by guild ID, "" for global
-	interactions map[string]*Interaction                   // by ID
-	messages     map[string]*message                       // by ID
+	interactions map[string]*Interaction                    // by ID
+	messages     map[string]*message                        // by ID
 	requests     []*Request
 	violations   []Violation
 	faults       []*fault
