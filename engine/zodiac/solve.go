@@ -45,8 +45,9 @@ type Value struct {
 // concurrent use.
 type Table struct {
 	*graph
-	result []Result
-	plies  []uint16
+	result   []Result
+	plies    []uint16
+	maxPlies int // the largest of plies
 }
 
 // Solve returns the solution of Zodiac. The first call computes it (in
@@ -153,6 +154,7 @@ func solve(starts ...board) *Table {
 	left := make([]int32, n) // successors not yet known to be won by the opponent
 	resolve := func(i int32, r Result, plies int) {
 		t.result[i], t.plies[i] = r, uint16(plies)
+		t.maxPlies = max(t.maxPlies, plies)
 		queue = append(queue, i)
 	}
 	for i := range n {
@@ -222,8 +224,9 @@ func finished(p *Position, o engine.Outcome) Value {
 // the result it leads to for the side to move: Win if the side to move can
 // force a win from here, Loss otherwise (a real game cannot be drawn: it
 // ends at the latest when a player must repeat a position). A winning
-// player wins as fast as the history allows; a losing player plays the move
-// that puts the loss off longest, or keeps the play cycling. Best returns
+// player takes the table's fastest win unless the history cuts it; a losing
+// player plays the move that puts the loss off longest, or keeps the play
+// cycling. Best returns
 // the zero Move when the game is over.
 //
 // Best is exact. The values on the graph of positions decide the real game
@@ -310,7 +313,6 @@ type search struct {
 	memo  map[int32]uint32
 	stale []uint32
 	epoch uint32
-	nodes int // positions searched, for tests
 }
 
 func newSearch(t *Table, p *Position) *search {
@@ -318,7 +320,7 @@ func newSearch(t *Table, p *Position) *search {
 		t:       t,
 		visited: map[int32]bool{},
 		memo:    map[int32]uint32{},
-		stale:   make([]uint32, slices.Max(t.plies)+2),
+		stale:   make([]uint32, t.maxPlies+2),
 		epoch:   1,
 	}
 	for _, k := range p.keys {
@@ -390,7 +392,6 @@ func (s *search) cache(i int32, v bool) {
 // not be for the graph's checks (the graph's play never comes back to it).
 func (s *search) wins(i int32) bool {
 	t := s.t
-	s.nodes++
 	if t.wins[i] > 0 {
 		return true
 	}

@@ -313,18 +313,56 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
+// BenchmarkBest times Best on the positions of random games, in which one
+// move in two is Best's, histories included.
 func BenchmarkBest(b *testing.B) {
 	sol := Solve()
-	p := StartWith(Black)
-	play := func(s string) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			b.Fatal(err)
+	r := rand.New(rand.NewPCG(10, 11))
+	var positions []*Position
+	for g := 0; len(positions) < 2000; g++ {
+		p := StartWith(engine.Side(g % 2))
+		for moves := p.Moves(nil); len(moves) > 0; moves = p.Moves(nil) {
+			positions = append(positions, p.Clone().(*Position))
+			m := moves[r.IntN(len(moves))]
+			if r.IntN(2) == 0 {
+				m, _ = sol.Best(p)
+			}
+			p.Do(m)
 		}
-		p.Do(m)
 	}
-	play("T3-C1") // White to move, winning
+	i := 0
 	for b.Loop() {
-		sol.Best(p)
+		sol.Best(positions[i%len(positions)])
+		i++
+	}
+}
+
+// TestConcurrentBest uses one table from several goroutines, as the bot
+// does for several games (run it with -race): each plays Best against
+// itself, which the second player wins in 12 plies.
+func TestConcurrentBest(t *testing.T) {
+	sol := Solve()
+	type result struct {
+		first engine.Side
+		plies int
+		o     engine.Outcome
+	}
+	done := make(chan result)
+	for g := range 4 {
+		go func() {
+			p := StartWith(engine.Side(g % 2))
+			plies := 0
+			for len(p.Moves(nil)) > 0 {
+				m, _ := sol.Best(p)
+				p.Do(m)
+				plies++
+			}
+			done <- result{engine.Side(g % 2), plies, p.Outcome()}
+		}()
+	}
+	for range 4 {
+		if r := <-done; r.o.Winner == r.first || r.plies != 12 {
+			t.Errorf("%s first: %s won after %d plies, want the second player after 12", Zodiac.Sides[r.first], Zodiac.Sides[r.o.Winner], r.plies)
+		}
 	}
 }
