@@ -1,0 +1,331 @@
+package render
+
+import (
+	"image"
+	"image/color"
+	"image/draw"
+	"math"
+
+	"github.com/fogleman/gg"
+	"github.com/golang/freetype/truetype"
+	"github.com/zugbot/zugbot/engine"
+	"golang.org/x/image/math/fixed"
+)
+
+// Pieces and markers are drawn once per layout into small transparent
+// images, sprites, the size of a point's spot; a render only copies them.
+
+// numKinds bounds engine.Kind values.
+const numKinds = int(engine.Pawn) + 1
+
+// newSprite returns a drawing context for an s×s transparent sprite.
+func newSprite(s int) *gg.Context { return gg.NewContext(s, s) }
+
+func spriteImage(dc *gg.Context) *image.RGBA { return dc.Image().(*image.RGBA) }
+
+// disc draws a checker-like piece of radius r centred in an s-pixel sprite:
+// a soft shadow, the body with its rim, and an inner ring.
+func disc(dc *gg.Context, s, r float64, st style) {
+	c := s / 2
+	dc.DrawCircle(c, c+0.035*s, r)
+	dc.SetColor(rgba(0x000000, 0.32))
+	dc.Fill()
+	dc.DrawCircle(c, c, r)
+	dc.SetColor(st.fill)
+	dc.FillPreserve()
+	dc.SetColor(st.rim)
+	dc.SetLineWidth(math.Max(1.5, 0.045*s))
+	dc.Stroke()
+	dc.DrawCircle(c, c, r*0.64)
+	dc.SetColor(st.ring)
+	dc.SetLineWidth(math.Max(1, 0.028*s))
+	dc.Stroke()
+}
+
+// crown draws a mullah's crown, w pixels wide, centred on (cx, cy).
+func crown(dc *gg.Context, cx, cy, w float64, edge color.Color) {
+	h := w * 0.72
+	x0, x1 := cx-w/2, cx+w/2
+	top, base := cy-h/2, cy+h/2
+	band := base - h*0.26
+	dc.MoveTo(x0, base)
+	dc.LineTo(x0, top+h*0.12)
+	dc.LineTo(cx-w*0.25, band-h*0.22)
+	dc.LineTo(cx, top)
+	dc.LineTo(cx+w*0.25, band-h*0.22)
+	dc.LineTo(x1, top+h*0.12)
+	dc.LineTo(x1, base)
+	dc.ClosePath()
+	dc.SetColor(crownCol)
+	dc.FillPreserve()
+	dc.SetColor(edge)
+	dc.SetLineJoinRound()
+	dc.SetLineWidth(math.Max(1.2, w*0.07))
+	dc.Stroke()
+	dc.DrawLine(x0, band, x1, band)
+	dc.Stroke()
+	for _, x := range []float64{x0, cx, x1} {
+		y := top + h*0.12
+		if x == cx {
+			y = top
+		}
+		dc.DrawCircle(x, y, w*0.08)
+		dc.SetColor(crownCol)
+		dc.FillPreserve()
+		dc.SetColor(edge)
+		dc.SetLineWidth(math.Max(1, w*0.045))
+		dc.Stroke()
+	}
+}
+
+// chessGlyphs are DejaVu Sans's chess symbols by kind: the filled shape
+// (black piece) and the outline with its inner details (white piece).
+var chessGlyphs = map[engine.Kind][2]rune{
+	engine.King:   {'♚', '♔'},
+	engine.Queen:  {'♛', '♕'},
+	engine.Rook:   {'♜', '♖'},
+	engine.Bishop: {'♝', '♗'},
+	engine.Knight: {'♞', '♘'},
+	engine.Pawn:   {'♟', '♙'},
+}
+
+// chessPiece draws a chess piece into sprite im from DejaVu Sans's glyphs.
+// A white piece is the black glyph's silhouette in the body colour under the
+// white glyph's outline and details in ink; a black piece is the silhouette
+// in ink under the black glyph, so that its details show light.
+func chessPiece(im *image.RGBA, symbols *truetype.Font, k engine.Kind, st style) {
+	s := float64(im.Rect.Dx())
+	g := chessGlyphs[k]
+	// Size the face so that a king, the tallest piece, is 80% of the spot.
+	ref := newFace(symbols, 100)
+	kb, _, _ := ref.GlyphBounds('♚')
+	face := newFace(symbols, 100*0.80*s/(float64(kb.Max.Y-kb.Min.Y)/64))
+	b, _, _ := face.GlyphBounds(g[0])
+	// Centre the glyph across; stand every piece on the same base line.
+	kb, _, _ = face.GlyphBounds('♚')
+	dot := fixed.Point26_6{
+		X: fixed.Int26_6(s*32) - (b.Min.X+b.Max.X)/2,
+		Y: fixed.Int26_6(s*32) - (kb.Min.Y+kb.Max.Y)/2,
+	}
+	mask := func(r rune) *image.Alpha {
+		m := image.NewAlpha(im.Rect)
+		if dr, src, mp, _, ok := face.Glyph(dot, r); ok {
+			draw.Draw(m, dr, src, mp, draw.Src)
+		}
+		return m
+	}
+	solid := mask(g[0])
+	under, over := silhouette(solid), solid
+	bodyCol, lineCol := st.ink, st.fill
+	if st.light {
+		over = mask(g[1])
+		bodyCol, lineCol = st.fill, st.ink
+	}
+	draw.DrawMask(im, im.Rect, image.NewUniform(bodyCol), image.Point{}, under, image.Point{}, draw.Over)
+	draw.DrawMask(im, im.Rect, image.NewUniform(lineCol), image.Point{}, over, image.Point{}, draw.Over)
+}
+
+// silhouette returns m with its holes filled: every pixel not reached from
+// the border through (mostly) transparent pixels becomes opaque.
+func silhouette(m *image.Alpha) *image.Alpha {
+	w, h := m.Rect.Dx(), m.Rect.Dy()
+	out := image.NewAlpha(m.Rect)
+	for i := range out.Pix {
+		out.Pix[i] = 0xff
+	}
+	outside := make([]bool, w*h)
+	var queue []int
+	push := func(x, y int) {
+		i := y*w + x
+		if x < 0 || y < 0 || x >= w || y >= h || outside[i] || m.Pix[i] >= 0x80 {
+			return
+		}
+		outside[i] = true
+		out.Pix[i] = m.Pix[i]
+		queue = append(queue, i)
+	}
+	for x := range w {
+		push(x, 0)
+		push(x, h-1)
+	}
+	for y := range h {
+		push(0, y)
+		push(w-1, y)
+	}
+	for len(queue) > 0 {
+		i := queue[0]
+		queue = queue[1:]
+		x, y := i%w, i/w
+		push(x+1, y)
+		push(x-1, y)
+		push(x, y+1)
+		push(x, y-1)
+	}
+	return out
+}
+
+// pieceSprite draws piece p, of a side with style st, in an s-pixel sprite;
+// lines is true on boards of lines, where pieces are a little smaller.
+func pieceSprite(fs *fonts, p engine.Piece, st style, s int, lines bool) *image.RGBA {
+	dc := newSprite(s)
+	f := float64(s)
+	r := 0.41 * f
+	if lines {
+		r = 0.385 * f
+	}
+	switch p.Kind {
+	case engine.Checker, engine.Man, engine.Disc:
+		disc(dc, f, r, st)
+	case engine.Mullah:
+		disc(dc, f, r, st)
+		crown(dc, f/2, f/2, r*1.05, rgb(0x4a3000))
+	case engine.Neutral:
+		disc(dc, f, r, neutralStyle)
+		dc.DrawCircle(f/2, f/2, r*0.2)
+		dc.SetColor(neutralStyle.ring)
+		dc.Fill()
+	default:
+		chessPiece(spriteImage(dc), fs.symbols, p.Kind, st)
+	}
+	return spriteImage(dc)
+}
+
+// Markers, each an s-pixel sprite.
+
+// tintSprite is a highlight under a piece: the whole cell on cell boards, a
+// disc on boards of lines.
+func tintSprite(s int, c color.RGBA, cells bool) *image.RGBA {
+	if cells {
+		im := image.NewRGBA(image.Rect(0, 0, s, s))
+		draw.Draw(im, im.Rect, image.NewUniform(c), image.Point{}, draw.Src)
+		return im
+	}
+	dc := newSprite(s)
+	dc.DrawCircle(float64(s)/2, float64(s)/2, 0.47*float64(s))
+	dc.SetColor(c)
+	dc.Fill()
+	return spriteImage(dc)
+}
+
+// checkSprite is a red glow under a king in check.
+func checkSprite(s int, cells bool) *image.RGBA {
+	dc := newSprite(s)
+	f := float64(s)
+	r := 0.5 * f
+	if cells {
+		r = 0.68 * f // reaches into the corners of the square
+	}
+	gr := gg.NewRadialGradient(f/2, f/2, 0, f/2, f/2, r)
+	gr.AddColorStop(0, rgba(0xff2a2a, 1))
+	gr.AddColorStop(0.45, rgba(0xf02020, 0.85))
+	gr.AddColorStop(1, rgba(0xc81010, 0))
+	dc.SetFillStyle(gr)
+	if cells {
+		dc.DrawRectangle(0, 0, f, f)
+	} else {
+		dc.DrawCircle(f/2, f/2, 0.5*f)
+	}
+	dc.Fill()
+	return spriteImage(dc)
+}
+
+// dotSprite marks an empty legal destination.
+func dotSprite(s int) *image.RGBA {
+	dc := newSprite(s)
+	dc.DrawCircle(float64(s)/2, float64(s)/2, 0.16*float64(s))
+	dc.SetColor(targetCol)
+	dc.Fill()
+	return spriteImage(dc)
+}
+
+// ringSprite circles a point: a piece the last move turned over, or on
+// boards of lines an occupied legal destination.
+func ringSprite(s int, c color.RGBA, lines bool) *image.RGBA {
+	dc := newSprite(s)
+	f := float64(s)
+	r, w := 0.455*f, 0.075*f
+	if lines {
+		r, w = 0.44*f, 0.09*f
+	}
+	dc.DrawCircle(f/2, f/2, r)
+	dc.SetColor(c)
+	dc.SetLineWidth(w)
+	dc.Stroke()
+	return spriteImage(dc)
+}
+
+// cornersSprite marks an occupied legal destination on a board of cells:
+// a triangle in each corner, where the piece leaves the square bare.
+func cornersSprite(s int, c color.RGBA) *image.RGBA {
+	dc := newSprite(s)
+	f := float64(s)
+	a := 0.26 * f
+	for _, k := range [][4]float64{{0, 0, 1, 1}, {f, 0, -1, 1}, {0, f, 1, -1}, {f, f, -1, -1}} {
+		dc.MoveTo(k[0], k[1])
+		dc.LineTo(k[0]+k[2]*a, k[1])
+		dc.LineTo(k[0], k[1]+k[3]*a)
+		dc.ClosePath()
+	}
+	dc.SetColor(c)
+	dc.Fill()
+	return spriteImage(dc)
+}
+
+// crossSprite marks where the last move captured a piece.
+func crossSprite(s int) *image.RGBA {
+	dc := newSprite(s)
+	f := float64(s)
+	a := 0.2 * f
+	dc.SetLineCapRound()
+	for _, col := range []struct {
+		c color.RGBA
+		w float64
+	}{{rgba(0xffffff, 0.7), 0.15 * f}, {takenCol, 0.09 * f}} {
+		dc.SetColor(col.c)
+		dc.SetLineWidth(col.w)
+		dc.DrawLine(f/2-a, f/2-a, f/2+a, f/2+a)
+		dc.Stroke()
+		dc.DrawLine(f/2-a, f/2+a, f/2+a, f/2-a)
+		dc.Stroke()
+	}
+	return spriteImage(dc)
+}
+
+// swatchSprite is a small disc in a side's colours, shown by its player's
+// name.
+func swatchSprite(s int, st style) *image.RGBA {
+	dc := newSprite(s)
+	f := float64(s)
+	dc.DrawCircle(f/2, f/2, 0.42*f)
+	dc.SetColor(st.fill)
+	dc.FillPreserve()
+	dc.SetColor(textDim)
+	dc.SetLineWidth(math.Max(1.5, 0.07*f))
+	dc.Stroke()
+	return spriteImage(dc)
+}
+
+// tagSprite is a pill with a word in it, such as "TO MOVE".
+func tagSprite(t *typeface, h int, word string, bg, fg color.RGBA) *image.RGBA {
+	pad := float64(h) * 0.55
+	w := int(math.Ceil(t.measure(word) + 2*pad))
+	dc := gg.NewContext(w, h)
+	dc.DrawRoundedRectangle(0, 0, float64(w), float64(h), float64(h)/2)
+	dc.SetColor(bg)
+	dc.Fill()
+	im := spriteImage(dc)
+	t.drawCentred(im, float64(w)/2, float64(h)/2, fg, word)
+	return im
+}
+
+// labelSprite draws s with a halo of width w around its letters.
+func labelSprite(t *typeface, s string, fg, halo color.RGBA, w float64) *image.RGBA {
+	im := image.NewRGBA(image.Rect(0, 0, int(math.Ceil(t.measure(s)+2*w+2)), int(math.Ceil(1.3*t.px+2*w))))
+	cx, cy := float64(im.Rect.Dx())/2, float64(im.Rect.Dy())/2
+	for k := range 12 {
+		a := float64(k) * math.Pi / 6
+		t.drawCentred(im, cx+w*math.Cos(a), cy+w*math.Sin(a), halo, s)
+	}
+	t.drawCentred(im, cx, cy, fg, s)
+	return im
+}

@@ -1,0 +1,113 @@
+package render
+
+import (
+	"image/color"
+
+	"github.com/zugbot/zugbot/engine"
+)
+
+// rgb returns the opaque colour 0xRRGGBB.
+func rgb(hex uint32) color.RGBA {
+	return color.RGBA{uint8(hex >> 16), uint8(hex >> 8), uint8(hex), 0xff}
+}
+
+// rgba returns colour 0xRRGGBB at opacity a (0 to 1), premultiplied as
+// color.RGBA requires.
+func rgba(hex uint32, a float64) color.RGBA {
+	c := rgb(hex)
+	m := func(v uint8) uint8 { return uint8(float64(v)*a + 0.5) }
+	return color.RGBA{m(c.R), m(c.G), m(c.B), uint8(a*255 + 0.5)}
+}
+
+// The frame around the board: a dark card, so that the image reads the same
+// in Discord's light and dark themes.
+var (
+	frameBG  = rgb(0x262a33)
+	stripBG  = rgb(0x1b1e25)
+	textMain = rgb(0xeef0f4)
+	textDim  = rgb(0x9ba4b4)
+	labelCol = rgb(0xb9c0cc)
+)
+
+// The tags beside a player's name.
+var (
+	tagMove  = rgb(0xf2c14e) // whose turn it is
+	tagCheck = rgb(0xe5484d) // in check
+	tagWin   = rgb(0x5fd08a) // the winner
+	tagDraw  = rgb(0xb7bfcc) // a draw
+	tagText  = rgb(0x1b1e25)
+)
+
+// cellColour gives a square's colour by mark and shade (0 light, 1 dark).
+func cellColour(m engine.Mark, shade uint8) color.RGBA {
+	pair := [2]uint32{0xeeeed2, 0x779556} // green and cream, like a club board
+	switch m {
+	case engine.Zone:
+		pair = [2]uint32{0xc6dcec, 0x5b8db5} // steel blue
+	case engine.Special:
+		pair = [2]uint32{0xf6dc8c, 0xd3a43c} // amber
+	}
+	return rgb(pair[shade&1])
+}
+
+// Cell board details.
+var (
+	cellBorder = rgb(0x161a20)
+	ringCol    = rgba(0x1f3a12, 0.28) // Zola's distance rings
+	zLetter    = rgba(0x6b4a08, 0.45) // the Z on Z squares
+)
+
+// Line boards (Zamma, Zodiac): a wooden panel with dark lines.
+var (
+	panelCol   = rgb(0xe4c793)
+	panelEdge  = rgb(0xa7814c)
+	lineCol    = rgb(0x5a3f22)
+	tipCol     = rgb(0x9b2f22)
+	innerCol   = rgb(0x2d6a70)
+	panelLabel = rgb(0x6b4d2c)
+)
+
+// Overlays: highlights drawn over the board.
+var (
+	lastTint   = rgba(0xffe14a, 0.50) // the last move's squares
+	arrowCol   = rgba(0xf5a524, 0.80) // the last move's path
+	selectTint = rgba(0x2f80ed, 0.45) // the chosen piece
+	targetCol  = rgba(0x0b3a8c, 0.70) // its legal destinations
+	checkCol   = rgb(0xff2a2a)        // the king in check
+	takenCol   = rgba(0xd7261e, 0.85) // captured (or turned) pieces
+)
+
+// style is how a side's pieces look.
+type style struct {
+	fill, rim, ring color.RGBA // a disc's body, edge and inner ring
+	ink             color.RGBA // chess glyph outlines and details
+	light           bool       // a light side: chess pieces drawn as white ones
+}
+
+// sideStyle returns the look of a side from its name (Red, Blue, Black,
+// White); an unknown name gets white for the first side and black for the
+// second.
+func sideStyle(name string, s engine.Side) style {
+	switch name {
+	case "Red":
+		return style{fill: rgb(0xd8443c), rim: rgb(0x7e1713), ring: rgb(0xee7a72), ink: rgb(0x7e1713)}
+	case "Blue":
+		return style{fill: rgb(0x3a7bd5), rim: rgb(0x143f7c), ring: rgb(0x78a7e8), ink: rgb(0x143f7c)}
+	case "White":
+		s = 0
+	case "Black":
+		s = 1
+	default:
+		s &= 1
+	}
+	if s == 0 {
+		return style{fill: rgb(0xf7f4ec), rim: rgb(0x2b2724), ring: rgb(0xcfc8ba), ink: rgb(0x1c1a18), light: true}
+	}
+	return style{fill: rgb(0x2a2a2e), rim: rgb(0x0c0c0e), ring: rgb(0x5c5c64), ink: rgb(0xa3a3a8)}
+}
+
+// neutralStyle is the look of Zodiac's neutral pieces.
+var neutralStyle = style{fill: rgb(0xcf3a2c), rim: rgb(0x6e140c), ring: rgb(0xf0a096)}
+
+// crownCol is the gold of a mullah's crown.
+var crownCol = rgb(0xf0b429)
