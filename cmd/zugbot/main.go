@@ -36,6 +36,7 @@ func commands() []command {
 	return []command{
 		{"perft", "count the move sequences of a given length from a position", runPerft},
 		{"moves", "list the legal moves of a position", runMoves},
+		{"render", "draw a position as a PNG, or a game as an animated GIF replay", runRender},
 		{"backup", "write a consistent copy of the database (safe while the bot runs)", runBackup},
 	}
 }
