@@ -26,10 +26,14 @@ func TestHandshake(t *testing.T) {
 	ds.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) { guilds <- g })
 	var mu sync.Mutex
 	var seqs []int64
+	got := make(chan string, 8)
 	ds.AddHandler(func(_ *discordgo.Session, e *discordgo.Event) {
 		mu.Lock()
 		seqs = append(seqs, e.Sequence)
 		mu.Unlock()
+		if ic, ok := e.Struct.(*discordgo.InteractionCreate); ok {
+			got <- ic.ID
+		}
 	})
 	if err := ds.Open(); err != nil {
 		t.Fatalf("Open: %v", err)
@@ -62,8 +66,6 @@ func TestHandshake(t *testing.T) {
 	if _, err := ds.ApplicationCommandBulkOverwrite(srv.AppID(), "", testCommands()); err != nil {
 		t.Fatal(err)
 	}
-	got := make(chan string, 8)
-	ds.AddHandler(func(_ *discordgo.Session, ic *discordgo.InteractionCreate) { got <- ic.ID })
 	for range 3 {
 		ix := srv.SlashCommand(t, alice, channel, "ratings me")
 		select {
