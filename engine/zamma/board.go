@@ -23,16 +23,20 @@ type link struct {
 	on     func(file, rank int) bool
 }
 
-func everywhere(file, rank int) bool         { return true }
-func intersection(file, rank int) bool       { return (file+rank)%2 == 0 }
-func isIntersection(i int) bool              { return intersection(i%files, i/files) }
-func pointName(file, rank int) string        { return fmt.Sprintf("%c%d", 'a'+file, rank+1) }
-func onBoard(file, rank int) bool            { return file >= 0 && file < files && rank >= 0 && rank < files }
-func pointAt(file, rank int) int             { return rank*files + file }
-func fileRank(i int) (file, rank int)        { return i % files, i / files }
-func forwardOf(side engine.Side) int         { return 1 - 2*int(side) } // +1 for Black, -1 for White
-func farRank(side engine.Side) int           { return (files - 1) * (1 - int(side)) }
-func onFarRank(side engine.Side, i int) bool { return i/files == farRank(side) }
+// everywhere and intersection say which points a family of lines joins.
+func everywhere(file, rank int) bool   { return true }
+func intersection(file, rank int) bool { return (file+rank)%2 == 0 }
+
+func onBoard(file, rank int) bool     { return file >= 0 && file < files && rank >= 0 && rank < files }
+func pointAt(file, rank int) int      { return rank*files + file }
+func fileRank(i int) (file, rank int) { return i % files, i / files }
+func pointName(file, rank int) string { return fmt.Sprintf("%c%d", 'a'+file, rank+1) }
+
+// forwardOf is the rank step of side's men: up for Black, down for White.
+func forwardOf(side engine.Side) int { return 1 - 2*int(side) }
+
+// farRank is the 0-based rank where side's men are promoted.
+func farRank(side engine.Side) int { return (files - 1) * (1 - int(side)) }
 
 // zammaLines are the lines of the board zugbot offers: the nine column lines
 // and the Alquerque diagonals through the intersections, with no row lines.
@@ -43,8 +47,8 @@ var zammaLines = []link{
 	{1, -1, intersection},
 }
 
-// The eight directions a line can take, as (dx, dy). Direction d^1 is the
-// opposite of d.
+// dirs are the eight directions a line can take, as (dx, dy); direction d^1
+// is the opposite of d.
 var dirs = [8][2]int{{0, 1}, {0, -1}, {1, 1}, {-1, -1}, {1, -1}, {-1, 1}, {1, 0}, {-1, 0}}
 
 // jump is a man's capture: over an adjacent point to the one beyond it on
@@ -77,6 +81,7 @@ type board struct {
 // zammaBoard is the board of Zamma. It is read-only.
 var zammaBoard = newBoard(zammaLines)
 
+// newBoard builds the tables of the board with the given lines.
 func newBoard(lines []link) *board {
 	b := &board{}
 	joined := func(f, r, df, dr int) bool {
@@ -148,7 +153,7 @@ func (b *board) geometry() engine.Geometry {
 	for i := range points {
 		f, r := fileRank(i)
 		pt := engine.Point{Name: b.names[i], X: float64(f), Y: float64(r)}
-		if !isIntersection(i) {
+		if !intersection(f, r) {
 			pt.Mark = engine.Star
 		}
 		g.Points = append(g.Points, pt)
@@ -205,12 +210,11 @@ func (s *set) flip(i int) {
 	}
 }
 
-func (s set) with(i int) set      { s.add(i); return s }
-func (s set) empty() bool         { return s.lo|s.hi == 0 }
-func (s set) len() int            { return bits.OnesCount64(s.lo) + bits.OnesCount64(s.hi) }
-func (s set) minus(t set) set     { return set{s.lo &^ t.lo, s.hi &^ t.hi} }
-func (s set) union(t set) set     { return set{s.lo | t.lo, s.hi | t.hi} }
-func (s set) intersect(t set) set { return set{s.lo & t.lo, s.hi & t.hi} }
+func (s set) with(i int) set  { s.add(i); return s }
+func (s set) empty() bool     { return s.lo|s.hi == 0 }
+func (s set) len() int        { return bits.OnesCount64(s.lo) + bits.OnesCount64(s.hi) }
+func (s set) minus(t set) set { return set{s.lo &^ t.lo, s.hi &^ t.hi} }
+func (s set) union(t set) set { return set{s.lo | t.lo, s.hi | t.hi} }
 
 // pop removes the lowest point of the non-empty set s and returns it.
 func (s *set) pop() int {

@@ -18,12 +18,26 @@ func (p *Position) path(m engine.Move) (path, taken []int) {
 	if t.empty() {
 		return []int{to}, nil
 	}
-	for _, sq := range p.sequences(from) {
-		if sq.m == m {
-			return sq.path, sq.taken
+	c := &p.paths
+	if c.seqs == nil || c.hash != p.hash || c.from != from {
+		c.hash, c.from, c.seqs = p.hash, from, map[engine.Move]sequence{}
+		for _, sq := range p.sequences(from) {
+			c.seqs[sq.m] = sq
 		}
 	}
+	if sq, ok := c.seqs[m]; ok {
+		return sq.path, sq.taken
+	}
 	return []int{to}, nil // not a legal move: at least say where it goes
+}
+
+// pathCache holds the sequences of one counter's capture moves in one
+// position (by hash), so that writing every move of a position costs one
+// search per counter rather than one per move.
+type pathCache struct {
+	hash uint64
+	from int
+	seqs map[engine.Move]sequence
 }
 
 // Describe returns the points legal move m stands on, from its start
@@ -277,7 +291,7 @@ func parse(v *engine.Variant, s string) (*Position, error) {
 					c := man(side)
 					if ch == 'B' || ch == 'W' {
 						c |= mullahBit
-					} else if onFarRank(side, pointAt(f, r)) {
+					} else if r == farRank(side) {
 						return nil, fmt.Errorf("%s: a %s man on rank %d would have become a mullah; write %c", pointName(f, r), v.Sides[side], r+1, ch-('a'-'A'))
 					}
 					p.put(pointAt(f, r), c)

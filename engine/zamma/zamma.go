@@ -53,9 +53,10 @@ const summary = "Zamma is draughts on a 9×9 board of column lines and Alquerque
 
 // maxPlies bounds a game's length. Call a ply that captures or promotes a
 // reset. Every reset lowers the number of counters plus the number of men,
-// which is at most 160 and stays above zero, so a game has at most 159
-// resets; between two resets, before the first and after the last, at most
-// ClockLimit plies pass before the game ends.
+// which is at most 160 and stays above zero while the game goes on, so a
+// game has at most 159 resets; and at most ClockLimit other plies pass
+// before the first reset, between two resets and after the last, or the
+// clock ends the game. Repetitions only end games sooner.
 const maxPlies = 159 + 160*ClockLimit
 
 // Zamma is the variant of Zamma zugbot plays.
@@ -109,6 +110,7 @@ type Position struct {
 	reps  int // occurrences of this position in the history, this one included
 	hist  []undo
 	s     search
+	paths pathCache
 }
 
 // undo is what Undo needs to take a move back.
@@ -378,6 +380,6 @@ func (p *Position) Piece(i int) engine.Piece {
 func (p *Position) Clone() engine.Position {
 	c := *p
 	c.hist = append([]undo(nil), p.hist...)
-	c.s = search{}
+	c.s, c.paths = search{}, pathCache{}
 	return &c
 }
