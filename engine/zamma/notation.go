@@ -69,8 +69,8 @@ func (p *Position) FormatMove(m engine.Move) string {
 
 const moveHelp = "write a step as from-to, like d4-e5, and a capture with every landing point, like c3xe5xg7"
 
-// ParseMove resolves a move entry against the legal moves. Case does not
-// matter and "-" and "x" are interchangeable. A capture entry may leave out
+// ParseMove resolves a move entry against the legal moves. Case and spaces
+// do not matter, and "-" and "x" are interchangeable. A capture entry may leave out
 // landing points between the first and the last as long as only one legal
 // move fits it; an entry that is one sequence in full is always that
 // sequence's move. A refused entry gets a *engine.MoveError that says why,
@@ -109,11 +109,13 @@ func (p *Position) ParseMove(s string) (engine.Move, error) {
 	case 1:
 		return fits[0], nil
 	}
-	return engine.Move{}, engine.Refuse(p, s, fmt.Sprintf("%d capture sequences fit this entry; give more of the landing points", len(fits)), fits)
+	return engine.Move{}, engine.Refuse(p, s, fmt.Sprintf("%d different captures fit this entry; give more of the landing points", len(fits)), fits)
 }
 
-// entryPoints reads a move entry as point names separated by "-" or "x".
+// entryPoints reads a move entry as point names separated by "-" or "x",
+// with or without spaces around them.
 func entryPoints(text string) ([]int, error) {
+	text = strings.ReplaceAll(text, " ", "")
 	fields := strings.FieldsFunc(text, func(r rune) bool { return r == '-' || r == 'x' })
 	if len(fields) < 2 || strings.Count(text, "-")+strings.Count(text, "x") != len(fields)-1 {
 		return nil, errors.New("a move names at least two points, separated by - or x")
