@@ -102,12 +102,9 @@ func (p *Position) match(entry []int) (exact engine.Move, fits []engine.Move, pr
 
 // visited reports whether the state (at, taken, j) was reached before in
 // this search, and marks it. States after one capture are never reached
-// twice and are not marked.
+// twice, so callers ask only after two or more.
 func (p *Position) visited(at int, taken set) bool {
 	s := &p.s
-	if s.depth < 2 {
-		return false
-	}
 	if 2*(s.used+1) > len(s.memo) {
 		s.grow()
 	}
@@ -148,7 +145,7 @@ func (s *search) grow() {
 // manJumps continues a man's capture sequence from point at, having taken
 // the counters in taken (already off the board).
 func (p *Position) manJumps(dst []engine.Move, at int, taken set) []engine.Move {
-	if p.visited(at, taken) {
+	if p.s.depth >= 2 && p.visited(at, taken) {
 		return dst
 	}
 	b := p.b
@@ -168,7 +165,7 @@ func (p *Position) manJumps(dst []engine.Move, at int, taken set) []engine.Move 
 
 // mullahJumps continues a mullah's capture sequence from point at.
 func (p *Position) mullahJumps(dst []engine.Move, at int, taken set) []engine.Move {
-	if p.visited(at, taken) {
+	if p.s.depth >= 2 && p.visited(at, taken) {
 		return dst
 	}
 	b := p.b

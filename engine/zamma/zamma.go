@@ -177,8 +177,9 @@ func (p *Position) ended() bool {
 	return p.clock >= ClockLimit || p.reps >= 3 || p.own[p.turn].empty()
 }
 
-// Moves appends the legal moves to dst: every capture sequence if there is
-// one, the steps otherwise, and nothing when the game is over.
+// Moves appends the legal moves to dst: the captures if there are any (one
+// move per start, end and set of counters taken), the steps otherwise, and
+// nothing when the game is over.
 func (p *Position) Moves(dst []engine.Move) []engine.Move {
 	if p.ended() {
 		return dst
