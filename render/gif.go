@@ -40,7 +40,7 @@ const transparent = maxColours
 func (r *Renderer) GIF(ctx context.Context, w io.Writer, start engine.Position, moves []engine.Move, opt Options) error {
 	p := start.Clone()
 	n := len(moves)
-	shown := frames(n)
+	shown := frames(n, r.maxFrames)
 	var buf []engine.Move
 	texts := make([]string, n)
 	infos := make([]engine.MoveInfo, n)
@@ -112,18 +112,19 @@ func (r *Renderer) GIF(ctx context.Context, w io.Writer, start engine.Position, 
 }
 
 // frames returns the plies to show for a game of n plies: all of them, or
-// MaxFrames evenly spaced from the start to the end.
-func frames(n int) []int {
-	if n+1 <= MaxFrames {
+// limit evenly spaced from the start to the end.
+func frames(n, limit int) []int {
+	limit = max(limit, 2) // the start and the end
+	if n+1 <= limit {
 		out := make([]int, n+1)
 		for i := range out {
 			out[i] = i
 		}
 		return out
 	}
-	out := make([]int, MaxFrames)
+	out := make([]int, limit)
 	for i := range out {
-		out[i] = i * n / (MaxFrames - 1)
+		out[i] = i * n / (limit - 1)
 	}
 	return out
 }

@@ -356,49 +356,62 @@ func star(dc *gg.Context, x, y, r, w float64) {
 	dc.ClosePath()
 }
 
-// samples paints a few made-up scenes with every kind of piece the game
-// shows on every kind of square, every highlight and every tag, for the
-// palette to serve.
+// samples paints made-up boards for the palette to serve: every kind of
+// piece the game shows, on every kind of point, under every highlight, with
+// every marker, label and tag.
 func (l *layout) samples(fs *fonts, kinds []engine.Kind, check bool) []*image.RGBA {
-	var pieces []engine.Piece
+	var pieces []*image.RGBA
 	for _, k := range kinds {
-		pieces = append(pieces, engine.Piece{Kind: k, Side: 0})
+		pieces = append(pieces, l.pieces[k][0])
 		if k != engine.Neutral {
-			pieces = append(pieces, engine.Piece{Kind: k, Side: 1})
+			pieces = append(pieces, l.pieces[k][1])
 		}
 	}
+	tints := []*image.RGBA{nil, l.lastT, l.selT}
+	if check {
+		tints = append(tints, l.check)
+	}
 	out := []*image.RGBA{l.static}
-	n := len(l.g.Points)
-	for k := range 3 {
+	for k, tint := range tints {
+		im := image.NewRGBA(l.bounds)
+		copy(im.Pix, l.static.Pix)
+		var path []int
+		for i, r := range l.spots {
+			if tint != nil {
+				blit(im, r.Min, tint)
+			}
+			if len(pieces) > 0 && (i+k)%4 != 0 {
+				blit(im, r.Min, pieces[(i+k)%len(pieces)])
+			}
+			switch (i + k) % 6 {
+			case 0:
+				blit(im, r.Min, l.dot)
+			case 1:
+				blit(im, r.Min, l.ring)
+			case 2:
+				blit(im, r.Min, l.cross)
+			case 3:
+				blit(im, r.Min, l.turned)
+				path = append(path, i)
+			}
+		}
+		l.arrow(im, path)
+		for _, lb := range l.labels {
+			blit(im, lb.r.Min, lb.im)
+		}
 		sc := &scene{
-			pieces:  make([]engine.Piece, n),
 			turn:    engine.Side(k & 1),
 			check:   -1,
-			sel:     (k * 5) % n,
 			players: [2]string{"Ada Lovelace 0123456789", "Émile Borel (Zug)"},
 			ratings: [2]string{"1500", "1623?"},
-			last:    &engine.MoveInfo{},
+			caption: "Red Blue Black White to move (checkmate) wins passed; Draw",
 		}
-		sc.outcome.Status = engine.Status(k) // ongoing, a win, a draw
-		for i := range sc.pieces {
-			if len(pieces) > 0 && (i+k)%5 != 0 {
-				sc.pieces[i] = pieces[(i/2*3+i+k)%len(pieces)]
-			}
-			switch (i + k) % 4 {
-			case 0:
-				sc.last.Path = append(sc.last.Path, i)
-			case 1:
-				sc.targets = append(sc.targets, i)
-			case 2:
-				if i%3 == 0 {
-					sc.last.Taken = append(sc.last.Taken, i)
-				}
-			}
+		sc.outcome.Status = engine.Status(k % 3) // ongoing, a win, a draw
+		if k == 3 {
+			sc.check = 0
 		}
-		if check {
-			sc.check = (n/2 + k) % n
-		}
-		out = append(out, l.paint(fs, sc))
+		l.strips(im, fs, sc)
+		out = append(out, im)
 	}
 	return out
 }

@@ -4,6 +4,7 @@ import (
 	"image"
 	"image/color"
 	"slices"
+	"sync/atomic"
 )
 
 // A paletted PNG of a board is a quarter of the data of an RGB one, so it
@@ -19,11 +20,13 @@ const maxColours = 255
 // lutBits is the precision per channel of the colour lookup table.
 const lutBits = 6
 
-// quantizer maps RGB colours to a palette through a lookup table.
+// quantizer maps RGB colours to a palette through a lookup table, filled
+// as colours turn up. It is safe for concurrent use: the table's entries
+// are atomic, and two renders filling the same entry write the same value.
 type quantizer struct {
 	pal  color.Palette
-	cols []color.RGBA // pal's colours
-	lut  []uint8      // 1<<(3*lutBits) entries, by lutIndex
+	cols []color.RGBA    // pal's colours
+	lut  []atomic.Uint32 // by lutIndex: 1 + the palette index, or 0 if not known yet
 }
 
 // lutIndex returns the lookup table slot of a colour.
@@ -38,10 +41,10 @@ func lutIndex(r, g, b uint8) int {
 const minSpread = 6
 
 // newQuantizer chooses a palette for the colours of the samples, the most
-// frequent first, and builds its lookup table.
+// frequent first.
 func newQuantizer(samples ...*image.RGBA) *quantizer {
 	type bucket struct {
-		n, r, g, b int
+		n, r, g, b uint32
 	}
 	hist := make([]bucket, 1<<(3*lutBits))
 	for _, im := range samples {
@@ -49,9 +52,9 @@ func newQuantizer(samples ...*image.RGBA) *quantizer {
 		for i := 0; i+3 < len(p); i += 4 {
 			b := &hist[lutIndex(p[i], p[i+1], p[i+2])]
 			b.n++
-			b.r += int(p[i])
-			b.g += int(p[i+1])
-			b.b += int(p[i+2])
+			b.r += uint32(p[i])
+			b.g += uint32(p[i+1])
+			b.b += uint32(p[i+2])
 		}
 	}
 	var used []int
@@ -60,9 +63,9 @@ func newQuantizer(samples ...*image.RGBA) *quantizer {
 			used = append(used, i)
 		}
 	}
-	slices.SortStableFunc(used, func(a, b int) int { return hist[b].n - hist[a].n })
+	slices.SortStableFunc(used, func(a, b int) int { return int(hist[b].n) - int(hist[a].n) })
 
-	q := &quantizer{lut: make([]uint8, len(hist))}
+	q := &quantizer{lut: make([]atomic.Uint32, len(hist))}
 	for _, i := range used {
 		if len(q.cols) == maxColours {
 			break
@@ -74,23 +77,28 @@ func newQuantizer(samples ...*image.RGBA) *quantizer {
 		}
 		q.cols = append(q.cols, c)
 	}
-	const half = 1 << (7 - lutBits)
-	for i := range q.lut {
-		c := color.RGBA{
-			uint8(i>>(2*lutBits))<<(8-lutBits) | half,
-			uint8(i>>lutBits&(1<<lutBits-1))<<(8-lutBits) | half,
-			uint8(i&(1<<lutBits-1))<<(8-lutBits) | half,
-			0xff,
-		}
-		q.lut[i] = uint8(q.nearest(c))
-	}
 	// A slot whose own colour made it into the palette maps to it exactly,
 	// whatever lies nearer the slot's centre.
 	for j, c := range q.cols {
-		q.lut[lutIndex(c.R, c.G, c.B)] = uint8(j)
+		q.lut[lutIndex(c.R, c.G, c.B)].Store(uint32(j) + 1)
 		q.pal = append(q.pal, c)
 	}
 	return q
+}
+
+// fill finds the palette colour nearest to the centre of lookup table slot
+// i, stores it and returns 1 + its index.
+func (q *quantizer) fill(i int) uint32 {
+	const half = 1 << (7 - lutBits)
+	c := color.RGBA{
+		uint8(i>>(2*lutBits))<<(8-lutBits) | half,
+		uint8(i>>lutBits&(1<<lutBits-1))<<(8-lutBits) | half,
+		uint8(i&(1<<lutBits-1))<<(8-lutBits) | half,
+		0xff,
+	}
+	v := uint32(q.nearest(c)) + 1
+	q.lut[i].Store(v)
+	return v
 }
 
 // nearest returns the index of the palette colour nearest to c, or -1 for
@@ -125,6 +133,11 @@ func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 	s, d, lut := src.Pix, dst.Pix, q.lut
 	for j := range d {
 		px := s[4*j : 4*j+3 : 4*j+3]
-		d[j] = lut[lutIndex(px[0], px[1], px[2])]
+		k := lutIndex(px[0], px[1], px[2])
+		v := lut[k].Load()
+		if v == 0 {
+			v = q.fill(k)
+		}
+		d[j] = uint8(v - 1)
 	}
 }

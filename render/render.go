@@ -28,10 +28,11 @@ const Size = 800
 // Renderer draws boards. It keeps the parsed fonts and, per variant, the
 // static board, the sprites and the palette. It is safe for concurrent use.
 type Renderer struct {
-	fonts   fonts
-	mu      sync.Mutex
-	layouts map[layoutKey]*layoutOnce
-	enc     png.Encoder
+	fonts     fonts
+	maxFrames int // MaxFrames; tests lower it
+	mu        sync.Mutex
+	layouts   map[layoutKey]*layoutOnce
+	enc       png.Encoder
 }
 
 type layoutKey struct {
@@ -54,9 +55,10 @@ func New() *Renderer {
 		panic("render: " + err.Error())
 	}
 	return &Renderer{
-		fonts:   fs,
-		layouts: make(map[layoutKey]*layoutOnce),
-		enc:     png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}},
+		fonts:     fs,
+		maxFrames: MaxFrames,
+		layouts:   make(map[layoutKey]*layoutOnce),
+		enc:       png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}},
 	}
 }
 
