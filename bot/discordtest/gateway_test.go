@@ -97,7 +97,7 @@ func TestREST(t *testing.T) {
 	if err != nil {
 		t.Fatalf("User(@me): %v", err)
 	}
-	if !me.Bot || me.ID != srv.AppID() {
+	if !me.Bot || me.ID != srv.AppID() || me.Username != srv.BotUser().Username {
 		t.Errorf("User(@me) = %+v, want the bot %s", me, srv.AppID())
 	}
 	gw, err := ds.Gateway()
@@ -125,6 +125,19 @@ func TestREST(t *testing.T) {
 	}
 
 	// Requests are recorded with their route.
+	defer func() {
+		// Routes the fake does not implement, and requests without
+		// discordgo's User-Agent, are violations.
+		resp, err := http.Get(srv.URL() + discordtest.APIPrefix + "/guilds/1/members")
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		v := srv.TakeViolations()
+		if len(v) != 2 || v[0].Status != 404 || v[1].Status != 0 {
+			t.Errorf("violations %v, want a 404 and a User-Agent note", v)
+		}
+	}()
 	var routes []string
 	for _, r := range srv.Requests() {
 		routes = append(routes, r.Route)

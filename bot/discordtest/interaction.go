@@ -76,9 +76,10 @@ func (s *Server) interactionPayload(ix *Interaction, ch *channel, data any) map[
 
 // newInteraction registers an interaction by u in ch; call with s.mu held.
 func (s *Server) newInteraction(typ discordgo.InteractionType, u *discordgo.User, ch *channel) *Interaction {
+	user := *s.users[u.ID]
 	return &Interaction{
 		s: s, ID: s.newID(), Token: "aW50ZXJhY3Rpb246" + randomString(150), Type: typ,
-		User: s.users[u.ID], GuildID: ch.guildID, ChannelID: ch.id,
+		User: &user, GuildID: ch.guildID, ChannelID: ch.id,
 	}
 }
 

@@ -1,7 +1,11 @@
 package discordtest_test
 
 import (
+	"bytes"
+	"image"
 	"image/color"
+	"image/gif"
+	"io"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -380,5 +384,57 @@ func TestChannelMessagesAndThreads(t *testing.T) {
 	}
 	if codes := takeCodes(srv); len(codes) != 1 || codes[0] != 160004 {
 		t.Errorf("violations %v, want the second thread's 160004", codes)
+	}
+}
+
+func TestRequestRecord(t *testing.T) {
+	t.Parallel()
+	srv := discordtest.New(t)
+	channel := srv.NewChannel(srv.NewGuild("g"), "c")
+	ds := srv.Session()
+
+	// An animated GIF posted as a file, as a replay would be.
+	anim := &gif.GIF{}
+	for i := range 3 {
+		frame := image.NewPaletted(image.Rect(0, 0, 5, 4), color.Palette{color.White, color.Black})
+		frame.SetColorIndex(i, 0, 1)
+		anim.Image = append(anim.Image, frame)
+		anim.Delay = append(anim.Delay, 50)
+	}
+	var buf bytes.Buffer
+	if err := gif.EncodeAll(&buf, anim); err != nil {
+		t.Fatal(err)
+	}
+	go ds.ChannelMessageSendComplex(channel, &discordgo.MessageSend{
+		Content: "replay",
+		Files:   []*discordgo.File{{Name: "replay.gif", ContentType: "image/gif", Reader: &buf}},
+	})
+
+	r := srv.WaitRequest(t, wait, func(r *discordtest.Request) bool { return r.Route == discordtest.RouteMessageCreate })
+	var sent discordgo.MessageSend
+	if err := r.Decode(&sent); err != nil || sent.Content != "replay" {
+		t.Errorf("payload_json decoded to %+v, %v", sent, err)
+	}
+	if len(r.Files) != 1 || r.Files[0].Field != "files[0]" || r.Files[0].Name != "replay.gif" {
+		t.Fatalf("files %+v, want replay.gif as files[0]", r.Files)
+	}
+	g, err := r.Files[0].GIF()
+	if err != nil || len(g.Image) != 3 {
+		t.Fatalf("GIF: %d frames, %v; want 3", len(g.Image), err)
+	}
+
+	m := srv.WaitMessage(t, wait, func(m *discordtest.Message) bool { return m.Content == "replay" })
+	if a := m.Attachments[0]; a.Width != 5 || a.Height != 4 || a.ContentType != "image/gif" {
+		t.Errorf("attachment %+v, want a 5x4 GIF", a)
+	}
+	// The attachment URL serves the file, as Discord's CDN does.
+	resp, err := ds.Client.Get(m.Attachments[0].URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if !bytes.Equal(body, m.Files[0].Data) {
+		t.Errorf("attachment URL served %d bytes, want the %d uploaded", len(body), len(m.Files[0].Data))
 	}
 }

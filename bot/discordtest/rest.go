@@ -313,7 +313,7 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h ha
 		s.record(rec, nil, nil)
 		return
 	default:
-		if !strings.HasPrefix(r.Header.Get("User-Agent"), "DiscordBot") {
+		if strings.HasPrefix(r.URL.Path, APIPrefix+"/") && !strings.HasPrefix(r.Header.Get("User-Agent"), "DiscordBot") {
 			c.note("User-Agent %q does not have the form \"DiscordBot ($url, $version)\" Discord requires", r.Header.Get("User-Agent"))
 		}
 		apiErr = c.parseBody()

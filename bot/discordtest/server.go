@@ -128,6 +128,24 @@ func NewWithConfig(t testing.TB, cfg Config) *Server {
 	if cfg.GlobalRateLimit == 0 {
 		cfg.GlobalRateLimit = 50
 	}
+	s := newServer(t, cfg)
+
+	l, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("discordtest: listen: %v", err)
+	}
+	s.http = httptest.NewUnstartedServer(s.mux())
+	s.http.Listener.Close()
+	s.http.Listener = l
+	s.http.Start()
+	s.base = s.http.URL
+	s.transport = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 16}
+	t.Cleanup(s.close)
+	return s
+}
+
+// newServer makes the fake's state, without its HTTP server.
+func newServer(t testing.TB, cfg Config) *Server {
 	s := &Server{
 		t:            t,
 		cfg:          cfg,
@@ -148,18 +166,6 @@ func NewWithConfig(t testing.TB, cfg Config) *Server {
 	if s.token == "" {
 		s.token = base64.RawURLEncoding.EncodeToString([]byte(s.bot.ID)) + "." + randomString(6) + "." + randomString(27)
 	}
-
-	l, err := net.Listen("tcp4", "127.0.0.1:0")
-	if err != nil {
-		t.Fatalf("discordtest: listen: %v", err)
-	}
-	s.http = httptest.NewUnstartedServer(s.mux())
-	s.http.Listener.Close()
-	s.http.Listener = l
-	s.http.Start()
-	s.base = s.http.URL
-	s.transport = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 16}
-	t.Cleanup(s.close)
 	return s
 }
 

@@ -212,10 +212,28 @@ type component struct {
 }
 
 type selectOption struct {
-	Label       string `json:"label"`
-	Value       string `json:"value"`
-	Description string `json:"description"`
-	Default     bool   `json:"default"`
+	Label       string          `json:"label"`
+	Value       string          `json:"value"`
+	Description string          `json:"description"`
+	Default     bool            `json:"default"`
+	Emoji       json.RawMessage `json:"emoji"`
+}
+
+// checkEmoji checks a component emoji: an object with a custom emoji's ID
+// or a unicode emoji's name.
+func checkEmoji(path string, raw json.RawMessage) []fieldError {
+	if len(raw) == 0 || string(raw) == "null" {
+		return nil
+	}
+	var e struct {
+		ID       string `json:"id"`
+		Name     string `json:"name"`
+		Animated bool   `json:"animated"`
+	}
+	if err := json.Unmarshal(raw, &e); err != nil || e.ID == "" && e.Name == "" {
+		return []fieldError{{path, "MODEL_TYPE_CONVERT", "Invalid emoji: want an object with an id or a name."}}
+	}
+	return nil
 }
 
 func (c *component) customID() string {
@@ -263,6 +281,12 @@ func validateComponents(path string, comps []json.RawMessage, flags discordgo.Me
 		}
 		if row.Type != discordgo.ActionsRowComponent {
 			errs = append(errs, fieldError{p + ".type", "UNION_TYPE_CHOICES", fmt.Sprintf("Component type %d is not allowed at the top level; use action rows (type 1).", row.Type)})
+			continue
+		}
+		if _, err := discordgo.MessageComponentFromJSON(raw); err != nil {
+			// Field types Discord would not take either (discordgo decodes
+			// what Discord sends back).
+			errs = append(errs, fieldError{p, "MODEL_TYPE_CONVERT", "Invalid component: " + err.Error()})
 			continue
 		}
 		if n := len(row.Components); n < 1 || n > MaxButtonsPerRow {
@@ -334,6 +358,7 @@ func validateButton(path string, c *component) []fieldError {
 	default:
 		return append(errs, fieldError{path + ".style", "BASE_TYPE_CHOICES", fmt.Sprintf("Value must be one of (1, 2, 3, 4, 5, 6); got %d.", c.Style)})
 	}
+	errs = append(errs, checkEmoji(path+".emoji", c.Emoji)...)
 	if label == "" && (len(c.Emoji) == 0 || string(c.Emoji) == "null") {
 		errs = append(errs, fieldError{path + ".label", "BUTTON_LABEL_OR_EMOJI_REQUIRED", "A button needs a label or an emoji."})
 	}
@@ -383,6 +408,7 @@ func validateSelect(path string, c *component) []fieldError {
 		checkLen(&errs, q+".label", o.Label, 1, 100)
 		checkLen(&errs, q+".value", o.Value, 1, 100)
 		checkLen(&errs, q+".description", o.Description, 0, 100)
+		errs = append(errs, checkEmoji(q+".emoji", o.Emoji)...)
 		if values[o.Value] {
 			errs = append(errs, fieldError{q + ".value", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED", "The specified option value is already used: " + shorten(o.Value)})
 		}
