@@ -32,20 +32,21 @@ type layout struct {
 	namePx, smallPx        float64 // text sizes in the strips
 	tagH                   int
 
-	static  *image.RGBA
-	labels  []placed
-	pieces  [numKinds][2]*image.RGBA
-	lastT   *image.RGBA // last move tint
-	selT    *image.RGBA // selected piece tint
-	check   *image.RGBA
-	dot     *image.RGBA
-	ring    *image.RGBA // occupied destination
-	cross   *image.RGBA // captured piece
-	turned  *image.RGBA // a piece turned over
-	swatch  [2]*image.RGBA
-	tags    [numTags]*image.RGBA
-	q       *quantizer
-	scratch sync.Pool // *image.RGBA of bounds, for renders
+	static   *image.RGBA
+	labels   []placed
+	pieces   [numKinds][2]*image.RGBA
+	lastT    *image.RGBA // last move tint
+	selT     *image.RGBA // selected piece tint
+	check    *image.RGBA
+	dot      *image.RGBA
+	ring     *image.RGBA // occupied destination
+	cross    *image.RGBA // captured piece
+	turned   *image.RGBA // a piece turned over
+	swatch   [2]*image.RGBA
+	tags     [numTags]*image.RGBA
+	q        *quantizer
+	scratch  sync.Pool // *image.RGBA of bounds, for renders
+	paletted sync.Pool // *image.Paletted of bounds, for PNG encoding
 }
 
 // placed is a sprite and where it goes.

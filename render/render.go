@@ -117,10 +117,15 @@ func (r *Renderer) PNG(w io.Writer, p engine.Position, opt Options) error {
 		return err
 	}
 	im := l.paint(&r.fonts, sc)
-	pal := image.NewPaletted(l.bounds, l.q.pal)
+	pal, _ := l.paletted.Get().(*image.Paletted)
+	if pal == nil {
+		pal = image.NewPaletted(l.bounds, l.q.pal)
+	}
 	l.q.quantize(pal, im)
 	l.scratch.Put(im)
-	if err := r.enc.Encode(w, pal); err != nil {
+	err = r.enc.Encode(w, pal)
+	l.paletted.Put(pal)
+	if err != nil {
 		return fmt.Errorf("render: encode png: %w", err)
 	}
 	return nil

@@ -47,8 +47,9 @@ func parseFonts() (fonts, error) {
 // newFace returns a face of f at px pixels.
 func newFace(f *truetype.Font, px float64) font.Face {
 	// A small glyph cache: a face lives for one render, which draws a few
-	// dozen glyphs.
-	return truetype.NewFace(f, &truetype.Options{Size: px, Hinting: font.HintingFull, GlyphCacheEntries: 32})
+	// dozen glyphs. No hinting: its interpreter would cost more than the
+	// rest of the text, and anti-aliasing reads well at these sizes.
+	return truetype.NewFace(f, &truetype.Options{Size: px, GlyphCacheEntries: 32})
 }
 
 // typeface draws text in a font, falling back to DejaVu Sans for the runes
