@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
@@ -62,4 +63,5 @@ var benchGames = []struct {
 }{
 	{zola.Zola, 16},
 	{zola.Zola8, 30},
+	{zamma.Zamma, 24},
 }

@@ -1,4 +1,23 @@
 package render
 
-// engineGoldens lists the golden images of the games finished after Zola.
-func engineGoldens() []golden { return nil }
+import (
+	"testing"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zamma"
+)
+
+// engineGoldens lists the golden images of the games finished after Zola:
+// each start position, and a mid-game position with its last move.
+func engineGoldens() []golden {
+	return []golden{
+		{"zamma-start", func(t *testing.T) (engine.Position, Options) {
+			return zamma.Zamma.Start(), Options{}
+		}},
+		{"zamma-mid-white", func(t *testing.T) (engine.Position, Options) {
+			p, last := play(t, zamma.Zamma, "f4-e5 h6xf4 e3xg5 c5xe3 d2xf4 f6xd4xd2 c1xe3 f7-f6 f5xf7 f8xf6 e1-d2 i7-h6 "+
+				"g5xi7 g9-f8 i7xg9 i8-i7 b4-c5 b6xd4 c3xe5 f6xd4 e3xc5 d6xb4 a3xc5 a5xa3xc1xe3xe5")
+			return p, with(players, func(o *Options) { o.LastMove, o.Viewer = last, new(zamma.White) })
+		}},
+	}
+}
