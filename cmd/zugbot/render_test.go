@@ -80,3 +80,21 @@ func TestRenderCommandErrors(t *testing.T) {
 		}
 	}
 }
+
+func FuzzRenderFlags(f *testing.F) {
+	f.Add("alice,bob", "Blue")
+	f.Add(",", "2")
+	f.Add("a,b,c", "0")
+	v, err := findVariant("zola")
+	if err != nil {
+		f.Fatal(err)
+	}
+	f.Fuzz(func(t *testing.T, players, viewer string) {
+		if got, err := pair(players, "-players"); err == nil && players != "" && !strings.Contains(players, ",") {
+			t.Errorf("pair(%q) = %q, want an error: there is no comma", players, got)
+		}
+		if s, err := parseSide(v, viewer); err == nil && s > 1 {
+			t.Errorf("parseSide(%q) = %d, not a side", viewer, s)
+		}
+	})
+}
