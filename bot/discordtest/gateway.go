@@ -140,8 +140,10 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	}
 	s.conns[c] = true
 	s.stats.Connections++
+	s.gateways.Add(1)
 	s.notify()
 	s.mu.Unlock()
+	defer s.gateways.Done()
 	defer func() {
 		ws.Close()
 		s.mu.Lock()

@@ -84,7 +84,8 @@ type Server struct {
 	closed       bool
 	sessionsOpen []*discordgo.Session
 	outbox       []event
-	flushMu      sync.Mutex // keeps dispatches of the outbox in order
+	flushMu      sync.Mutex     // keeps dispatches of the outbox in order
+	gateways     sync.WaitGroup // gateway connection goroutines
 }
 
 type guild struct {
@@ -196,6 +197,7 @@ func (s *Server) close() {
 	for _, c := range conns {
 		c.ws.Close()
 	}
+	s.gateways.Wait() // hijacked connections are not waited for by Close
 	s.http.Close()
 	s.transport.CloseIdleConnections()
 
