@@ -65,3 +65,38 @@ var benchGames = []struct {
 	{zola.Zola8, 30},
 	{zamma.Zamma, 24},
 }
+
+// BenchmarkPNGParallel renders on every core at once, as the bot does when
+// several games move together.
+func BenchmarkPNGParallel(b *testing.B) {
+	p, last := midGame(b, zola.Zola, 16)
+	r := New()
+	opt := Options{LastMove: last}
+	if err := r.PNG(io.Discard, p, opt); err != nil {
+		b.Fatal(err)
+	}
+	b.RunParallel(func(pb *testing.PB) {
+		for pb.Next() {
+			if err := r.PNG(io.Discard, p, opt); err != nil {
+				b.Error(err)
+				return
+			}
+		}
+	})
+}
+
+// BenchmarkGIF makes the replay of a whole game of Zola and reports its
+// size.
+func BenchmarkGIF(b *testing.B) {
+	start, moves := zolaGame(b)
+	r := New()
+	var buf bytes.Buffer
+	for b.Loop() {
+		buf.Reset()
+		if err := r.GIF(b.Context(), &buf, start, moves, Options{}); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(moves)+1), "frames")
+	b.ReportMetric(float64(buf.Len()), "gif-bytes")
+}

@@ -81,7 +81,7 @@ func (r *Renderer) GIF(ctx context.Context, w io.Writer, start engine.Position, 
 		}
 		sc.caption = fmt.Sprintf("%d/%d  %s%s", k, n, move, l.statusText(sc))
 		if opt.Caption != "" {
-			sc.caption = opt.Caption + " · " + sc.caption
+			sc.caption = opt.Caption + " — " + sc.caption
 		}
 		im := l.paint(&r.fonts, sc)
 		if pal == nil {

@@ -4,8 +4,8 @@
 //
 // One renderer serves every game: it reads only the engine contract (the
 // variant's geometry and side names, and a position's pieces, turn and
-// outcome). What does not depend on the position, the board, the piece
-// artwork and the palette, is drawn once per variant and kept.
+// outcome). What does not depend on the position (the board, the piece
+// artwork, the palette) is drawn once per variant and kept.
 package render
 
 import (

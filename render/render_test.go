@@ -404,7 +404,7 @@ func replayFrames(t *testing.T, data []byte) (*gif.GIF, []*image.RGBA) {
 
 // zolaGame returns the moves of a whole game of Zola, picked without
 // randomness.
-func zolaGame(t *testing.T) (engine.Position, []engine.Move) {
+func zolaGame(t testing.TB) (engine.Position, []engine.Move) {
 	t.Helper()
 	p := zola.Zola.Start()
 	q := p.Clone()
