@@ -13,7 +13,6 @@ const (
 	numPoints = 12
 	tips      = 0x03f // T1…T6
 	inner     = 0xfc0 // C1…C6
-	allPoints = tips | inner
 )
 
 // names are the points' names, by number.
@@ -42,6 +41,7 @@ type tables struct {
 	geom      engine.Geometry
 }
 
+// tab holds the tables; it is built at start-up and never changes.
 var tab = newTables()
 
 func newTables() *tables {
