@@ -79,14 +79,13 @@ func crown(dc *gg.Context, cx, cy, w float64, edge color.Color) {
 }
 
 // chessGlyphs are DejaVu Sans's chess symbols by kind: the filled shape
-// (black piece) and the outline with its inner details (white piece).
+// (black piece) and the outline with its inner details (white piece). The
+// bishop and the pawn are drawn instead (see bishop).
 var chessGlyphs = map[engine.Kind][2]rune{
 	engine.King:   {'♚', '♔'},
 	engine.Queen:  {'♛', '♕'},
 	engine.Rook:   {'♜', '♖'},
-	engine.Bishop: {'♝', '♗'},
 	engine.Knight: {'♞', '♘'},
-	engine.Pawn:   {'♟', '♙'},
 }
 
 // chessPiece draws a chess piece into sprite im from DejaVu Sans's glyphs.
@@ -123,6 +122,82 @@ func chessPiece(im *image.RGBA, symbols *truetype.Font, k engine.Kind, st style)
 	}
 	draw.DrawMask(im, im.Rect, image.NewUniform(bodyCol), image.Point{}, under, image.Point{}, draw.Over)
 	draw.DrawMask(im, im.Rect, image.NewUniform(lineCol), image.Point{}, over, image.Point{}, draw.Over)
+}
+
+// The bishop and the pawn are drawn in the manner of DejaVu Sans's other
+// pieces: its bishop, a round head with a cross, is too like a pawn, and
+// its white pawn has a knob the black one lacks.
+
+// chessShape fills the current path with the body colour and outlines it,
+// in ink on a light piece and in the body colour on a dark one, or in
+// detail colour if detail is set.
+func chessShape(dc *gg.Context, s float64, st style, detail bool) {
+	edge := st.ink
+	if !st.light && !detail {
+		edge = st.fill
+	}
+	dc.SetColor(st.fill)
+	dc.FillPreserve()
+	dc.SetColor(edge)
+	dc.SetLineWidth(0.034 * s)
+	dc.SetLineJoinRound()
+	dc.Stroke()
+}
+
+// pedestal adds a chess piece's flared base, from a stem of the given half
+// width at height top down to the foot.
+func pedestal(dc *gg.Context, half, top float64) {
+	dc.MoveTo(0.5-half, top)
+	dc.CubicTo(0.5-half, 0.80, 0.30, 0.81, 0.23, 0.84)
+	dc.LineTo(0.23, 0.90)
+	dc.LineTo(0.77, 0.90)
+	dc.LineTo(0.77, 0.84)
+	dc.CubicTo(0.70, 0.81, 0.5+half, 0.80, 0.5+half, top)
+	dc.ClosePath()
+}
+
+// bishop draws a bishop in an s-pixel sprite: a mitre with its slit and a
+// ball on top, a collar, and a flared base.
+func bishop(dc *gg.Context, s float64, st style) {
+	dc.Push()
+	defer dc.Pop()
+	dc.Scale(s, s) // draw in unit coordinates; line widths stay in pixels
+	pedestal(dc, 0.1, 0.74)
+	chessShape(dc, s, st, false)
+	dc.MoveTo(0.36, 0.68)
+	dc.CubicTo(0.25, 0.55, 0.33, 0.37, 0.50, 0.24)
+	dc.CubicTo(0.67, 0.37, 0.75, 0.55, 0.64, 0.68)
+	dc.ClosePath()
+	chessShape(dc, s, st, false)
+	dc.DrawRoundedRectangle(0.33, 0.665, 0.34, 0.075, 0.03)
+	chessShape(dc, s, st, true)
+	dc.DrawCircle(0.5, 0.195, 0.048)
+	chessShape(dc, s, st, false)
+	dc.SetColor(st.ink)
+	dc.SetLineWidth(0.044 * s)
+	dc.SetLineCapRound()
+	dc.DrawLine(0.43, 0.41, 0.58, 0.53)
+	dc.Stroke()
+}
+
+// pawn draws a pawn in an s-pixel sprite: a round head on a collar over a
+// flared body.
+func pawn(dc *gg.Context, s float64, st style) {
+	dc.Push()
+	defer dc.Pop()
+	dc.Scale(s, s)
+	dc.MoveTo(0.40, 0.58)
+	dc.CubicTo(0.38, 0.70, 0.24, 0.76, 0.21, 0.83)
+	dc.LineTo(0.21, 0.90)
+	dc.LineTo(0.79, 0.90)
+	dc.LineTo(0.79, 0.83)
+	dc.CubicTo(0.76, 0.76, 0.62, 0.70, 0.60, 0.58)
+	dc.ClosePath()
+	chessShape(dc, s, st, false)
+	dc.DrawRoundedRectangle(0.325, 0.535, 0.35, 0.075, 0.035)
+	chessShape(dc, s, st, true)
+	dc.DrawCircle(0.5, 0.41, 0.13)
+	chessShape(dc, s, st, false)
 }
 
 // silhouette returns m with its holes filled: every pixel not reached from
@@ -184,6 +259,10 @@ func pieceSprite(fs *fonts, p engine.Piece, st style, s int, lines bool) *image.
 		dc.DrawCircle(f/2, f/2, r*0.2)
 		dc.SetColor(neutralStyle.ring)
 		dc.Fill()
+	case engine.Bishop:
+		bishop(dc, f, st)
+	case engine.Pawn:
+		pawn(dc, f, st)
 	default:
 		chessPiece(spriteImage(dc), fs.symbols, p.Kind, st)
 	}
