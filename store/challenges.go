@@ -84,7 +84,7 @@ func (s *Store) OpenChallenges(ctx context.Context, player string) ([]Challenge,
 // time to live runs out (an Expiry task comes due then).
 func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge, error) {
 	var c Challenge
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		now := s.now()
 		if err := s.checkVariant(nc.Variant, nc.Start); err != nil {
 			return err
@@ -144,7 +144,7 @@ func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge
 
 // SetChallengeMessage records the message that shows challenge id.
 func (s *Store) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		res, err := tx.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
 		if err != nil {
 			return err
@@ -162,7 +162,7 @@ func (s *Store) SetChallengeMessage(ctx context.Context, id int64, messageID str
 
 // openChallenge reads challenge id in tx and checks that it is still open
 // at now.
-func openChallenge(ctx context.Context, tx *sql.Tx, id int64, now time.Time) (Challenge, error) {
+func openChallenge(ctx context.Context, tx querier, id int64, now time.Time) (Challenge, error) {
 	c, err := challenge(ctx, tx, id)
 	if err != nil {
 		return Challenge{}, err
@@ -177,7 +177,7 @@ func openChallenge(ctx context.Context, tx *sql.Tx, id int64, now time.Time) (Ch
 }
 
 // closeChallenge sets the status of c in tx and drops its expiry task.
-func closeChallenge(ctx context.Context, tx *sql.Tx, c *Challenge, status ChallengeStatus, now time.Time) error {
+func closeChallenge(ctx context.Context, tx querier, c *Challenge, status ChallengeStatus, now time.Time) error {
 	c.Status, c.Updated = status, stamp(now)
 	var game sql.NullInt64
 	if c.GameID != 0 {
@@ -204,7 +204,7 @@ func closeChallenge(ctx context.Context, tx *sql.Tx, c *Challenge, status Challe
 func (s *Store) AcceptChallenge(ctx context.Context, id int64, by Player) (Challenge, Game, error) {
 	var c Challenge
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		now := s.now()
 		var err error
 		if c, err = openChallenge(ctx, tx, id, now); err != nil {
@@ -254,7 +254,7 @@ func (s *Store) AcceptChallenge(ctx context.Context, id int64, by Player) (Chall
 // Nobody can decline an open challenge; its challenger cancels it.
 func (s *Store) DeclineChallenge(ctx context.Context, id int64, by string) (Challenge, error) {
 	var c Challenge
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		now := s.now()
 		var err error
 		if c, err = openChallenge(ctx, tx, id, now); err != nil {
@@ -274,7 +274,7 @@ func (s *Store) DeclineChallenge(ctx context.Context, id int64, by string) (Chal
 // CancelChallenge withdraws challenge id for its challenger.
 func (s *Store) CancelChallenge(ctx context.Context, id int64, by string) (Challenge, error) {
 	var c Challenge
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		now := s.now()
 		var err error
 		if c, err = openChallenge(ctx, tx, id, now); err != nil {
@@ -296,7 +296,7 @@ func (s *Store) CancelChallenge(ctx context.Context, id int64, by string) (Chall
 // first, and ErrInvalid before its time.
 func (s *Store) ExpireChallenge(ctx context.Context, id int64) (Challenge, error) {
 	var c Challenge
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		now := s.now()
 		var err error
 		if c, err = challenge(ctx, tx, id); err != nil {

@@ -15,13 +15,6 @@ import (
 // abort or a resignation, which stand whatever the position.
 const AnyPly = -1
 
-// querier is what *sql.DB and *sql.Tx have in common.
-type querier interface {
-	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
-	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
-	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
-}
-
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
 
@@ -119,7 +112,7 @@ func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
 // Moves returns the moves of game id in order.
 func (s *Store) Moves(ctx context.Context, id int64) ([]Move, error) {
 	var ms []Move
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx querier) error {
 		if _, err := game(ctx, tx, id); err != nil {
 			return err
 		}
@@ -158,7 +151,7 @@ func moves(ctx context.Context, q querier, id int64) ([]Move, error) {
 // Options.Variants.
 func (s *Store) Load(ctx context.Context, id int64) (State, error) {
 	var st State
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx querier) error {
 		var err error
 		if st.Game, err = game(ctx, tx, id); err != nil {
 			return err
@@ -181,7 +174,7 @@ func (s *Store) Load(ctx context.Context, id int64) (State, error) {
 
 // upsertPlayer records a person and their name as last seen; an empty name
 // leaves a known one alone.
-func upsertPlayer(ctx context.Context, tx *sql.Tx, p Player, now time.Time) error {
+func upsertPlayer(ctx context.Context, tx querier, p Player, now time.Time) error {
 	if p.ID == "" {
 		return fmt.Errorf("%w: a player without an id", ErrInvalid)
 	}
@@ -196,7 +189,7 @@ func upsertPlayer(ctx context.Context, tx *sql.Tx, p Player, now time.Time) erro
 
 // SeePlayer records a person's display name as last seen.
 func (s *Store) SeePlayer(ctx context.Context, p Player) error {
-	return s.write(ctx, func(tx *sql.Tx) error { return upsertPlayer(ctx, tx, p, s.now()) })
+	return s.write(ctx, func(tx querier) error { return upsertPlayer(ctx, tx, p, s.now()) })
 }
 
 // Player returns the person with the given user id.
@@ -217,7 +210,7 @@ func (s *Store) Player(ctx context.Context, id string) (Player, error) {
 // gets ErrTooManyGames.
 func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		id, err := s.createGame(ctx, tx, ng, s.now())
 		if err != nil {
 			return err
@@ -232,7 +225,7 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 }
 
 // createGame checks and inserts a new game and returns its id.
-func (s *Store) createGame(ctx context.Context, tx *sql.Tx, ng NewGame, now time.Time) (int64, error) {
+func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time.Time) (int64, error) {
 	if err := s.checkVariant(ng.Variant, ng.Start); err != nil {
 		return 0, err
 	}
@@ -346,7 +339,7 @@ func (s *Store) deadline(days int, now time.Time) time.Time {
 
 // schedule replaces the move deadline and reminder of game id, set at ply.
 // New rows get new ids, so a task read before is never mistaken for them.
-func (s *Store) schedule(ctx context.Context, tx *sql.Tx, id int64, ply, days int, deadline time.Time) error {
+func (s *Store) schedule(ctx context.Context, tx querier, id int64, ply, days int, deadline time.Time) error {
 	if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ?`, id); err != nil {
 		return fmt.Errorf("clear timers of game %d: %w", id, err)
 	}
@@ -386,7 +379,7 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 		return Game{}, fmt.Errorf("record move in game %d: %w: no notation", id, ErrInvalid)
 	}
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		now := s.now()
 		var err error
 		if g, err = game(ctx, tx, id); err != nil {
@@ -425,7 +418,7 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 // as casual (Capped). An aborted game is never rated.
 func (s *Store) Finish(ctx context.Context, id int64, ply int, end End) (Game, error) {
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		var err error
 		if g, err = game(ctx, tx, id); err != nil {
 			return err
@@ -442,7 +435,7 @@ func (s *Store) Finish(ctx context.Context, id int64, ply int, end End) (Game, e
 }
 
 // finish ends g in tx and updates g to match.
-func (s *Store) finish(ctx context.Context, tx *sql.Tx, g *Game, end End, now time.Time) error {
+func (s *Store) finish(ctx context.Context, tx querier, g *Game, end End, now time.Time) error {
 	switch {
 	case end.Result != Win && end.Result != Draw && end.Result != Aborted:
 		return fmt.Errorf("%w: end game %d with result %v", ErrInvalid, g.ID, end.Result)
@@ -483,7 +476,7 @@ func (s *Store) finish(ctx context.Context, tx *sql.Tx, g *Game, end End, now ti
 // and restarts the move clock. Only casual games allow takebacks.
 func (s *Store) Takeback(ctx context.Context, id int64, ply, undo int) (Game, error) {
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		var err error
 		if g, err = game(ctx, tx, id); err != nil {
 			return err
@@ -500,7 +493,7 @@ func (s *Store) Takeback(ctx context.Context, id int64, ply, undo int) (Game, er
 }
 
 // takeback removes the last undo moves of g in tx.
-func (s *Store) takeback(ctx context.Context, tx *sql.Tx, g *Game, undo int, now time.Time) error {
+func (s *Store) takeback(ctx context.Context, tx querier, g *Game, undo int, now time.Time) error {
 	switch {
 	case g.Rated:
 		return fmt.Errorf("%w: game %d is rated, and rated games allow no takebacks", ErrInvalid, g.ID)
@@ -526,7 +519,7 @@ func (s *Store) takeback(ctx context.Context, tx *sql.Tx, g *Game, undo int, now
 // and 1 <= o.Undo <= o.Ply.
 func (s *Store) Offer(ctx context.Context, id int64, o Offer) (Game, error) {
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		var err error
 		if g, err = game(ctx, tx, id); err != nil {
 			return err
@@ -574,7 +567,7 @@ func (g *Game) pendingOffer(kind OfferKind, by engine.Side, ply int) (Offer, err
 // is ignored.
 func (s *Store) AcceptOffer(ctx context.Context, id int64, kind OfferKind, by engine.Side, ply int, end End) (Game, error) {
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		var err error
 		if g, err = game(ctx, tx, id); err != nil {
 			return err
@@ -608,7 +601,7 @@ func (s *Store) AcceptOffer(ctx context.Context, id int64, kind OfferKind, by en
 // id: declined by the other side or withdrawn by the one who made it.
 func (s *Store) DeclineOffer(ctx context.Context, id int64, kind OfferKind, ply int) (Game, error) {
 	var g Game
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		var err error
 		if g, err = game(ctx, tx, id); err != nil {
 			return err
@@ -632,7 +625,7 @@ func (s *Store) DeclineOffer(ctx context.Context, id int64, kind OfferKind, ply 
 // SetMessage records where game id's board is shown: the thread (""
 // when none) and the board message.
 func (s *Store) SetMessage(ctx context.Context, id int64, threadID, messageID string) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		res, err := tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, message_id = ? WHERE id = ?`, threadID, messageID, id)
 		if err != nil {
 			return err

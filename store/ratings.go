@@ -32,9 +32,12 @@ func (s *Store) RatedToday(ctx context.Context, a, b string) (int, error) {
 	return countedSince(ctx, s.r, a, b, s.now().Add(-24*time.Hour), 0)
 }
 
-const ratingSelect = `SELECT r.player_id, p.name, r.variant, r.rating, r.peak, r.games, r.wins, r.draws, r.losses, r.streak, r.updated_at
-FROM ratings r JOIN players p ON p.id = r.player_id
+const (
+	ratingColumns = `SELECT r.player_id, p.name, r.variant, r.rating, r.peak, r.games, r.wins, r.draws, r.losses, r.streak, r.updated_at
 `
+	ratingSelect = ratingColumns + `FROM ratings r JOIN players p ON p.id = r.player_id
+`
+)
 
 // scanRating reads a row of ratingSelect.
 func scanRating(sc scanner) (Rating, error) {
@@ -70,7 +73,7 @@ func (s *Store) Rating(ctx context.Context, player, variant string) (Rating, err
 
 // rate updates the ratings of both players of g, which has just ended with
 // a win or a draw, or turns g casual when the farming cap says so.
-func (s *Store) rate(ctx context.Context, tx *sql.Tx, g *Game, now time.Time) error {
+func (s *Store) rate(ctx context.Context, tx querier, g *Game, now time.Time) error {
 	if g.Result != Win && g.Result != Draw {
 		return nil
 	}
@@ -130,6 +133,10 @@ func (s *Store) rate(ctx context.Context, tx *sql.Tx, g *Game, now time.Time) er
 	return nil
 }
 
+// smallServer is the number of members up to which a server's leaderboard
+// is made from its members rather than from the top of the ratings.
+const smallServer = 500
+
 // Leaderboard returns the best rated players of a variant, globally or in
 // one server, who have played at least the minimum number of rated games.
 // Equal ratings are ordered by games played.
@@ -138,14 +145,27 @@ func (s *Store) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing
 	if minGames <= 0 {
 		minGames = s.minRated
 	}
-	query := ratingSelect + `WHERE r.variant = ? AND r.games >= ?`
-	args := []any{q.Variant, minGames}
+	query := ratingSelect + `WHERE r.variant = ?1 AND r.games >= ?2`
 	if q.GuildID != "" {
-		query += ` AND r.player_id IN (SELECT player_id FROM members WHERE guild_id = ?)`
-		args = append(args, q.GuildID)
+		// Walk the ratings from the top, keeping the server's members,
+		// unless the server is small: then rate its members and sort.
+		var members int
+		err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM members WHERE guild_id = ? LIMIT ?)`,
+			q.GuildID, smallServer+1).Scan(&members)
+		if err != nil {
+			return nil, fmt.Errorf("leaderboard of %s: %w", q.Variant, err)
+		}
+		if members <= smallServer {
+			query = ratingColumns + `FROM members m CROSS JOIN ratings r ON r.player_id = m.player_id AND r.variant = ?1
+				JOIN players p ON p.id = r.player_id
+				WHERE m.guild_id = ?3 AND r.games >= ?2`
+		} else {
+			query += ` AND EXISTS (SELECT 1 FROM members m WHERE m.guild_id = ?3 AND m.player_id = r.player_id)`
+		}
 	}
+	args := []any{q.Variant, minGames, q.GuildID}
 	offset := max(q.Offset, 0)
-	query += ` ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT ? OFFSET ?`
+	query += ` ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT ?4 OFFSET ?5`
 	args = append(args, limit(q.Limit, 10), offset)
 	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -197,7 +217,7 @@ func record(ctx context.Context, q querier, a, b, variant string) (all, rated Re
 // latest finished games (10 when recent is zero, at most 100).
 func (s *Store) Profile(ctx context.Context, player string, recent int) (Profile, error) {
 	var pr Profile
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx querier) error {
 		err := tx.QueryRowContext(ctx, `SELECT id, name FROM players WHERE id = ?`, player).Scan(&pr.Player.ID, &pr.Player.Name)
 		if errors.Is(err, sql.ErrNoRows) {
 			return fmt.Errorf("player %s: %w", player, ErrNotFound)
@@ -241,7 +261,7 @@ func (s *Store) Profile(ctx context.Context, player string, recent int) (Profile
 // finished games (10 when recent is zero, at most 100).
 func (s *Store) HeadToHead(ctx context.Context, a, b, variant string, recent int) (HeadToHead, error) {
 	var h HeadToHead
-	err := s.read(ctx, func(tx *sql.Tx) error {
+	err := s.read(ctx, func(tx querier) error {
 		var err error
 		if h.Record, h.Rated, err = record(ctx, tx, a, b, variant); err != nil {
 			return err

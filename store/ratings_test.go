@@ -277,3 +277,47 @@ func TestProfileAndHeadToHead(t *testing.T) {
 		t.Errorf("bob against alice in zola8: %+v, %d games", h.Record, len(h.Recent))
 	}
 }
+
+// TestLeaderboardLargeServer checks both ways of making a server's
+// leaderboard (from the top of the ratings for a large server, from the
+// members for a small one) against the ratings filtered by hand.
+func TestLeaderboardLargeServer(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	const n = 4 * smallServer // g1 has every even player: 2·smallServer members
+	seedRatings(t, s, "zola", n)
+	for i := 0; i < 60; i += 3 {
+		if _, err := s.w.Exec(`INSERT INTO members VALUES ('small', ?)`, fmt.Sprintf("p%05d", i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tests := []struct {
+		guild  string
+		member func(i int) bool
+	}{
+		{"g1", func(i int) bool { return i%2 == 0 }},
+		{"small", func(i int) bool { return i < 60 && i%3 == 0 }},
+	}
+	for _, tt := range tests {
+		t.Run(tt.guild, func(t *testing.T) {
+			var want []string
+			for i := n - 1; i >= 0 && len(want) < 15; i-- {
+				if i%20 >= DefaultMinRatedGames && tt.member(i) {
+					want = append(want, fmt.Sprintf("%d:p%05d", len(want)+1, i))
+				}
+			}
+			want = want[5:] // the second page of 10
+			board, err := s.Leaderboard(ctx, LeaderboardQuery{Variant: "zola", GuildID: tt.guild, Offset: 5})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, st := range board {
+				got = append(got, fmt.Sprintf("%d:%s", st.Rank, st.Player.ID))
+			}
+			if fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Errorf("got %v, want %v", got, want)
+			}
+		})
+	}
+}

@@ -61,7 +61,7 @@ func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 // Done removes task id once it has been handled. A task that is already
 // gone (superseded, or done before) is no error.
 func (s *Store) Done(ctx context.Context, id int64) error {
-	err := s.write(ctx, func(tx *sql.Tx) error {
+	err := s.write(ctx, func(tx querier) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE id = ?`, id)
 		return err
 	})

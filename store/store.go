@@ -22,6 +22,7 @@ import (
 	"net/url"
 	"runtime"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
@@ -92,7 +93,7 @@ type Options struct {
 // Store is a zugbot database. Its methods are safe for concurrent use.
 type Store struct {
 	path     string
-	w, r     *sql.DB // one writer connection; a pool of read-only ones
+	w, r     *pool // one writer connection; a pool of read-only ones
 	now      func() time.Time
 	variants map[string]*engine.Variant
 	minRated int
@@ -136,33 +137,33 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 		readers = max(2, runtime.NumCPU())
 	}
 
-	var err error
-	s.w, err = sql.Open("sqlite", dsn(path, busy, writer))
+	w, err := sql.Open("sqlite", dsn(path, busy, writer))
 	if err != nil {
 		return nil, err
 	}
 	// One writer connection: writers queue in database/sql instead of
 	// fighting over the SQLite lock.
-	s.w.SetMaxOpenConns(1)
-	s.w.SetMaxIdleConns(1)
-	s.w.SetConnMaxLifetime(0)
-	s.w.SetConnMaxIdleTime(0)
-	if err := s.w.PingContext(ctx); err != nil {
-		s.w.Close()
+	w.SetMaxOpenConns(1)
+	w.SetMaxIdleConns(1)
+	w.SetConnMaxLifetime(0)
+	w.SetConnMaxIdleTime(0)
+	if err := w.PingContext(ctx); err != nil {
+		w.Close()
 		return nil, err
 	}
-	if err := migrate(ctx, s.w, s.now, ms); err != nil {
-		s.w.Close()
+	if err := migrate(ctx, w, s.now, ms); err != nil {
+		w.Close()
 		return nil, err
 	}
-	s.r, err = sql.Open("sqlite", dsn(path, busy, reader))
+	r, err := sql.Open("sqlite", dsn(path, busy, reader))
 	if err != nil {
-		s.w.Close()
+		w.Close()
 		return nil, err
 	}
-	s.r.SetMaxOpenConns(readers)
-	s.r.SetMaxIdleConns(readers)
-	s.r.SetConnMaxIdleTime(0)
+	r.SetMaxOpenConns(readers)
+	r.SetMaxIdleConns(readers)
+	r.SetConnMaxIdleTime(0)
+	s.w, s.r = newPool(w), newPool(r)
 	return s, nil
 }
 
@@ -231,26 +232,172 @@ func (s *Store) checkVariant(id, start string) error {
 
 // write runs f in an immediate transaction on the writer connection and
 // commits it if f returns nil.
-func (s *Store) write(ctx context.Context, f func(tx *sql.Tx) error) error {
+func (s *Store) write(ctx context.Context, f func(tx querier) error) error {
 	tx, err := s.w.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
-	if err := f(tx); err != nil {
+	t := &txn{tx: tx, p: s.w}
+	if err := f(t); err != nil {
 		tx.Rollback()
 		return err
 	}
-	return tx.Commit()
+	err = tx.Commit()
+	s.w.prepare(ctx, t.missed)
+	return err
 }
 
 // read runs f in a read transaction: it sees one snapshot of the database.
-func (s *Store) read(ctx context.Context, f func(tx *sql.Tx) error) error {
+func (s *Store) read(ctx context.Context, f func(tx querier) error) error {
 	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
-	return f(tx)
+	t := &txn{tx: tx, p: s.r}
+	err = f(t)
+	tx.Rollback()
+	s.r.prepare(ctx, t.missed)
+	return err
+}
+
+// querier runs queries: a pool or a transaction.
+type querier interface {
+	ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error)
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// pool is a database handle that keeps its statements prepared, by query
+// text: SQLite takes longer to prepare most of the store's statements than
+// to run them. The queries are constants or built from a few fixed parts,
+// so the cache stays small.
+type pool struct {
+	*sql.DB
+	mu    sync.Mutex
+	stmts map[string]*sql.Stmt
+}
+
+func newPool(db *sql.DB) *pool {
+	return &pool{DB: db, stmts: map[string]*sql.Stmt{}}
+}
+
+// cached returns the prepared statement for query, if there is one.
+func (p *pool) cached(query string) *sql.Stmt {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.stmts[query]
+}
+
+// prepare prepares the queries that are not yet. It must not be called
+// inside a transaction: preparing takes a connection of the pool, and the
+// writer pool has only one. A query that fails to prepare is left out; it
+// runs unprepared and reports its error then.
+func (p *pool) prepare(ctx context.Context, queries []string) {
+	for _, q := range queries {
+		if p.cached(q) != nil {
+			continue
+		}
+		st, err := p.DB.PrepareContext(ctx, q)
+		if err != nil {
+			continue
+		}
+		p.mu.Lock()
+		if p.stmts[q] == nil {
+			p.stmts[q], st = st, nil
+		}
+		p.mu.Unlock()
+		if st != nil {
+			st.Close()
+		}
+	}
+}
+
+// stmt returns the prepared statement for query, preparing it if need be.
+func (p *pool) stmt(ctx context.Context, query string) *sql.Stmt {
+	if st := p.cached(query); st != nil {
+		return st
+	}
+	p.prepare(ctx, []string{query})
+	return p.cached(query)
+}
+
+// ExecContext runs query as a prepared statement.
+func (p *pool) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := p.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return p.DB.ExecContext(ctx, query, args...)
+}
+
+// QueryContext runs query as a prepared statement.
+func (p *pool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := p.stmt(ctx, query); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return p.DB.QueryContext(ctx, query, args...)
+}
+
+// QueryRowContext runs query as a prepared statement.
+func (p *pool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := p.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return p.DB.QueryRowContext(ctx, query, args...)
+}
+
+// Close closes the statements and the database.
+func (p *pool) Close() error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	var errs []error
+	for _, st := range p.stmts {
+		errs = append(errs, st.Close())
+	}
+	return errors.Join(append(errs, p.DB.Close())...)
+}
+
+// txn is a transaction on a pool that uses the pool's prepared statements.
+// A query that has none runs unprepared and is noted in missed, for the
+// pool to prepare once the transaction has released its connection.
+type txn struct {
+	tx     *sql.Tx
+	p      *pool
+	missed []string
+}
+
+// stmt returns the transaction's form of the prepared statement for query,
+// or nil.
+func (t *txn) stmt(ctx context.Context, query string) *sql.Stmt {
+	st := t.p.cached(query)
+	if st == nil {
+		t.missed = append(t.missed, query)
+		return nil
+	}
+	return t.tx.StmtContext(ctx, st)
+}
+
+// ExecContext runs query in the transaction.
+func (t *txn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if st := t.stmt(ctx, query); st != nil {
+		return st.ExecContext(ctx, args...)
+	}
+	return t.tx.ExecContext(ctx, query, args...)
+}
+
+// QueryContext runs query in the transaction.
+func (t *txn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if st := t.stmt(ctx, query); st != nil {
+		return st.QueryContext(ctx, args...)
+	}
+	return t.tx.QueryContext(ctx, query, args...)
+}
+
+// QueryRowContext runs query in the transaction.
+func (t *txn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if st := t.stmt(ctx, query); st != nil {
+		return st.QueryRowContext(ctx, args...)
+	}
+	return t.tx.QueryRowContext(ctx, query, args...)
 }
 
 // millis converts a time to the database's Unix milliseconds.

@@ -6,7 +6,7 @@ CREATE TABLE players (
 	name       TEXT NOT NULL DEFAULT '',          -- display name as last seen
 	created_at INTEGER NOT NULL,
 	updated_at INTEGER NOT NULL
-);
+) WITHOUT ROWID;
 
 -- A game is a version-checked row: ply counts the moves recorded so far and
 -- every change of position checks it. A side is a player or the AI

@@ -3,8 +3,8 @@
 
 CREATE INDEX games_player0 ON games (player0, updated_at);
 CREATE INDEX games_player1 ON games (player1, updated_at);
-CREATE INDEX games_active_channel ON games (channel_id) WHERE result = '';
-CREATE INDEX games_active_thread ON games (thread_id) WHERE result = '' AND thread_id <> '';
+CREATE INDEX games_channel ON games (channel_id);
+CREATE INDEX games_thread ON games (thread_id);
 CREATE UNIQUE INDEX games_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
 CREATE INDEX ratings_board ON ratings (variant, rating DESC, games DESC);
 CREATE INDEX rating_changes_player ON rating_changes (player_id);
