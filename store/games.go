@@ -337,17 +337,19 @@ func (s *Store) deadline(days int, now time.Time) time.Time {
 	return now.Add(time.Duration(days) * 24 * time.Hour)
 }
 
-// schedule replaces the move deadline and reminder of game id, set at ply.
-// New rows get new ids, so a task read before is never mistaken for them.
+// schedule sets the move deadline and reminder of game id, at ply, or
+// removes them when deadline is zero. The rows are updated in place; a
+// task read before is told from them by its ply and due time (see Done).
 func (s *Store) schedule(ctx context.Context, tx querier, id int64, ply, days int, deadline time.Time) error {
-	if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ?`, id); err != nil {
-		return fmt.Errorf("clear timers of game %d: %w", id, err)
-	}
 	if deadline.IsZero() {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ?`, id); err != nil {
+			return fmt.Errorf("clear timers of game %d: %w", id, err)
+		}
 		return nil
 	}
 	remind := deadline.Add(-time.Duration(days) * 24 * time.Hour / 5)
-	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3), ('reminder', ?1, ?2, ?4)`,
+	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3), ('reminder', ?1, ?2, ?4)
+		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due`,
 		id, ply, millis(deadline), millis(remind))
 	if err != nil {
 		return fmt.Errorf("set timers of game %d: %w", id, err)

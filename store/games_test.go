@@ -143,8 +143,13 @@ func TestRecordMove(t *testing.T) {
 	wantErr(t, "move in no game", err, ErrNotFound)
 	_, err = s.RecordMove(ctx, g.ID, 6, "", End{})
 	wantErr(t, "empty move", err, ErrInvalid)
+	_, err = s.RecordMove(ctx, g.ID, 6, "c3-c4", End{Result: Win, Winner: 5})
+	wantErr(t, "move with a bad end", err, ErrInvalid)
 	if ms, _ := s.Moves(ctx, g.ID); len(ms) != 6 {
 		t.Errorf("%d moves after refusals, want 6", len(ms))
+	}
+	if g, _ := s.Game(ctx, g.ID); g.Ply != 6 || g.Over() {
+		t.Errorf("game after refusals: ply %d, result %v; want 6, ongoing", g.Ply, g.Result)
 	}
 
 	// A move that ends the game records the result with it.

@@ -10,15 +10,15 @@ import (
 
 // Due returns the tasks whose time has come, earliest first, at most limit
 // of them (100 when limit is zero). A task stays due until Done removes it
-// or the change it belongs to supersedes it: a move replaces a game's
-// deadline and reminder, an end or an answer to a challenge removes them.
+// or a change supersedes it: a move sets the game's deadline and reminder
+// again; an end, or an answer to a challenge, removes its tasks.
 //
 // For a Deadline, the side to move at Task.Ply has lost on time; the bot
 // ends the game with Finish(ctx, t.GameID, t.Ply, …), which removes the
 // task (ErrStalePly or ErrGameOver mean the game moved first: call Done).
 // A game with fewer than 2 plies is aborted instead (ReasonNoStart).
 // For a Reminder, the bot reminds the side to move and calls Done. For an
-// Expiry, it calls ExpireChallenge.
+// Expiry, it calls ExpireChallenge, which removes the task.
 func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
 		limit = 100
@@ -58,15 +58,18 @@ func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 	return fromMillis(due), due.Valid, nil
 }
 
-// Done removes task id once it has been handled. A task that is already
-// gone (superseded, or done before) is no error.
-func (s *Store) Done(ctx context.Context, id int64) error {
+// Done removes task t once it has been handled. A task that is gone or has
+// been superseded (a move has set the game's timers again) is left alone
+// and is no error.
+func (s *Store) Done(ctx context.Context, t Task) error {
 	err := s.write(ctx, func(tx querier) error {
-		_, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE id = ?`, id)
+		_, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE id = ? AND kind = ? AND ply = ? AND due = ?
+			AND coalesce(game_id, 0) = ? AND coalesce(challenge_id, 0) = ?`,
+			t.ID, t.Kind.String(), t.Ply, millis(t.Due), t.GameID, t.ChallengeID)
 		return err
 	})
 	if err != nil {
-		return fmt.Errorf("task %d done: %w", id, err)
+		return fmt.Errorf("task %d done: %w", t.ID, err)
 	}
 	return nil
 }

@@ -26,7 +26,7 @@ func TestMoveDeadlines(t *testing.T) {
 	if len(due) != 1 || due[0].Kind != Reminder || due[0].GameID != g.ID || due[0].Ply != 0 {
 		t.Fatalf("due at 57.6h: %+v, want the reminder", due)
 	}
-	if err := s.Done(ctx, due[0].ID); err != nil {
+	if err := s.Done(ctx, due[0]); err != nil {
 		t.Fatal(err)
 	}
 	if due, _ := s.Due(ctx, 0); len(due) != 0 {
@@ -51,7 +51,7 @@ func TestMoveDeadlines(t *testing.T) {
 	_, err = s.Finish(ctx, g.ID, old[1].Ply, End{Result: Win, Winner: 0, Reason: ReasonTimeout})
 	wantErr(t, "timeout after a move", err, ErrStalePly)
 	for _, task := range old {
-		if err := s.Done(ctx, task.ID); err != nil {
+		if err := s.Done(ctx, task); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -100,10 +100,10 @@ CREATE TABLE rating_changes (
 ) WITHOUT ROWID;
 
 -- Timers are rows with a due time: move deadlines and reminders of games,
--- expiry of challenges. AUTOINCREMENT keeps ids from being reused, so that
--- a stale item can never be mistaken for the one that replaced it.
+-- expiry of challenges. A game's timers are updated in place as it moves
+-- on; ply and due tell a task that has been handled from its successor.
 CREATE TABLE schedule (
-	id           INTEGER PRIMARY KEY AUTOINCREMENT,
+	id           INTEGER PRIMARY KEY,
 	kind         TEXT NOT NULL CHECK (kind IN ('deadline', 'reminder', 'expiry')),
 	game_id      INTEGER REFERENCES games (id) ON DELETE CASCADE,
 	challenge_id INTEGER REFERENCES challenges (id) ON DELETE CASCADE,

@@ -1,8 +1,8 @@
 -- Indexes for the bot's queries: a player's games, the active games of a
 -- channel, leaderboards, due timers and challenge look-ups.
 
-CREATE INDEX games_player0 ON games (player0, updated_at);
-CREATE INDEX games_player1 ON games (player1, updated_at);
+CREATE INDEX games_player0 ON games (player0);
+CREATE INDEX games_player1 ON games (player1);
 CREATE INDEX games_channel ON games (channel_id);
 CREATE INDEX games_thread ON games (thread_id);
 CREATE UNIQUE INDEX games_rematch ON games (rematch_of) WHERE rematch_of IS NOT NULL;
