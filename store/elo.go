@@ -11,8 +11,9 @@ const (
 	ProvisionalGames = 20
 	// MasterRating is the rating from which the small K factor applies.
 	MasterRating = 2400
-	// RatedPerDay is how many games between the same two players count for
-	// rating in any 24 hours; later ones are recorded as casual.
+	// RatedPerDay is how many games between the same two players, in any
+	// variants, count for rating in any 24 hours (by the time they ended);
+	// later ones are recorded as casual.
 	RatedPerDay = 3
 )
 

@@ -37,23 +37,22 @@ LEFT JOIN rating_changes c1 ON c1.game_id = g.id AND c1.side = 1
 // scanGame reads a row of gameSelect.
 func scanGame(sc scanner) (Game, error) {
 	var (
-		g                        Game
-		result, offer            string
-		winner, offerBy          int
-		deadline, ended          sql.NullInt64
-		created, updated         int64
-		before0, after0, before1 sql.NullInt64
-		after1                   sql.NullInt64
-		rated, capped            bool
-		player0, player1         string
-		name0, name1             string
-		ai0, ai1                 int
+		g                Game
+		result, offer    string
+		winner, offerBy  int
+		deadline, ended  sql.NullInt64
+		created, updated int64
+		before0, after0  sql.NullInt64
+		before1, after1  sql.NullInt64
+		player0, player1 string
+		name0, name1     string
+		ai0, ai1         int
 	)
 	err := sc.Scan(&g.ID, &g.Variant, &g.Start,
 		&player0, &name0, &ai0,
 		&player1, &name1, &ai1,
 		&g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
-		&rated, &capped, &g.DaysPerMove, &deadline, &g.Ply,
+		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply,
 		&result, &winner, &g.Reason, &g.EndedBy,
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
 		&g.RematchOf, &created, &updated, &ended,
@@ -63,14 +62,13 @@ func scanGame(sc scanner) (Game, error) {
 	}
 	g.Seats[0] = Seat{Player: Player{ID: player0, Name: name0}, AI: ai0}
 	g.Seats[1] = Seat{Player: Player{ID: player1, Name: name1}, AI: ai1}
-	g.Rated, g.Capped = rated, capped
 	g.Deadline = fromMillis(deadline)
 	g.Result = Result(index(resultNames[:], result))
 	g.Winner = engine.Side(winner)
 	g.Offer.Kind = OfferKind(index(offerNames[:], offer))
 	g.Offer.By = engine.Side(offerBy)
-	g.Created = fromMillis(sql.NullInt64{Int64: created, Valid: true})
-	g.Updated = fromMillis(sql.NullInt64{Int64: updated, Valid: true})
+	g.Created = time.UnixMilli(created).UTC()
+	g.Updated = time.UnixMilli(updated).UTC()
 	g.Ended = fromMillis(ended)
 	if before0.Valid && before1.Valid {
 		g.Changes = []RatingChange{

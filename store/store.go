@@ -72,7 +72,7 @@ const (
 type Options struct {
 	// Now returns the current time; time.Now when nil.
 	Now func() time.Time
-	// Variants are the variants games may use. Load and Replay need a
+	// Variants are the variants games may use. Load needs a
 	// game's variant here; new games and challenges are checked against
 	// them when the list is not empty.
 	Variants []*engine.Variant
