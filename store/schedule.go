@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/zugbot/zugbot/engine"
 )
 
 // Due returns the tasks whose time has come, earliest first, at most limit
@@ -13,11 +15,9 @@ import (
 // or a change supersedes it: a move sets the game's deadline and reminder
 // again; an end, or an answer to a challenge, removes its tasks.
 //
-// For a Deadline, the side to move at Task.Ply has lost on time; the bot
-// ends the game with Finish(ctx, t.GameID, t.Ply, …), which removes the
-// task (ErrStalePly or ErrGameOver mean the game moved first: call Done).
-// A game with fewer than 2 plies is aborted instead (ReasonNoStart).
-// For a Reminder, the bot reminds the side to move and calls Done. For an
+// For a Deadline, the side to move at Task.Ply has run out of time; the
+// bot calls TimeOut, which removes the task (ErrStalePly or ErrGameOver
+// mean that the game moved first: call Done). For a Reminder, the bot reminds the side to move and calls Done. For an
 // Expiry, it calls ExpireChallenge, which removes the task.
 func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
@@ -56,6 +56,42 @@ func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 		return time.Time{}, false, fmt.Errorf("next due task: %w", err)
 	}
 	return fromMillis(due), due.Valid, nil
+}
+
+// TimeOut ends the game of Deadline task t, whose side to move (loser, as
+// the bot's replay of the game says) has let the deadline pass. A game of
+// fewer than 2 plies is aborted (ReasonNoStart) and so never rated; any
+// other is lost on time (ReasonTimeout). The game must still be at t.Ply
+// (else ErrStalePly) and its deadline must have passed (else ErrInvalid).
+func (s *Store) TimeOut(ctx context.Context, t Task, loser engine.Side) (Game, error) {
+	var g Game
+	err := s.write(ctx, func(tx querier) error {
+		var err error
+		if g, err = game(ctx, tx, t.GameID); err != nil {
+			return err
+		}
+		if err := g.check(t.Ply); err != nil {
+			return err
+		}
+		now := s.now()
+		switch {
+		case t.Kind != Deadline:
+			return fmt.Errorf("%w: time out on a %v task", ErrInvalid, t.Kind)
+		case loser > 1:
+			return fmt.Errorf("%w: side %d lost on time", ErrInvalid, loser)
+		case g.Deadline.IsZero() || now.Before(g.Deadline):
+			return fmt.Errorf("%w: game %d has time until %v", ErrInvalid, g.ID, g.Deadline)
+		}
+		end := End{Result: Win, Winner: loser.Other(), Reason: ReasonTimeout}
+		if g.Ply < 2 {
+			end = End{Result: Aborted, Reason: ReasonNoStart}
+		}
+		return s.finish(ctx, tx, &g, end, now)
+	})
+	if err != nil {
+		return Game{}, fmt.Errorf("time out: %w", err)
+	}
+	return g, nil
 }
 
 // Done removes task t once it has been handled. A task that is gone or has

@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/zugbot/zugbot/engine"
 )
 
 func TestMoveDeadlines(t *testing.T) {
@@ -48,7 +50,7 @@ func TestMoveDeadlines(t *testing.T) {
 
 	// The deadline passes but the player moves first: the task is stale.
 	g = mustPlay(t, s, g.ID, 1)
-	_, err = s.Finish(ctx, g.ID, old[1].Ply, End{Result: Win, Winner: 0, Reason: ReasonTimeout})
+	_, err = s.TimeOut(ctx, old[1], 1)
 	wantErr(t, "timeout after a move", err, ErrStalePly)
 	for _, task := range old {
 		if err := s.Done(ctx, task); err != nil {
@@ -61,8 +63,13 @@ func TestMoveDeadlines(t *testing.T) {
 		t.Fatalf("Done of stale tasks removed the new ones: %+v", due)
 	}
 	// Time out for real: the end removes the game's tasks.
-	if _, err := s.Finish(ctx, g.ID, due[1].Ply, End{Result: Win, Winner: 1, Reason: ReasonTimeout}); err != nil {
+	_, err = s.TimeOut(ctx, due[0], 0)
+	wantErr(t, "timeout on a reminder", err, ErrInvalid)
+	if g, err = s.TimeOut(ctx, due[1], 0); err != nil {
 		t.Fatal(err)
+	}
+	if g.Result != Win || g.Winner != 1 || g.Reason != ReasonTimeout || !g.Deadline.IsZero() {
+		t.Errorf("game lost on time: %+v", g)
 	}
 	if due, _ := s.Due(ctx, 0); len(due) != 0 {
 		t.Errorf("due after the game ended: %+v", due)
@@ -104,5 +111,40 @@ func TestTakebackRestartsClock(t *testing.T) {
 	due, _ := s.Due(ctx, 0)
 	if len(due) != 2 || due[1].Kind != Deadline || due[1].Ply != 1 {
 		t.Errorf("due after takeback: %+v", due)
+	}
+}
+
+func TestTimeOutBeforeTwoPlies(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{})
+	for plies := range 3 {
+		g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, DaysPerMove: 7, Rated: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		mustPlay(t, s, g.ID, plies)
+		c.Add(6 * 24 * time.Hour)
+		due, _ := s.Due(ctx, 0)
+		_, err = s.TimeOut(ctx, Task{ID: due[0].ID, Kind: Deadline, GameID: g.ID, Ply: plies, Due: due[0].Due}, 0)
+		wantErr(t, "time out early", err, ErrInvalid)
+		c.Add(24 * time.Hour)
+		due, _ = s.Due(ctx, 0)
+		if len(due) != 2 || due[1].Kind != Deadline || due[1].GameID != g.ID {
+			t.Fatalf("%d plies: due %+v", plies, due)
+		}
+		g, err = s.TimeOut(ctx, due[1], engine.Side(plies%2))
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := End{Result: Aborted, Reason: ReasonNoStart}
+		if plies >= 2 {
+			want = End{Result: Win, Winner: engine.Side(1 - plies%2), Reason: ReasonTimeout}
+		}
+		if got := (End{Result: g.Result, Winner: g.Winner, Reason: g.Reason}); got != want {
+			t.Errorf("%d plies: ended %+v, want %+v", plies, got, want)
+		}
+		if g.Rated != (plies >= 2) || len(g.Changes) != map[bool]int{false: 0, true: 2}[plies >= 2] {
+			t.Errorf("%d plies: rated %v, changes %v", plies, g.Rated, g.Changes)
+		}
 	}
 }
