@@ -1,0 +1,355 @@
+package bot
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/render"
+	"github.com/zugbot/zugbot/store"
+)
+
+// maxPickerMoves is the most legal moves for which the board offers the
+// select-menu move picker; beyond it (rare Zamma positions) players type.
+const maxPickerMoves = 2000
+
+// boardView is what a board message shows besides the game itself.
+type boardView struct {
+	selected *int   // the point whose piece the player picked
+	note     string // a line about what just happened
+	ping     bool   // mention the player to move
+	replay   bool   // attach the replay GIF (at the end)
+}
+
+// seatName names a seat for people: the player's name or the AI's level.
+func seatName(s store.Seat) string {
+	if s.IsAI() {
+		return fmt.Sprintf("zugbot (level %d, %s)", s.AI, ai.LevelName(s.AI))
+	}
+	return s.Name
+}
+
+// seatRef is how a message refers to a seat: a mention for a person.
+func seatRef(s store.Seat) string {
+	if s.IsAI() {
+		return "zugbot"
+	}
+	return "<@" + s.ID + ">"
+}
+
+// ratingText returns a seat's rating in the game's variant, or "".
+func (b *Bot) ratingText(ctx context.Context, g *store.Game, side engine.Side) string {
+	s := g.Seats[side]
+	if s.IsAI() {
+		return ""
+	}
+	rt, err := b.store.Rating(ctx, s.ID, g.Variant)
+	if err != nil {
+		b.log.Warn("rating", "player", s.ID, "err", err)
+		return ""
+	}
+	return rt.String()
+}
+
+// lastMove returns the description of the game's last move, for the
+// renderer, and its notation; nil when no move was played.
+func (b *Bot) lastMove(st *store.State) (*engine.MoveInfo, string, error) {
+	if len(st.Moves) == 0 {
+		return nil, "", nil
+	}
+	v := st.Position.Variant()
+	before, err := store.Replay(v, st.Game.Start, st.Moves[:len(st.Moves)-1])
+	if err != nil {
+		return nil, "", err
+	}
+	last := st.Moves[len(st.Moves)-1].Notation
+	m, err := before.ParseMove(last)
+	if err != nil {
+		return nil, "", fmt.Errorf("game %d: last move %q: %w", st.Game.ID, last, err)
+	}
+	info := before.Describe(m)
+	return &info, last, nil
+}
+
+// boardMessage composes the message that shows a game.
+func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView) (message, error) {
+	g := &st.Game
+	p := st.Position
+	v := p.Variant()
+	ratings := [2]string{b.ratingText(ctx, g, 0), b.ratingText(ctx, g, 1)}
+	info, last, err := b.lastMove(st)
+	if err != nil {
+		return message{}, err
+	}
+	opt := render.Options{LastMove: info, Selected: view.selected, Ratings: ratings}
+	for side := range 2 {
+		opt.Players[side] = seatName(g.Seats[side])
+	}
+	// A game against the AI is shown from the person's side.
+	if g.Seats[0].IsAI() != g.Seats[1].IsAI() {
+		human := engine.Side(0)
+		if g.Seats[0].IsAI() {
+			human = 1
+		}
+		opt.Viewer = &human
+	}
+	var png bytes.Buffer
+	start := time.Now()
+	if err := b.render.PNG(&png, p, opt); err != nil {
+		return message{}, fmt.Errorf("render game %d: %w", g.ID, err)
+	}
+	b.metrics.rendered(time.Since(start))
+	file := fmt.Sprintf("zugbot-%d-%d.png", g.ID, g.Ply)
+
+	var desc strings.Builder
+	for side := range 2 {
+		fmt.Fprintf(&desc, "**%s**: %s", v.Sides[side], seatName(g.Seats[side]))
+		if ratings[side] != "" {
+			fmt.Fprintf(&desc, " (%s)", ratings[side])
+		}
+		desc.WriteString("\n")
+	}
+	if last != "" {
+		mover := g.Seats[p.Turn().Other()] // every ply, passes too, hands the turn over
+		fmt.Fprintf(&desc, "Last move: **%s** (%s)\n", last, seatName(mover))
+	}
+	var content string
+	if g.Over() {
+		desc.WriteString(b.resultText(g) + "\n")
+		for _, c := range g.Changes {
+			fmt.Fprintf(&desc, "%s: %d → %d (%+d)\n", seatName(g.Seats[c.Side]), c.Before, c.After, c.Delta())
+		}
+		if g.Capped {
+			desc.WriteString("Not rated: these two players already had 3 rated games in 24 hours.\n")
+		}
+	} else {
+		toMove := g.Seats[p.Turn()]
+		fmt.Fprintf(&desc, "**%s** (%s) to move", seatName(toMove), v.Sides[p.Turn()])
+		if !g.Deadline.IsZero() {
+			fmt.Fprintf(&desc, " · time runs out <t:%d:R>", g.Deadline.Unix())
+		}
+		desc.WriteString("\n")
+		if g.Offer.Kind != store.NoOffer {
+			fmt.Fprintf(&desc, "%s offers a %s.\n", seatName(g.Seats[g.Offer.By]), g.Offer.Kind)
+		}
+		if view.ping && !toMove.IsAI() {
+			content = fmt.Sprintf("%s, your move in game #%d.", seatRef(toMove), g.ID)
+		}
+	}
+	if view.note != "" {
+		content = strings.TrimSpace(view.note + "\n" + content)
+	}
+	kind := "casual"
+	if g.Rated {
+		kind = "rated"
+	}
+	m := message{
+		content: content,
+		embeds: []*discordgo.MessageEmbed{{
+			Title:       fmt.Sprintf("Game #%d · %s", g.ID, v.Name),
+			Description: desc.String(),
+			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · ply %d · %s", kind, g.Ply, v.Credit)},
+			Color:       0x2b6cb0,
+		}},
+		files: []*discordgo.File{{Name: file, ContentType: "image/png", Reader: bytes.NewReader(png.Bytes())}},
+	}
+	if view.ping && !g.Over() && !g.Seats[p.Turn()].IsAI() {
+		m.mentions = []string{g.Seats[p.Turn()].ID}
+	}
+	if g.Over() {
+		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.Ply, verbRematch).String()},
+		}}}
+		if view.replay {
+			var gif bytes.Buffer
+			start, err := store.Replay(v, g.Start, nil)
+			if err != nil {
+				return message{}, err
+			}
+			moves, err := b.engineMoves(st)
+			if err != nil {
+				return message{}, err
+			}
+			gopt := opt
+			gopt.LastMove, gopt.Selected = nil, nil
+			if err := b.render.GIF(ctx, &gif, start, moves, gopt); err != nil {
+				return message{}, fmt.Errorf("replay of game %d: %w", g.ID, err)
+			}
+			m.files = append(m.files, &discordgo.File{Name: fmt.Sprintf("zugbot-%d-replay.gif", g.ID), ContentType: "image/gif", Reader: bytes.NewReader(gif.Bytes())})
+		}
+		return m, nil
+	}
+	m.components = b.controls(st, view.selected)
+	return m, nil
+}
+
+// engineMoves replays a game's moves as engine moves, for the replay GIF.
+func (b *Bot) engineMoves(st *store.State) ([]engine.Move, error) {
+	p, err := store.Replay(st.Position.Variant(), st.Game.Start, nil)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]engine.Move, 0, len(st.Moves))
+	for _, mv := range st.Moves {
+		m, err := p.ParseMove(mv.Notation)
+		if err != nil {
+			return nil, fmt.Errorf("game %d ply %d: %w", st.Game.ID, mv.Ply, err)
+		}
+		out = append(out, m)
+		p.Do(m)
+	}
+	return out, nil
+}
+
+// resultText says how a finished game ended.
+func (b *Bot) resultText(g *store.Game) string {
+	v := b.variants[g.Variant]
+	switch g.Result {
+	case store.Win:
+		return fmt.Sprintf("**%s (%s) wins** — %s.", seatName(g.Seats[g.Winner]), v.Sides[g.Winner], g.Reason)
+	case store.Draw:
+		return fmt.Sprintf("**Draw** — %s.", g.Reason)
+	case store.Aborted:
+		return fmt.Sprintf("**Aborted** — %s.", g.Reason)
+	}
+	return "The game goes on."
+}
+
+// controls returns the board's move picker and buttons for the side to move.
+func (b *Bot) controls(st *store.State, selected *int) []discordgo.MessageComponent {
+	g := &st.Game
+	p := st.Position
+	var rows []discordgo.MessageComponent
+	moves := p.Moves(nil)
+	var buttons []discordgo.MessageComponent
+	if len(moves) == 1 && len(p.Describe(moves[0]).Path) == 0 {
+		// A forced pass: one button plays it.
+		buttons = append(buttons, discordgo.Button{
+			Label: "Pass (no legal move)", Style: discordgo.SuccessButton,
+			CustomID: gameAction(g.ID, g.Ply, verbTo).with("pass").String(),
+		})
+	} else if len(moves) <= maxPickerMoves {
+		rows = append(rows, b.picker(st, moves, selected)...)
+	}
+	buttons = append(buttons, discordgo.Button{Label: "Type a move", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.Ply, verbType).String()})
+	if _, ok := p.Agreed(); ok {
+		label := "Offer draw"
+		if o, _ := p.Agreed(); o.Status != engine.Draw {
+			label = "Propose agreed end"
+		}
+		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbDraw).String()})
+	}
+	buttons = append(buttons, discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: gameAction(g.ID, g.Ply, verbResign).String()})
+	return append(rows, discordgo.ActionsRow{Components: buttons})
+}
+
+// picker returns the select menus of the move picker: the pieces that can
+// move, and once one is picked, its moves.
+func (b *Bot) picker(st *store.State, moves []engine.Move, selected *int) []discordgo.MessageComponent {
+	g := &st.Game
+	p := st.Position
+	pts := p.Variant().Geometry.Points
+	count := map[int]int{}
+	var order []int
+	byPoint := map[int][]engine.Move{}
+	for _, m := range moves {
+		path := p.Describe(m).Path
+		if len(path) == 0 {
+			continue
+		}
+		if count[path[0]] == 0 {
+			order = append(order, path[0])
+		}
+		count[path[0]]++
+		byPoint[path[0]] = append(byPoint[path[0]], m)
+	}
+	var pieceOpts []discordgo.SelectMenuOption
+	for _, i := range order {
+		n := count[i]
+		desc := fmt.Sprintf("%d moves", n)
+		if n == 1 {
+			desc = "1 move: " + p.FormatMove(byPoint[i][0])
+		}
+		pieceOpts = append(pieceOpts, discordgo.SelectMenuOption{
+			Label: pieceLabel(p.Piece(i)) + " on " + pts[i].Name, Value: pts[i].Name, Description: desc,
+			Default: selected != nil && *selected == i,
+		})
+	}
+	var rows []discordgo.MessageComponent
+	pieceMenus := chunkOptions(pieceOpts, 2)
+	for k, opts := range pieceMenus {
+		ph := "Choose a piece to move"
+		if len(pieceMenus) > 1 {
+			ph = fmt.Sprintf("Choose a piece to move (%d of %d)", k+1, len(pieceMenus))
+		}
+		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+			MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbPick).with(fmt.Sprint(k)).String(),
+			Placeholder: ph, Options: opts,
+		}}})
+	}
+	if selected != nil {
+		var moveOpts []discordgo.SelectMenuOption
+		for _, m := range byPoint[*selected] {
+			s := p.FormatMove(m)
+			if len(s) > 100 {
+				continue // too long for a menu; it can still be typed
+			}
+			moveOpts = append(moveOpts, discordgo.SelectMenuOption{Label: s, Value: s})
+		}
+		menus := chunkOptions(moveOpts, 4-len(rows))
+		for k, opts := range menus {
+			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+				MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbTo).with(fmt.Sprint(k)).String(),
+				Placeholder: "Choose the move of " + pts[*selected].Name, Options: opts,
+			}}})
+		}
+	}
+	return rows
+}
+
+// chunkOptions splits options into at most max menus of Discord's 25.
+func chunkOptions(opts []discordgo.SelectMenuOption, max int) [][]discordgo.SelectMenuOption {
+	var out [][]discordgo.SelectMenuOption
+	for len(opts) > 0 && len(out) < max {
+		n := min(len(opts), 25)
+		out = append(out, opts[:n])
+		opts = opts[n:]
+	}
+	return out
+}
+
+// pieceLabel names a piece for a menu.
+func pieceLabel(pc engine.Piece) string {
+	switch pc.Kind {
+	case engine.Checker:
+		return "Checker"
+	case engine.Man:
+		return "Man"
+	case engine.Mullah:
+		return "Mullah"
+	case engine.Disc:
+		return "Disc"
+	case engine.Neutral:
+		return "Neutral"
+	case engine.King:
+		return "King"
+	case engine.Queen:
+		return "Queen"
+	case engine.Rook:
+		return "Rook"
+	case engine.Bishop:
+		return "Bishop"
+	case engine.Knight:
+		return "Knight"
+	case engine.Pawn:
+		return "Pawn"
+	}
+	return "Piece"
+}

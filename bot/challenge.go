@@ -1,0 +1,185 @@
+package bot
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/store"
+)
+
+// ChallengeTTL is how long a challenge stays open.
+const ChallengeTTL = 24 * time.Hour
+
+// challenge posts a challenge to a user, or to anyone in the channel.
+func (r *request) challenge() error {
+	v, err := r.variantOpt("game")
+	if err != nil {
+		return err
+	}
+	nc := store.NewChallenge{
+		Challenger: r.player(), Variant: v.ID, Colour: r.colourOpt(), Rated: r.boolOpt("rated", true),
+		DaysPerMove: 3, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, TTL: ChallengeTTL,
+	}
+	if opp := r.userOpt("opponent"); opp != nil {
+		switch {
+		case opp.ID == r.user.ID:
+			return userErrorf("You cannot challenge yourself. Play zugbot with /play, or leave out the opponent to challenge anyone here.")
+		case opp.Bot:
+			return userErrorf("%s is a bot and cannot play. To play zugbot, use /play.", opp.Username)
+		}
+		nc.Opponent = playerOf(opp)
+	}
+	if days, ok := r.intOpt("days"); ok {
+		if days != 1 && days != 3 && days != 7 {
+			return userErrorf("Choose 1, 3 or 7 days per move.")
+		}
+		nc.DaysPerMove = int(days)
+	}
+	return r.postChallenge(nc)
+}
+
+// postChallenge creates a challenge and answers with its message.
+func (r *request) postChallenge(nc store.NewChallenge) error {
+	b := r.b
+	if nc.TTL == 0 {
+		nc.TTL = ChallengeTTL
+	}
+	c, err := b.store.CreateChallenge(r.ctx, nc)
+	switch {
+	case errors.Is(err, store.ErrTooManyGames), errors.Is(err, store.ErrNotFound):
+		return storeError(0, err)
+	case errors.Is(err, store.ErrRematchExists):
+		return userErrorf("There is already a rematch of that game.")
+	case errors.Is(err, store.ErrInvalid):
+		return userErrorf("That challenge cannot be made: %v.", err)
+	case err != nil:
+		return err
+	}
+	if err := r.reply(b.challengeMessage(&c)); err != nil {
+		return err
+	}
+	msg, err := b.s.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
+	if err != nil {
+		return fmt.Errorf("find the message of challenge %d: %w", c.ID, err)
+	}
+	return b.store.SetChallengeMessage(r.ctx, c.ID, msg.ID)
+}
+
+// challengeText describes a challenge's terms.
+func (b *Bot) challengeText(c *store.Challenge) string {
+	v := b.variants[c.Variant]
+	kind := "casual"
+	if c.Rated {
+		kind = "rated"
+	}
+	clock := "no time limit"
+	if c.DaysPerMove > 0 {
+		clock = fmt.Sprintf("%d days per move", c.DaysPerMove)
+		if c.DaysPerMove == 1 {
+			clock = "1 day per move"
+		}
+	}
+	side := "colours drawn at random"
+	switch c.Colour {
+	case store.First:
+		side = fmt.Sprintf("%s plays %s and moves first", c.Challenger.Name, v.Sides[0])
+	case store.Second:
+		side = fmt.Sprintf("%s plays %s and moves second", c.Challenger.Name, v.Sides[1])
+	}
+	return fmt.Sprintf("**%s** (%s, %s, %s)", v.Name, kind, clock, side)
+}
+
+// challengeMessage is the message of an open challenge, with its buttons.
+func (b *Bot) challengeMessage(c *store.Challenge) message {
+	m := message{}
+	if c.Opponent.ID != "" {
+		m.content = fmt.Sprintf("<@%s>, **%s** challenges you to %s. The challenge expires <t:%d:R>.", c.Opponent.ID, c.Challenger.Name, b.challengeText(c), c.Expires.Unix())
+		m.mentions = []string{c.Opponent.ID}
+	} else {
+		m.content = fmt.Sprintf("**%s** challenges anyone here to %s. The challenge expires <t:%d:R>.", c.Challenger.Name, b.challengeText(c), c.Expires.Unix())
+	}
+	buttons := []discordgo.MessageComponent{
+		discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: challengeAction(c.ID, verbAccept).String()},
+	}
+	if c.Opponent.ID != "" {
+		buttons = append(buttons, discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: challengeAction(c.ID, verbDecline).String()})
+	}
+	buttons = append(buttons, discordgo.Button{Label: "Cancel", Style: discordgo.DangerButton, CustomID: challengeAction(c.ID, verbCancel).String()})
+	m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: buttons}}
+	return m
+}
+
+// closedChallenge is the message of a challenge that is no longer open.
+func (b *Bot) closedChallenge(c *store.Challenge, how string) message {
+	return message{content: fmt.Sprintf("~~%s's challenge to %s~~ — %s", c.Challenger.Name, b.challengeText(c), how)}
+}
+
+// challengeControl answers Accept, Decline and Cancel.
+func (r *request) challengeControl(a action) error {
+	b := r.b
+	c, err := b.store.Challenge(r.ctx, a.id)
+	if errors.Is(err, store.ErrNotFound) {
+		return userErrorf("That challenge no longer exists.")
+	}
+	if err != nil {
+		return err
+	}
+	closedErr := func(err error) error {
+		switch {
+		case errors.Is(err, store.ErrChallengeClosed):
+			c, _ := b.store.Challenge(r.ctx, a.id)
+			return userErrorf("This challenge is no longer open: it was %s.", c.Status)
+		case errors.Is(err, store.ErrNotYours):
+			if a.verb == verbCancel {
+				return userErrorf("Only %s can cancel this challenge.", c.Challenger.Name)
+			}
+			if c.Opponent.ID != "" && c.Opponent.ID != r.user.ID {
+				return userErrorf("This challenge is for %s, not you.", c.Opponent.Name)
+			}
+			return userErrorf("You cannot answer your own challenge; Cancel withdraws it.")
+		}
+		return storeError(0, err)
+	}
+	switch a.verb {
+	case verbAccept:
+		if r.user.ID == c.Challenger.ID {
+			return userErrorf("You cannot accept your own challenge; Cancel withdraws it.")
+		}
+		c, g, err := b.store.AcceptChallenge(r.ctx, a.id, r.player())
+		if err != nil {
+			return closedErr(err)
+		}
+		if err := r.update(b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, g.ID))); err != nil {
+			return err
+		}
+		st, err := b.load(r.ctx, g.ID)
+		if err != nil {
+			return err
+		}
+		m, err := b.boardMessage(r.ctx, &st, boardView{ping: true})
+		if err != nil {
+			return err
+		}
+		msg, err := b.s.FollowupMessageCreate(r.i, true, m.params(), discordgo.WithContext(r.ctx))
+		if err != nil {
+			return fmt.Errorf("post the board of game %d: %w", g.ID, err)
+		}
+		return b.store.SetMessage(r.ctx, g.ID, "", msg.ID)
+	case verbDecline:
+		c, err := b.store.DeclineChallenge(r.ctx, a.id, r.user.ID)
+		if err != nil {
+			return closedErr(err)
+		}
+		return r.update(b.closedChallenge(&c, fmt.Sprintf("declined by %s.", r.player().Name)))
+	case verbCancel:
+		c, err := b.store.CancelChallenge(r.ctx, a.id, r.user.ID)
+		if err != nil {
+			return closedErr(err)
+		}
+		return r.update(b.closedChallenge(&c, "cancelled."))
+	}
+	return userErrorf("This control belongs to an older version of zugbot.")
+}

@@ -1,0 +1,210 @@
+package bot_test
+
+import (
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/bot"
+	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zamma"
+	"github.com/zugbot/zugbot/engine/zodiac"
+	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/store"
+)
+
+// variants are the games the test bot offers.
+func variants() []*engine.Variant {
+	return []*engine.Variant{zola.Zola, zola.Zola8, zamma.Zamma, zodiac.Zodiac}
+}
+
+// clock is a settable clock shared by the bot and the store.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// testWriter sends the bot's log lines to the test's log.
+type testWriter struct{ t testing.TB }
+
+func (w testWriter) Write(p []byte) (int, error) {
+	w.t.Log(strings.TrimSpace(string(p)))
+	return len(p), nil
+}
+
+// harness is a running bot against a fake Discord, with a guild, a channel
+// and two players.
+type harness struct {
+	t       testing.TB
+	srv     *discordtest.Server
+	clock   *clock
+	dbPath  string
+	st      *store.Store
+	bot     *bot.Bot
+	stop    func()
+	guild   string
+	channel string
+	alice   *discordgo.User
+	bob     *discordgo.User
+}
+
+const wait = 10 * time.Second
+
+func newHarness(t testing.TB) *harness {
+	t.Helper()
+	h := &harness{t: t, srv: discordtest.New(t), clock: &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
+	h.dbPath = filepath.Join(t.TempDir(), "zugbot.db")
+	h.guild = h.srv.NewGuild("Zug Club")
+	h.channel = h.srv.NewChannel(h.guild, "games")
+	h.alice = h.srv.NewUser("alice")
+	h.bob = h.srv.NewUser("bob")
+	h.start()
+	return h
+}
+
+// start opens the store and runs the bot until stop.
+func (h *harness) start() {
+	t := h.t
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	st, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: variants()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Config{
+		Store: st, Variants: variants(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
+		AIThink: 20 * time.Millisecond, TaskInterval: time.Hour,
+		Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil)),
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	before := h.srv.GatewayStats().Identifies
+	done := make(chan error, 1)
+	go func() { done <- b.Run(ctx, 5*time.Second) }()
+	h.st, h.bot = st, b
+	var once sync.Once
+	h.stop = func() {
+		once.Do(func() {
+			cancel()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("bot.Run: %v", err)
+				}
+			case <-time.After(wait):
+				t.Errorf("bot.Run did not return after its context ended")
+			}
+			st.Close()
+		})
+	}
+	t.Cleanup(h.stop)
+	h.srv.WaitGateway(t, wait, func(s discordtest.GatewayStats) bool { return s.Identifies > before })
+	h.eventually("the commands", func() bool { return len(h.srv.Commands("")) > 0 })
+}
+
+// restart stops the bot and starts a new one on the same database.
+func (h *harness) restart() {
+	h.stop()
+	h.start()
+}
+
+// command runs a slash command and waits for its response.
+func (h *harness) command(u *discordgo.User, path string, opts ...discordtest.Option) (*discordtest.Interaction, *discordtest.Response) {
+	h.t.Helper()
+	ix := h.srv.SlashCommand(h.t, u, h.channel, path, opts...)
+	return ix, ix.WaitResponse(h.t, wait)
+}
+
+// refused checks that a response is private and says want.
+func (h *harness) refused(resp *discordtest.Response, want string) {
+	h.t.Helper()
+	if resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		h.t.Errorf("refusal is not private: %+v", resp.Data)
+		return
+	}
+	if !strings.Contains(resp.Data.Content, want) {
+		h.t.Errorf("refusal %q; want it to say %q", resp.Data.Content, want)
+	}
+}
+
+// game loads a game from the store.
+func (h *harness) game(id int64) store.State {
+	h.t.Helper()
+	st, err := h.st.Load(context.Background(), id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return st
+}
+
+// onlyGame returns the one active game of u.
+func (h *harness) onlyGame(u *discordgo.User) store.State {
+	h.t.Helper()
+	games, err := h.st.Games(context.Background(), store.GameQuery{Player: u.ID, Status: store.Active})
+	if err != nil || len(games) != 1 {
+		h.t.Fatalf("games of %s: %d, %v; want exactly one", u.Username, len(games), err)
+	}
+	return h.game(games[0].ID)
+}
+
+// board returns the current board message of a game.
+func (h *harness) board(id int64) *discordtest.Message {
+	h.t.Helper()
+	st := h.game(id)
+	m := h.srv.Message(st.Game.ChannelID, st.Game.MessageID)
+	if m == nil {
+		h.t.Fatalf("game %d has no board message (%q)", id, st.Game.MessageID)
+	}
+	return m
+}
+
+// checkBoardImage decodes the board message's PNG.
+func (h *harness) checkBoardImage(m *discordtest.Message) {
+	h.t.Helper()
+	imgs, err := m.Images()
+	if err != nil || len(imgs) == 0 {
+		h.t.Fatalf("board message has no image: %v", err)
+	}
+	if b := imgs[0].Bounds(); b.Dx() < 400 || b.Dy() < 300 {
+		h.t.Errorf("board image is %v; want a readable size", b)
+	}
+}
+
+// eventually waits until cond holds, for what the bot finishes after it
+// has answered (saving a message ID, say).
+func (h *harness) eventually(what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.Now().Add(wait)
+	for !cond() {
+		if time.Now().After(deadline) {
+			h.t.Fatalf("waited %v for %s", wait, what)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+}
+
+// boardReady waits until game id has its board message.
+func (h *harness) boardReady(id int64) {
+	h.t.Helper()
+	h.eventually("the board message", func() bool { return h.game(id).Game.MessageID != "" })
+}

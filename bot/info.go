@@ -1,0 +1,298 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/render"
+	"github.com/zugbot/zugbot/store"
+)
+
+// subject returns the user option name, or the user who asked.
+func (r *request) subject(name string) *discordgo.User {
+	if u := r.userOpt(name); u != nil {
+		return u
+	}
+	return r.user
+}
+
+// gameLine describes a game in a list, from the point of view of userID.
+func (b *Bot) gameLine(g *store.Game, userID string) string {
+	v := b.variants[g.Variant]
+	name := g.Variant
+	if v != nil {
+		name = v.Name
+	}
+	side, _ := g.SideOf(userID)
+	line := fmt.Sprintf("**#%d** %s vs %s", g.ID, name, seatName(g.Seats[side.Other()]))
+	if g.Over() {
+		switch {
+		case g.Result == store.Win && g.Winner == side:
+			line += " — won"
+		case g.Result == store.Win:
+			line += " — lost"
+		case g.Result == store.Draw:
+			line += " — drawn"
+		default:
+			line += " — aborted"
+		}
+		line += fmt.Sprintf(" (%s), <t:%d:d>", g.Reason, g.Ended.Unix())
+		return line
+	}
+	if g.MessageID != "" {
+		line += " · " + messageLink(g.GuildID, g.ChannelID, g.MessageID)
+	}
+	if !g.Deadline.IsZero() {
+		line += fmt.Sprintf(" · clock runs out <t:%d:R>", g.Deadline.Unix())
+	}
+	return line
+}
+
+func (r *request) gamesCommand() error {
+	u := r.subject("user")
+	games, err := r.b.store.Games(r.ctx, store.GameQuery{Player: u.ID, Status: store.Active, Limit: 25})
+	if err != nil {
+		return err
+	}
+	if len(games) == 0 {
+		return r.say("%s has no games going. Start one with /play or /challenge.", playerOf(u).Name)
+	}
+	var lines []string
+	for i := range games {
+		lines = append(lines, r.b.gameLine(&games[i], u.ID))
+	}
+	return r.reply(message{ephemeral: true, embeds: []*discordgo.MessageEmbed{{
+		Title: fmt.Sprintf("Games of %s", playerOf(u).Name), Description: strings.Join(lines, "\n"),
+	}}})
+}
+
+func (r *request) leaderboardCommand() error {
+	v, err := r.variantOpt("game")
+	if err != nil {
+		return err
+	}
+	q := store.LeaderboardQuery{Variant: v.ID, Limit: 10}
+	scope := "everyone"
+	if r.stringOpt("scope") != "global" && r.i.GuildID != "" {
+		q.GuildID, scope = r.i.GuildID, "this server"
+	}
+	rows, err := r.b.store.Leaderboard(r.ctx, q)
+	if err != nil {
+		return err
+	}
+	desc := fmt.Sprintf("Nobody in %s has played %d rated games of %s yet.", scope, store.DefaultMinRatedGames, v.Name)
+	if len(rows) > 0 {
+		var lines []string
+		for _, s := range rows {
+			lines = append(lines, fmt.Sprintf("%d. **%s** %s — %d games (%d wins, %d draws, %d losses)",
+				s.Rank, s.Player.Name, s.Rating.String(), s.Games, s.Wins, s.Draws, s.Losses))
+		}
+		desc = strings.Join(lines, "\n")
+	}
+	return r.reply(message{embeds: []*discordgo.MessageEmbed{{
+		Title: fmt.Sprintf("%s leaderboard — %s", v.Name, scope), Description: desc,
+		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Players with at least %d rated games. A ? marks a provisional rating.", store.DefaultMinRatedGames)},
+	}}})
+}
+
+func (r *request) profileCommand() error {
+	b := r.b
+	u := r.subject("user")
+	p, err := b.store.Profile(r.ctx, u.ID, 5)
+	if err != nil {
+		return err
+	}
+	var desc strings.Builder
+	name := playerOf(u).Name
+	if len(p.Ratings) == 0 {
+		desc.WriteString("No rated games yet.\n")
+	}
+	for _, rt := range p.Ratings {
+		vname := rt.Variant
+		if v := b.variants[rt.Variant]; v != nil {
+			vname = v.Name
+		}
+		streak := ""
+		if rt.Streak > 1 {
+			streak = fmt.Sprintf(", %d wins in a row", rt.Streak)
+		} else if rt.Streak < -1 {
+			streak = fmt.Sprintf(", %d losses in a row", -rt.Streak)
+		}
+		fmt.Fprintf(&desc, "**%s**: %s (peak %d) — %d wins, %d draws, %d losses%s\n", vname, rt.String(), rt.Peak, rt.Wins, rt.Draws, rt.Losses, streak)
+	}
+	fmt.Fprintf(&desc, "\nAll games: %d wins, %d draws, %d losses; %d going.\n", p.Record.Wins, p.Record.Draws, p.Record.Losses, p.Active)
+	if u.ID != r.user.ID {
+		h, err := b.store.HeadToHead(r.ctx, r.user.ID, u.ID, "", 3)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(&desc, "You against %s: %d wins, %d draws, %d losses.\n", name, h.Record.Wins, h.Record.Draws, h.Record.Losses)
+	}
+	if len(p.Recent) > 0 {
+		desc.WriteString("\nRecent games:\n")
+		for i := range p.Recent {
+			desc.WriteString(b.gameLine(&p.Recent[i], u.ID) + "\n")
+		}
+	}
+	return r.reply(message{embeds: []*discordgo.MessageEmbed{{Title: "Profile of " + name, Description: desc.String()}}})
+}
+
+func (r *request) historyCommand() error {
+	u := r.subject("user")
+	q := store.GameQuery{Player: u.ID, Status: store.Finished, Limit: 15}
+	if id := r.stringOpt("game"); id != "" {
+		v, err := r.variantOpt("game")
+		if err != nil {
+			return err
+		}
+		q.Variant = v.ID
+	}
+	games, err := r.b.store.Games(r.ctx, q)
+	if err != nil {
+		return err
+	}
+	if len(games) == 0 {
+		return r.say("%s has no finished games yet.", playerOf(u).Name)
+	}
+	var lines []string
+	for i := range games {
+		lines = append(lines, r.b.gameLine(&games[i], u.ID))
+	}
+	return r.reply(message{ephemeral: true, embeds: []*discordgo.MessageEmbed{{
+		Title: "Finished games of " + playerOf(u).Name, Description: strings.Join(lines, "\n"),
+		Footer: &discordgo.MessageEmbedFooter{Text: "Use /export with a game number for its moves and replay."},
+	}}})
+}
+
+// exportCommand sends a game's moves as text and its replay as a GIF.
+func (r *request) exportCommand() error {
+	b := r.b
+	id, _ := r.intOpt("game")
+	st, err := b.load(r.ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := r.deferReply(false); err != nil {
+		return err
+	}
+	g := &st.Game
+	v := st.Position.Variant()
+	var txt strings.Builder
+	fmt.Fprintf(&txt, "[Game \"%s\"]\n[Variant \"%s\"]\n[Site \"zugbot\"]\n[Number \"%d\"]\n[Date \"%s\"]\n",
+		v.Name, v.ID, g.ID, g.Created.UTC().Format("2006.01.02"))
+	for side := range 2 {
+		fmt.Fprintf(&txt, "[%s \"%s\"]\n", v.Sides[side], seatName(g.Seats[side]))
+	}
+	if g.Start != "" {
+		fmt.Fprintf(&txt, "[Position \"%s\"]\n", g.Start)
+	}
+	result := "the game goes on"
+	if g.Over() {
+		result = strings.Trim(strings.ReplaceAll(b.resultText(g), "**", ""), " ")
+	}
+	fmt.Fprintf(&txt, "[Result \"%s\"]\n\n", result)
+	for i, mv := range st.Moves {
+		if i%2 == 0 {
+			fmt.Fprintf(&txt, "%d. ", i/2+1)
+		}
+		txt.WriteString(mv.Notation)
+		if i%2 == 1 || i == len(st.Moves)-1 {
+			txt.WriteString("\n")
+		} else {
+			txt.WriteString(" ")
+		}
+	}
+	moves, err := b.engineMoves(&st)
+	if err != nil {
+		return err
+	}
+	start, err := store.Replay(v, g.Start, nil)
+	if err != nil {
+		return err
+	}
+	var gif bytes.Buffer
+	opt := render.Options{}
+	for side := range 2 {
+		opt.Players[side] = seatName(g.Seats[side])
+	}
+	if err := b.render.GIF(r.ctx, &gif, start, moves, opt); err != nil {
+		return fmt.Errorf("replay of game %d: %w", g.ID, err)
+	}
+	return r.reply(message{
+		content: fmt.Sprintf("Game #%d, %s: %d moves.", g.ID, v.Name, len(st.Moves)),
+		files: []*discordgo.File{
+			{Name: fmt.Sprintf("zugbot-%d.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(txt.String())},
+			{Name: fmt.Sprintf("zugbot-%d.gif", g.ID), ContentType: "image/gif", Reader: bytes.NewReader(gif.Bytes())},
+		},
+	})
+}
+
+func (r *request) rulesCommand() error {
+	v, err := r.variantOpt("game")
+	if err != nil {
+		return err
+	}
+	var png bytes.Buffer
+	if err := r.b.render.PNG(&png, v.Start(), render.Options{Caption: v.Name + ": the start"}); err != nil {
+		return err
+	}
+	file := "zugbot-" + v.ID + "-start.png"
+	return r.reply(message{
+		embeds: []*discordgo.MessageEmbed{{
+			Title: "How to play " + v.Name, Description: v.Summary + "\n\n" + v.Sides[0] + " moves first.",
+			Image:  &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+			Footer: &discordgo.MessageEmbedFooter{Text: v.Credit},
+		}},
+		files: []*discordgo.File{{Name: file, ContentType: "image/png", Reader: &png}},
+	})
+}
+
+const helpText = `**zugbot** plays abstract strategy games nobody else offers: Zola, Zamma, Zonal Chess and Zodiac.
+**Play**
+/play game [level] [color] — a casual game against zugbot (levels 1 beginner to 5 master)
+/challenge game [opponent] [rated] [color] [days] — challenge someone, or anyone here
+/move move [game] — play a move (the board's menus and "Type a move" button work too)
+/board [game] — show a board with its controls
+/resign, /draw, /takeback [game] — end, offer an agreed end, or take back a move (casual games)
+**Look up**
+/games, /history, /profile [user] — games going, finished games, ratings and record
+/leaderboard game [scope] — the best rated players here or everywhere
+/export game — a game's moves and replay · /rules game — how a game is played
+Ratings are Elo per game, provisional (marked ?) for the first 20 rated games.`
+
+func (r *request) helpCommand() error {
+	return r.reply(message{content: helpText, ephemeral: true})
+}
+
+// adminCommand aborts a game for a member who may manage the server.
+func (r *request) adminCommand() error {
+	b := r.b
+	if r.i.Member == nil || r.i.Member.Permissions&discordgo.PermissionManageGuild == 0 {
+		return userErrorf("Only members who may manage this server can use /admin.")
+	}
+	id, _ := r.intOpt("game")
+	unlock := b.locks.lock(id)
+	defer unlock()
+	st, err := b.load(r.ctx, id)
+	if err != nil {
+		return err
+	}
+	if st.Game.GuildID != r.i.GuildID {
+		return userErrorf("Game #%d is not played on this server.", id)
+	}
+	if st.Game.Over() {
+		return userErrorf("Game #%d is already over.", id)
+	}
+	g, err := b.store.Finish(r.ctx, id, st.Game.Ply, store.End{Result: store.Aborted, Reason: store.ReasonAdmin, By: r.user.ID})
+	if err != nil {
+		return storeError(id, err)
+	}
+	st.Game = g
+	if err := r.say("Game #%d is aborted; it does not count for ratings. This is recorded with your name.", id); err != nil {
+		return err
+	}
+	return b.editBoard(r.ctx, &st, boardView{note: fmt.Sprintf("Aborted by %s.", r.player().Name)})
+}

@@ -1,0 +1,122 @@
+package bot
+
+import (
+	"github.com/bwmarrin/discordgo"
+)
+
+// message is a message the bot sends or edits, in whatever form the
+// moment needs: a response, an edit of one, a follow-up, or a channel
+// message. An edit replaces the content, embeds, components and files
+// wholesale, so an old board image never stays beside a new one.
+type message struct {
+	content    string
+	embeds     []*discordgo.MessageEmbed
+	components []discordgo.MessageComponent
+	files      []*discordgo.File
+	ephemeral  bool
+	mentions   []string // the users it may ping; nobody else
+}
+
+func (m message) allowed() *discordgo.MessageAllowedMentions {
+	return &discordgo.MessageAllowedMentions{Users: m.mentions}
+}
+
+func (m message) flags() discordgo.MessageFlags {
+	if m.ephemeral {
+		return discordgo.MessageFlagsEphemeral
+	}
+	return 0
+}
+
+// data is the message as an interaction response.
+func (m message) data() *discordgo.InteractionResponseData {
+	return &discordgo.InteractionResponseData{
+		Content:         m.content,
+		Embeds:          m.embeds,
+		Components:      m.componentsOrEmpty(),
+		Files:           m.files,
+		Flags:           m.flags(),
+		AllowedMentions: m.allowed(),
+	}
+}
+
+// updateData is the message as a response that replaces the message a
+// control is on (type 7).
+func (m message) updateData() *discordgo.InteractionResponseData {
+	d := m.data()
+	d.Embeds = m.embedsOrEmpty()
+	d.Attachments = m.attachments()
+	return d
+}
+
+func (m message) componentsOrEmpty() []discordgo.MessageComponent {
+	if m.components == nil {
+		return []discordgo.MessageComponent{}
+	}
+	return m.components
+}
+
+func (m message) embedsOrEmpty() []*discordgo.MessageEmbed {
+	if m.embeds == nil {
+		return []*discordgo.MessageEmbed{}
+	}
+	return m.embeds
+}
+
+// attachments is the explicit attachment list for an edit: empty, so that
+// the files sent with it are the only ones left.
+func (m message) attachments() *[]*discordgo.MessageAttachment {
+	a := []*discordgo.MessageAttachment{}
+	return &a
+}
+
+// edit is the message as an edit of an interaction response.
+func (m message) edit() *discordgo.WebhookEdit {
+	content, embeds, comps := m.content, m.embedsOrEmpty(), m.componentsOrEmpty()
+	return &discordgo.WebhookEdit{
+		Content:         &content,
+		Embeds:          &embeds,
+		Components:      &comps,
+		Files:           m.files,
+		Attachments:     m.attachments(),
+		AllowedMentions: m.allowed(),
+	}
+}
+
+// params is the message as a follow-up.
+func (m message) params() *discordgo.WebhookParams {
+	return &discordgo.WebhookParams{
+		Content:         m.content,
+		Embeds:          m.embeds,
+		Components:      m.components,
+		Files:           m.files,
+		Flags:           m.flags(),
+		AllowedMentions: m.allowed(),
+	}
+}
+
+// send is the message as a new channel message.
+func (m message) send() *discordgo.MessageSend {
+	return &discordgo.MessageSend{
+		Content:         m.content,
+		Embeds:          m.embeds,
+		Components:      m.components,
+		Files:           m.files,
+		AllowedMentions: m.allowed(),
+	}
+}
+
+// channelEdit is the message as an edit of a channel message.
+func (m message) channelEdit(channelID, messageID string) *discordgo.MessageEdit {
+	content, embeds, comps := m.content, m.embedsOrEmpty(), m.componentsOrEmpty()
+	return &discordgo.MessageEdit{
+		ID:              messageID,
+		Channel:         channelID,
+		Content:         &content,
+		Embeds:          &embeds,
+		Components:      &comps,
+		Files:           m.files,
+		Attachments:     m.attachments(),
+		AllowedMentions: m.allowed(),
+	}
+}

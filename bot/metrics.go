@@ -1,0 +1,88 @@
+package bot
+
+import (
+	"errors"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
+	"modernc.org/sqlite"
+)
+
+// Metrics counts what the bot does, for Prometheus. A nil *Metrics counts
+// nothing.
+type Metrics struct {
+	interactions *prometheus.CounterVec
+	latency      *prometheus.HistogramVec
+	aiThink      *prometheus.HistogramVec
+	render       prometheus.Histogram
+	errors       *prometheus.CounterVec
+}
+
+// NewMetrics makes the bot's metrics and registers them with reg.
+func NewMetrics(reg prometheus.Registerer) *Metrics {
+	m := &Metrics{
+		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "zugbot_interactions_total", Help: "Interactions answered, by route (command or control) and outcome (ok, refused, error).",
+		}, []string{"route", "outcome"}),
+		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "zugbot_interaction_seconds", Help: "Time to handle an interaction, by route.",
+			Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}, []string{"route"}),
+		aiThink: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Name: "zugbot_ai_think_seconds", Help: "Time the AI spent choosing a move, by variant.",
+			Buckets: []float64{.01, .05, .1, .25, .5, 1, 2, 5, 10},
+		}, []string{"variant"}),
+		render: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "zugbot_render_seconds", Help: "Time to draw and encode a board image.",
+			Buckets: []float64{.002, .005, .01, .02, .05, .1, .25},
+		}),
+		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Name: "zugbot_errors_total", Help: "Failed interactions and timers, by where the error came from (discord, database, other).",
+		}, []string{"source"}),
+	}
+	reg.MustRegister(m.interactions, m.latency, m.aiThink, m.render, m.errors)
+	return m
+}
+
+func (m *Metrics) interaction(route, outcome string, d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.interactions.WithLabelValues(route, outcome).Inc()
+	m.latency.WithLabelValues(route).Observe(d.Seconds())
+}
+
+func (m *Metrics) aiThought(variant string, d time.Duration) {
+	if m != nil {
+		m.aiThink.WithLabelValues(variant).Observe(d.Seconds())
+	}
+}
+
+func (m *Metrics) rendered(d time.Duration) {
+	if m != nil {
+		m.render.Observe(d.Seconds())
+	}
+}
+
+// failed counts an error by its source.
+func (m *Metrics) failed(err error) {
+	if m == nil || err == nil {
+		return
+	}
+	var rest *discordgo.RESTError
+	source := "other"
+	switch {
+	case errors.As(err, &rest):
+		source = "discord"
+	case isDatabaseError(err):
+		source = "database"
+	}
+	m.errors.WithLabelValues(source).Inc()
+}
+
+// isDatabaseError reports whether err came from SQLite.
+func isDatabaseError(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e)
+}

@@ -1,0 +1,301 @@
+package bot
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strconv"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/store"
+)
+
+// request is one interaction being answered, and how far the answer got.
+type request struct {
+	b    *Bot
+	ctx  context.Context
+	i    *discordgo.Interaction
+	user *discordgo.User
+
+	responded bool // an initial response was sent
+	deferred  bool // it was a deferral (type 5 or 6): the answer is an edit
+	ephemeral bool // the initial response was ephemeral
+	action    action
+}
+
+func (b *Bot) newRequest(ctx context.Context, ic *discordgo.InteractionCreate) *request {
+	r := &request{b: b, ctx: ctx, i: ic.Interaction}
+	switch {
+	case ic.Member != nil && ic.Member.User != nil:
+		r.user = ic.Member.User
+	case ic.User != nil:
+		r.user = ic.User
+	default:
+		r.user = &discordgo.User{}
+	}
+	return r
+}
+
+// route names the interaction for logs and metrics: "play", "move
+// autocomplete", "g/pick", …
+func (r *request) route() string {
+	switch r.i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return r.i.ApplicationCommandData().Name
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return r.i.ApplicationCommandData().Name + " autocomplete"
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		a, err := r.parseCustomID()
+		if err != nil {
+			return "unknown control"
+		}
+		return string(a.kind) + "/" + a.verb
+	}
+	return "other"
+}
+
+func (r *request) parseCustomID() (action, error) {
+	var id string
+	switch r.i.Type {
+	case discordgo.InteractionMessageComponent:
+		id = r.i.MessageComponentData().CustomID
+	case discordgo.InteractionModalSubmit:
+		id = r.i.ModalSubmitData().CustomID
+	}
+	return parseAction(id)
+}
+
+// dispatch answers the interaction.
+func (r *request) dispatch() error {
+	switch r.i.Type {
+	case discordgo.InteractionApplicationCommand:
+		return r.command()
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return r.autocomplete()
+	case discordgo.InteractionMessageComponent, discordgo.InteractionModalSubmit:
+		a, err := r.parseCustomID()
+		if err != nil {
+			return userErrorf("This control belongs to an older version of zugbot; use /board to get a fresh one.")
+		}
+		r.action = a
+		if a.kind == 'c' {
+			return r.challengeControl(a)
+		}
+		return r.gameControl(a)
+	}
+	return nil
+}
+
+func (r *request) command() error {
+	switch name := r.i.ApplicationCommandData().Name; name {
+	case "play":
+		return r.play()
+	case "challenge":
+		return r.challenge()
+	case "move":
+		return r.moveCommand()
+	case "board":
+		return r.boardCommand()
+	case "resign":
+		return r.resignCommand()
+	case "draw":
+		return r.drawCommand()
+	case "takeback":
+		return r.takebackCommand()
+	case "games":
+		return r.gamesCommand()
+	case "leaderboard":
+		return r.leaderboardCommand()
+	case "profile":
+		return r.profileCommand()
+	case "history":
+		return r.historyCommand()
+	case "export":
+		return r.exportCommand()
+	case "rules":
+		return r.rulesCommand()
+	case "help":
+		return r.helpCommand()
+	case "admin":
+		return r.adminCommand()
+	default:
+		return userErrorf("zugbot does not know /%s; its commands may be updating, try again in a minute.", name)
+	}
+}
+
+// options returns the command's options by name, those of a subcommand
+// included.
+func (r *request) options() map[string]*discordgo.ApplicationCommandInteractionDataOption {
+	m := map[string]*discordgo.ApplicationCommandInteractionDataOption{}
+	var walk func([]*discordgo.ApplicationCommandInteractionDataOption)
+	walk = func(opts []*discordgo.ApplicationCommandInteractionDataOption) {
+		for _, o := range opts {
+			if o.Type == discordgo.ApplicationCommandOptionSubCommand || o.Type == discordgo.ApplicationCommandOptionSubCommandGroup {
+				walk(o.Options)
+				continue
+			}
+			m[o.Name] = o
+		}
+	}
+	walk(r.i.ApplicationCommandData().Options)
+	return m
+}
+
+func (r *request) stringOpt(name string) string {
+	if o, ok := r.options()[name]; ok {
+		if s, ok := o.Value.(string); ok {
+			return s
+		}
+	}
+	return ""
+}
+
+func (r *request) intOpt(name string) (int64, bool) {
+	o, ok := r.options()[name]
+	if !ok {
+		return 0, false
+	}
+	switch v := o.Value.(type) {
+	case float64:
+		return int64(v), true
+	case string: // an autocomplete value as typed
+		n, err := strconv.ParseInt(v, 10, 64)
+		return n, err == nil
+	}
+	return 0, false
+}
+
+func (r *request) boolOpt(name string, def bool) bool {
+	if o, ok := r.options()[name]; ok {
+		if v, ok := o.Value.(bool); ok {
+			return v
+		}
+	}
+	return def
+}
+
+// userOpt returns the user given for option name, if any.
+func (r *request) userOpt(name string) *discordgo.User {
+	o, ok := r.options()[name]
+	if !ok {
+		return nil
+	}
+	id, _ := o.Value.(string)
+	if res := r.i.ApplicationCommandData().Resolved; res != nil {
+		if u := res.Users[id]; u != nil {
+			return u
+		}
+	}
+	return &discordgo.User{ID: id, Username: "user " + id}
+}
+
+// player returns the person behind the interaction as the store knows them.
+func (r *request) player() store.Player { return playerOf(r.user) }
+
+func playerOf(u *discordgo.User) store.Player {
+	name := u.GlobalName
+	if name == "" {
+		name = u.Username
+	}
+	return store.Player{ID: u.ID, Name: name}
+}
+
+// respond sends the initial response.
+func (r *request) respond(typ discordgo.InteractionResponseType, data *discordgo.InteractionResponseData) error {
+	if err := r.b.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data}, discordgo.WithContext(r.ctx)); err != nil {
+		return fmt.Errorf("respond (type %d): %w", typ, err)
+	}
+	r.responded = true
+	r.deferred = typ == discordgo.InteractionResponseDeferredChannelMessageWithSource || typ == discordgo.InteractionResponseDeferredMessageUpdate
+	r.ephemeral = data != nil && data.Flags&discordgo.MessageFlagsEphemeral != 0
+	return nil
+}
+
+// reply answers with a new message, or fills in a deferred response.
+func (r *request) reply(m message) error {
+	if r.deferred {
+		_, err := r.b.s.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
+		if err != nil {
+			return fmt.Errorf("edit the response: %w", err)
+		}
+		return nil
+	}
+	return r.respond(discordgo.InteractionResponseChannelMessageWithSource, m.data())
+}
+
+// say answers privately with text.
+func (r *request) say(format string, args ...any) error {
+	content := fmt.Sprintf(format, args...)
+	if r.responded {
+		return r.followup(message{content: content, ephemeral: true})
+	}
+	return r.respond(discordgo.InteractionResponseChannelMessageWithSource, message{content: content, ephemeral: true}.data())
+}
+
+// deferReply acknowledges a command now and answers later with reply.
+func (r *request) deferReply(ephemeral bool) error {
+	var data *discordgo.InteractionResponseData
+	if ephemeral {
+		data = &discordgo.InteractionResponseData{Flags: discordgo.MessageFlagsEphemeral}
+	}
+	return r.respond(discordgo.InteractionResponseDeferredChannelMessageWithSource, data)
+}
+
+// deferUpdate acknowledges a click now; the message is edited later.
+func (r *request) deferUpdate() error {
+	return r.respond(discordgo.InteractionResponseDeferredMessageUpdate, nil)
+}
+
+// update replaces the message the clicked control is on: at once, or after
+// deferUpdate.
+func (r *request) update(m message) error {
+	if r.deferred {
+		if _, err := r.b.s.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx)); err != nil {
+			return fmt.Errorf("edit the message: %w", err)
+		}
+		return nil
+	}
+	return r.respond(discordgo.InteractionResponseUpdateMessage, m.updateData())
+}
+
+// followup sends another message after the initial response.
+func (r *request) followup(m message) error {
+	_, err := r.b.s.FollowupMessageCreate(r.i, true, m.params(), discordgo.WithContext(r.ctx))
+	if err != nil {
+		return fmt.Errorf("send a follow-up: %w", err)
+	}
+	return nil
+}
+
+// fail answers err: a userError as it is, anything else as an apology. It
+// returns err (nil if answering failed, which is logged instead).
+func (r *request) fail(err error) error {
+	var ue *userError
+	msg := "Something went wrong on zugbot's side; it has been logged. Please try again."
+	switch {
+	case errors.As(err, &ue):
+		msg = ue.msg
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+		msg = "That took too long; please try again."
+	}
+	if r.i.Type == discordgo.InteractionApplicationCommandAutocomplete {
+		if !r.responded {
+			_ = r.suggest(nil)
+		}
+		return err
+	}
+	var sendErr error
+	switch {
+	case !r.responded:
+		sendErr = r.respond(discordgo.InteractionResponseChannelMessageWithSource, message{content: msg, ephemeral: true}.data())
+	case r.deferred && r.ephemeral:
+		_, sendErr = r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &msg}, discordgo.WithContext(r.ctx))
+	default:
+		sendErr = r.followup(message{content: msg, ephemeral: true})
+	}
+	if sendErr != nil {
+		r.b.log.Warn("could not tell the user", "user", r.user.ID, "err", sendErr, "message", msg)
+	}
+	return err
+}
