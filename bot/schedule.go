@@ -63,11 +63,7 @@ func (b *Bot) timeout(ctx context.Context, t store.Task) error {
 		return nil
 	}
 	late := st.Position.Turn()
-	end := store.End{Result: store.Win, Winner: late.Other(), Reason: store.ReasonTimeout}
-	if t.Ply < 2 {
-		end = store.End{Result: store.Aborted, Reason: store.ReasonNoStart}
-	}
-	g, err := b.store.Finish(ctx, t.GameID, t.Ply, end)
+	g, err := b.store.TimeOut(ctx, t, late)
 	if moved(err) {
 		return nil
 	}

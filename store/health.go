@@ -1,0 +1,20 @@
+package store
+
+import (
+	"context"
+	"fmt"
+)
+
+// Ping checks that the database can take a write: it opens an immediate
+// transaction, which takes SQLite's write lock, and commits it having
+// changed nothing.
+func (s *Store) Ping(ctx context.Context) error {
+	err := s.write(ctx, func(tx querier) error {
+		var n int
+		return tx.QueryRowContext(ctx, `SELECT count(*) FROM schema_migrations`).Scan(&n)
+	})
+	if err != nil {
+		return fmt.Errorf("database not writable: %w", err)
+	}
+	return nil
+}
