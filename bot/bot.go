@@ -164,6 +164,11 @@ func (b *Bot) register(ctx context.Context) error {
 		b.appID = u.ID
 	}
 	cmds := Commands(b.cfg.Variants)
+	if b.cfg.GuildID != "" {
+		for _, c := range cmds {
+			c.Contexts = nil // guild commands cannot set contexts; they work in that server only
+		}
+	}
 	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, cmds, discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("register %d commands: %w", len(cmds), err)
 	}

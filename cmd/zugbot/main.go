@@ -34,6 +34,7 @@ func usagef(format string, args ...any) error {
 
 func commands() []command {
 	return []command{
+		{"run", "run the Discord bot (the default when no command is given)", runBot},
 		{"perft", "count the move sequences of a given length from a position", runPerft},
 		{"moves", "list the legal moves of a position", runMoves},
 		{"render", "draw a position as a PNG, or a game as an animated GIF replay", runRender},
@@ -50,11 +51,11 @@ func main() {
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	if len(args) == 0 || args[0] == "-h" || args[0] == "-help" || args[0] == "--help" || args[0] == "help" {
+	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelp(args[0]) {
+		args = append([]string{"run"}, args...) // "zugbot" and "zugbot -db x.db" run the bot
+	}
+	if isHelp(args[0]) {
 		mainUsage(stderr)
-		if len(args) == 0 {
-			return 2
-		}
 		return 0
 	}
 	for _, c := range commands() {
@@ -80,8 +81,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	return 2
 }
 
+func isHelp(arg string) bool {
+	return arg == "-h" || arg == "-help" || arg == "--help" || arg == "help"
+}
+
+// getenv reads the environment; tests give loadConfig their own.
+func getenv(key string) string { return os.Getenv(key) }
+
 func mainUsage(w io.Writer) {
-	fmt.Fprintf(w, "zugbot plays abstract strategy games on Discord.\n\nUsage: zugbot <command> [flags]\n\nCommands:\n")
+	fmt.Fprintf(w, "zugbot plays abstract strategy games on Discord.\n\nUsage: zugbot [command] [flags]   (no command: run the bot)\n\nCommands:\n")
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-10s %s\n", c.name, c.usage)
 	}

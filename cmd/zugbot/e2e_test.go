@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/store"
+)
+
+// syncBuffer is a bytes.Buffer safe for a process to write while a test reads.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// freeAddr returns a loopback address with a free port.
+func freeAddr(t *testing.T) string {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	return ln.Addr().String()
+}
+
+// TestBinaryEndToEnd builds the zugbot binary, runs it against the fake
+// Discord through DISCORD_API_URL, plays moves, stops it with SIGTERM,
+// restarts it on the same database and continues the game.
+func TestBinaryEndToEnd(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	dir := t.TempDir()
+	bin := filepath.Join(dir, "zugbot")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	srv := discordtest.New(t)
+	guild := srv.NewGuild("Zug Club")
+	channel := srv.NewChannel(guild, "games")
+	alice := srv.NewUser("alice")
+	db := filepath.Join(dir, "zugbot.db")
+	metrics := freeAddr(t)
+
+	var logs syncBuffer
+	start := func() *exec.Cmd {
+		t.Helper()
+		before := srv.GatewayStats().Identifies
+		cmd := exec.Command(bin)
+		cmd.Env = append(os.Environ(),
+			"DISCORD_TOKEN="+srv.Token(), "DISCORD_API_URL="+srv.URL()+"/api/v9", "ZUGBOT_DB="+db,
+			"ZUGBOT_GUILD="+guild, "ZUGBOT_METRICS_ADDR="+metrics, "ZUGBOT_LOG_FORMAT=json")
+		cmd.Stdout, cmd.Stderr = io.Discard, &logs
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+		srv.WaitGateway(t, 20*time.Second, func(s discordtest.GatewayStats) bool { return s.Identifies > before })
+		deadline := time.Now().Add(20 * time.Second)
+		for len(srv.Commands(guild)) == 0 || !healthy(metrics) {
+			if time.Now().After(deadline) {
+				t.Fatalf("zugbot did not become ready; its log:\n%s", logs.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		return cmd
+	}
+	stop := func(cmd *exec.Cmd) {
+		t.Helper()
+		cmd.Process.Signal(syscall.SIGTERM)
+		done := make(chan error, 1)
+		go func() { done <- cmd.Wait() }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("zugbot exited with %v after SIGTERM; log:\n%s", err, logs.String())
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatalf("zugbot did not stop within 30 s of SIGTERM")
+		}
+	}
+	move := func(text string) {
+		t.Helper()
+		ix := srv.SlashCommand(t, alice, channel, "move", discordtest.Opt("move", text))
+		ix.WaitResponse(t, 20*time.Second)
+		if m := ix.WaitOriginal(t, 20*time.Second, func(m *discordtest.Message) bool { return m.Content != "" }); !strings.Contains(m.Content, "you played **"+text+"**") {
+			t.Fatalf("/move %s answered %q", text, m.Content)
+		}
+	}
+	game := func() store.State {
+		t.Helper()
+		st, err := store.Open(context.Background(), db, store.Options{Variants: variants()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer st.Close()
+		games, err := st.Games(context.Background(), store.GameQuery{Player: alice.ID})
+		if err != nil || len(games) != 1 {
+			t.Fatalf("games of alice: %d, %v", len(games), err)
+		}
+		s, err := st.Load(context.Background(), games[0].ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+
+	cmd := start()
+	ix := srv.SlashCommand(t, alice, channel, "play", discordtest.Opt("game", "zola"), discordtest.Opt("level", 1), discordtest.Opt("color", "first"))
+	ix.WaitOriginal(t, 20*time.Second, func(m *discordtest.Message) bool { return len(m.Attachments) > 0 })
+	move("a1xb1")
+	for _, path := range []string{"/healthz", "/metrics"} {
+		resp, err := http.Get("http://" + metrics + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		body, _ := io.ReadAll(resp.Body)
+		resp.Body.Close()
+		if resp.StatusCode != 200 {
+			t.Errorf("GET %s: %d %s", path, resp.StatusCode, body)
+		}
+		if path == "/metrics" && !strings.Contains(string(body), `zugbot_interactions_total{outcome="ok",route="move"} 1`) {
+			t.Errorf("/metrics does not count the move:\n%.2000s", body)
+		}
+	}
+	stop(cmd)
+	if !strings.Contains(logs.String(), "zugbot stopped") || strings.Contains(logs.String(), srv.Token()) {
+		t.Errorf("log after SIGTERM lacks a clean stop, or shows the token:\n%s", logs.String())
+	}
+
+	// The game continues after a restart on the same database.
+	st := game()
+	if st.Game.Ply != 2 {
+		t.Fatalf("after the first run the game is at ply %d; want 2", st.Game.Ply)
+	}
+	cmd = start()
+	legal := st.Position.Moves(nil)
+	move(st.Position.FormatMove(legal[0]))
+	if got := game().Game.Ply; got != 4 {
+		t.Errorf("after a move in the second run the game is at ply %d; want 4", got)
+	}
+	stop(cmd)
+}
+
+// healthy reports whether /healthz answers ok.
+func healthy(addr string) bool {
+	resp, err := http.Get("http://" + addr + "/healthz")
+	if err != nil {
+		return false
+	}
+	resp.Body.Close()
+	return resp.StatusCode == 200
+}

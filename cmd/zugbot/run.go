@@ -1,0 +1,166 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
+	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/zugbot/zugbot/bot"
+	"github.com/zugbot/zugbot/store"
+)
+
+// drainTime bounds how long a stopping bot waits for interactions in flight.
+const drainTime = 15 * time.Second
+
+// runBot runs the Discord bot until ctx ends (SIGINT or SIGTERM).
+func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := loadConfig(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(stderr, cfg)
+	log.Info("starting zugbot", "config", cfg)
+
+	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: variants()})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err := st.Close(); err != nil {
+			log.Error("closing the database", "err", err)
+		}
+	}()
+
+	s, err := discordgo.New("Bot " + cfg.Token)
+	if err != nil {
+		return fmt.Errorf("discord session: %w", err)
+	}
+	if cfg.APIURL != "" {
+		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: rewriteAPI(cfg.APIURL, http.DefaultTransport)}
+	}
+	s.UserAgent = "DiscordBot (https://github.com/zugbot/zugbot, 1.0)"
+
+	reg := prometheus.NewRegistry()
+	var metrics *bot.Metrics
+	if cfg.MetricsAddr != "" {
+		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		metrics = bot.NewMetrics(reg)
+		reg.MustRegister(activeGames(st))
+	}
+	b, err := bot.New(bot.Config{Store: st, Variants: variants(), Session: s, GuildID: cfg.Guild, Logger: log, Metrics: metrics})
+	if err != nil {
+		return err
+	}
+	if cfg.MetricsAddr != "" {
+		srv, err := serveMetrics(cfg.MetricsAddr, reg, health(b, st), log)
+		if err != nil {
+			return err
+		}
+		defer func() {
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(sctx)
+		}()
+	}
+	if err := b.Run(ctx, drainTime); err != nil {
+		return err
+	}
+	log.Info("zugbot stopped")
+	return nil
+}
+
+// newLogger returns the structured logger the configuration asks for.
+func newLogger(w io.Writer, cfg config) *slog.Logger {
+	opts := &slog.HandlerOptions{Level: cfg.LogLevel}
+	if cfg.LogJSON {
+		return slog.New(slog.NewJSONHandler(w, opts))
+	}
+	return slog.New(slog.NewTextHandler(w, opts))
+}
+
+// rewriteAPI returns a transport that sends the requests discordgo makes to
+// Discord's API to the base URL instead (discordgo's endpoints are fixed
+// package variables, which zugbot leaves alone).
+func rewriteAPI(base string, next http.RoundTripper) http.RoundTripper {
+	return roundTripper(func(req *http.Request) (*http.Response, error) {
+		u := req.URL.String()
+		if rest, ok := strings.CutPrefix(u, strings.TrimSuffix(discordgo.EndpointAPI, "/")); ok {
+			nu, err := req.URL.Parse(base + rest)
+			if err != nil {
+				return nil, fmt.Errorf("DISCORD_API_URL: %w", err)
+			}
+			req = req.Clone(req.Context())
+			req.URL, req.Host = nu, nu.Host
+		}
+		return next.RoundTrip(req)
+	})
+}
+
+type roundTripper func(*http.Request) (*http.Response, error)
+
+func (f roundTripper) RoundTrip(r *http.Request) (*http.Response, error) { return f(r) }
+
+// health reports whether the gateway is connected and the database takes
+// writes.
+func health(b *bot.Bot, st *store.Store) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		ctx, cancel := context.WithTimeout(r.Context(), 3*time.Second)
+		defer cancel()
+		var problems []string
+		if !b.Connected() {
+			problems = append(problems, "gateway: not connected")
+		}
+		if err := st.Ping(ctx); err != nil {
+			problems = append(problems, err.Error())
+		}
+		if len(problems) > 0 {
+			http.Error(w, strings.Join(problems, "\n"), http.StatusServiceUnavailable)
+			return
+		}
+		fmt.Fprintln(w, "ok")
+	}
+}
+
+// serveMetrics serves /metrics and /healthz on addr in the background.
+func serveMetrics(addr string, reg *prometheus.Registry, healthz http.Handler, log *slog.Logger) (*http.Server, error) {
+	mux := http.NewServeMux()
+	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
+	mux.Handle("GET /healthz", healthz)
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return nil, fmt.Errorf("ZUGBOT_METRICS_ADDR %s: %w", addr, err)
+	}
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("metrics server", "err", err)
+		}
+	}()
+	log.Info("serving /metrics and /healthz", "addr", ln.Addr().String())
+	return srv, nil
+}
+
+// activeGames is a gauge of the games going on, read from the database at
+// each scrape.
+func activeGames(st *store.Store) prometheus.Collector {
+	return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "zugbot_active_games", Help: "Games going on."}, func() float64 {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		n, err := st.ActiveGames(ctx)
+		if err != nil {
+			return -1
+		}
+		return float64(n)
+	})
+}
