@@ -8,6 +8,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/zamma"
+	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
@@ -64,6 +65,7 @@ var benchGames = []struct {
 	{zola.Zola, 16},
 	{zola.Zola8, 30},
 	{zamma.Zamma, 24},
+	{zodiac.Zodiac, 6},
 }
 
 // BenchmarkPNGParallel renders on every core at once, as the bot does when
