@@ -83,14 +83,12 @@ func (r *Renderer) GIF(ctx context.Context, w io.Writer, start engine.Position, 
 		if opt.Caption != "" {
 			sc.caption = opt.Caption + " — " + sc.caption
 		}
-		im := l.paint(&r.fonts, sc)
 		if pal == nil {
 			pal = append(slices.Clip(l.q.pal), color.RGBA{})
 			prev, cur = image.NewPaletted(l.bounds, pal), image.NewPaletted(l.bounds, pal)
 			g.Config = image.Config{ColorModel: pal, Width: l.bounds.Dx(), Height: l.bounds.Dy()}
 		}
-		l.q.quantize(cur, im)
-		l.scratch.Put(im)
+		r.draw(l, sc, cur)
 
 		frame := delta(prev, cur, len(g.Image) == 0)
 		delay := frameDelay

@@ -116,13 +116,11 @@ func (r *Renderer) PNG(w io.Writer, p engine.Position, opt Options) error {
 	if err != nil {
 		return err
 	}
-	im := l.paint(&r.fonts, sc)
 	pal, _ := l.paletted.Get().(*image.Paletted)
 	if pal == nil {
 		pal = image.NewPaletted(l.bounds, l.q.pal)
 	}
-	l.q.quantize(pal, im)
-	l.scratch.Put(im)
+	r.draw(l, sc, pal)
 	err = r.enc.Encode(w, pal)
 	l.paletted.Put(pal)
 	if err != nil {
@@ -137,11 +135,16 @@ func (r *Renderer) Image(p engine.Position, opt Options) (*image.Paletted, error
 	if err != nil {
 		return nil, err
 	}
-	im := l.paint(&r.fonts, sc)
 	pal := image.NewPaletted(l.bounds, l.q.pal)
-	l.q.quantize(pal, im)
-	l.scratch.Put(im)
+	r.draw(l, sc, pal)
 	return pal, nil
+}
+
+// draw paints sc into dst, a paletted image of l's bounds.
+func (r *Renderer) draw(l *layout, sc *scene, dst *image.Paletted) {
+	im := l.paint(&r.fonts, sc)
+	l.q.quantize(dst, im)
+	l.scratch.Put(im)
 }
 
 // prepare checks the options against p and returns the layout and the scene
@@ -181,9 +184,11 @@ func (r *Renderer) prepare(p engine.Position, opt Options, size int) (*layout, *
 		}
 	}
 	if m := opt.LastMove; m != nil {
-		for _, i := range append(m.Path[:len(m.Path):len(m.Path)], m.Taken...) {
-			if i < 0 || i >= n {
-				return nil, nil, fmt.Errorf("render: last move names point %d; the board has points 0 to %d", i, n-1)
+		for _, pts := range [][]int{m.Path, m.Taken} {
+			for _, i := range pts {
+				if i < 0 || i >= n {
+					return nil, nil, fmt.Errorf("render: last move names point %d; the board has points 0 to %d", i, n-1)
+				}
 			}
 		}
 		sc.last = m
