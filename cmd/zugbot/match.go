@@ -1,0 +1,332 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+)
+
+// maxParallel is how many games a match plays at once at most: the machine
+// the ladder runs on has two cores.
+const maxParallel = 2
+
+const specHelp = `a player: a level 1 to 5 ("3", "level3"), "random", or "mcts:N" (plain UCT, N playouts per move); ` +
+	`add "@DURATION" to set the time per move ("5@500ms", "mcts@500ms", "mcts:1000@1s")`
+
+// playerSpec is a parsed SPEC of the match command: it makes fresh players.
+type playerSpec struct {
+	text     string
+	level    int // 1 to 5, or 0
+	random   bool
+	playouts int
+	time     time.Duration
+}
+
+// parseSpec reads a player SPEC.
+func parseSpec(s string) (playerSpec, error) {
+	spec := playerSpec{text: s}
+	name, dur, timed := strings.Cut(strings.ToLower(strings.TrimSpace(s)), "@")
+	if timed {
+		d, err := time.ParseDuration(dur)
+		if err != nil || d <= 0 || d > time.Hour {
+			return spec, fmt.Errorf("player %q: bad time %q: want a duration such as 500ms or 2s, at most 1h", s, dur)
+		}
+		spec.time = d
+	}
+	switch {
+	case name == "random":
+		if timed {
+			return spec, fmt.Errorf("player %q: random moves take no time, so drop the @%s", s, dur)
+		}
+		spec.random = true
+	case name == "mcts" || strings.HasPrefix(name, "mcts:"):
+		if n, ok := strings.CutPrefix(name, "mcts:"); ok {
+			playouts, err := strconv.Atoi(n)
+			if err != nil || playouts < 1 || playouts > 100_000_000 {
+				return spec, fmt.Errorf("player %q: bad number of playouts %q: want 1 to 100000000", s, n)
+			}
+			spec.playouts = playouts
+		} else if !timed {
+			return spec, fmt.Errorf("player %q: give MCTS a budget, like mcts:1000 (playouts) or mcts@1s", s)
+		}
+	default:
+		n, err := strconv.Atoi(strings.TrimPrefix(name, "level"))
+		if err != nil || n < ai.MinLevel || n > ai.MaxLevel {
+			return spec, fmt.Errorf("player %q: want %s", s, specHelp)
+		}
+		spec.level = n
+	}
+	return spec, nil
+}
+
+// player returns a new player of the spec for variant v.
+func (s playerSpec) player(v *engine.Variant, r *rand.Rand) (ai.Player, error) {
+	switch {
+	case s.random:
+		return ai.NewRandom(r), nil
+	case s.level > 0:
+		return ai.LevelTimed(v, s.level, s.time, r)
+	}
+	return ai.NewMCTS(ai.MCTSConfig{Playouts: s.playouts, Time: s.time}, r), nil
+}
+
+// gameResult is the result of one game of a match, from A's side.
+type gameResult struct {
+	index   int
+	aSide   engine.Side
+	outcome engine.Outcome
+	plies   int
+	err     error
+}
+
+// score returns A's score in the game: 1, 0.5 or 0.
+func (g gameResult) score() float64 {
+	switch {
+	case g.outcome.Status != engine.Win:
+		return 0.5
+	case g.outcome.Winner == g.aSide:
+		return 1
+	}
+	return 0
+}
+
+func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("match", "play games between two players, in pairs with colours swapped; the last line is the result from A's side", stderr)
+	game := fs.String("game", "", "the game variant: "+strings.Join(variantIDs(), ", "))
+	aText := fs.String("a", "", "player A: "+specHelp)
+	bText := fs.String("b", "", "player B, as -a")
+	games := fs.Int("games", 0, "the number of games, rounded up to an even number (from 2 to 100000)")
+	seed := fs.Uint64("seed", 1, "the seed of the openings and of the players' randomness")
+	opening := fs.Int("opening", 4, "random plies played before each pair of games (0 to 20)")
+	parallel := fs.Int("parallel", maxParallel, fmt.Sprintf("games played at once (1 to %d)", maxParallel))
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	v, err := findVariant(*game)
+	if err != nil {
+		return err
+	}
+	var specs [2]playerSpec
+	for i, text := range []string{*aText, *bText} {
+		if text == "" {
+			return usagef("-a and -b are required: %s", specHelp)
+		}
+		if specs[i], err = parseSpec(text); err != nil {
+			return usageError{err.Error()}
+		}
+		if _, err := specs[i].player(v, rand.New(rand.NewPCG(0, 0))); err != nil {
+			return usageError{err.Error()}
+		}
+	}
+	switch {
+	case *games < 2 || *games > 100_000:
+		return usagef("bad -games %d: want 2 to 100000", *games)
+	case *opening < 0 || *opening > 20:
+		return usagef("bad -opening %d: want 0 to 20 plies", *opening)
+	case *parallel < 1 || *parallel > maxParallel:
+		return usagef("bad -parallel %d: want 1 to %d", *parallel, maxParallel)
+	}
+	m := match{v: v, specs: specs, games: (*games + 1) / 2 * 2, seed: *seed, opening: *opening, parallel: *parallel}
+	return m.run(ctx, stdout)
+}
+
+// match is one run of the match command.
+type match struct {
+	v        *engine.Variant
+	specs    [2]playerSpec // A and B
+	games    int           // even
+	seed     uint64
+	opening  int
+	parallel int
+}
+
+// run plays the match, printing a line per game and the result last.
+func (m *match) run(ctx context.Context, w io.Writer) error {
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	openings, err := m.openings()
+	if err != nil {
+		return err
+	}
+	jobs := make(chan int)
+	results := make(chan gameResult, m.games)
+	var wg sync.WaitGroup
+	for range m.parallel {
+		wg.Go(func() {
+			for i := range jobs {
+				results <- m.play(ctx, i, openings[i/2])
+			}
+		})
+	}
+	go func() {
+		defer close(jobs)
+		for i := range m.games {
+			select {
+			case jobs <- i:
+			case <-ctx.Done():
+				return
+			}
+		}
+	}()
+	go func() {
+		wg.Wait()
+		close(results)
+	}()
+
+	a, b := m.specs[0].text, m.specs[1].text
+	fmt.Fprintf(w, "%s: %s vs %s, %d games from %d-ply random openings, seed %d\n", m.v.ID, a, b, m.games, m.opening, m.seed)
+	var wins, draws, losses, played int
+	var firstErr error
+	for g := range results {
+		if g.err != nil {
+			if firstErr == nil {
+				firstErr = g.err
+				cancel()
+			}
+			continue
+		}
+		played++
+		var what string
+		switch g.score() {
+		case 1:
+			wins++
+			what = a + " wins"
+		case 0:
+			losses++
+			what = b + " wins"
+		default:
+			draws++
+			what = "draw"
+		}
+		fmt.Fprintf(w, "game %d/%d: %s played %s: %s (%s) after %d plies; %s %d-%d-%d\n",
+			played, m.games, a, m.v.Sides[g.aSide], what, g.outcome.Reason, g.plies, a, wins, draws, losses)
+	}
+	if firstErr == nil && ctx.Err() != nil {
+		firstErr = ctx.Err()
+	}
+	if firstErr != nil {
+		if played > 0 {
+			fmt.Fprintf(w, "stopped after %d games: %s\n", played, summary(a, b, wins, draws, losses))
+		}
+		return firstErr
+	}
+	fmt.Fprintln(w, summary(a, b, wins, draws, losses))
+	return nil
+}
+
+// openings returns a position for each pair of games, reached by random
+// plies from the start; an opening in which the game has ended is drawn
+// again.
+func (m *match) openings() ([]engine.Position, error) {
+	r := rand.New(rand.NewPCG(m.seed, 0x6f70656e))
+	out := make([]engine.Position, m.games/2)
+	for i := range out {
+		for try := 0; ; try++ {
+			if try == 1000 {
+				return nil, fmt.Errorf("%s: no %d-ply random opening found in which the game goes on", m.v.ID, m.opening)
+			}
+			p := m.v.Start()
+			for range m.opening {
+				moves := p.Moves(nil)
+				if len(moves) == 0 {
+					break
+				}
+				p.Do(moves[r.IntN(len(moves))])
+			}
+			if !p.Outcome().Over() {
+				out[i] = p
+				break
+			}
+		}
+	}
+	return out, nil
+}
+
+// play plays game i of the match from the opening: A takes the first side
+// in even games and the second in odd ones.
+func (m *match) play(ctx context.Context, i int, opening engine.Position) gameResult {
+	g := gameResult{index: i, aSide: engine.Side(i % 2)}
+	var players [2]ai.Player
+	for k, spec := range m.specs {
+		side := g.aSide
+		if k == 1 {
+			side = side.Other()
+		}
+		r := rand.New(rand.NewPCG(m.seed, uint64(i)<<1|uint64(k)))
+		pl, err := spec.player(m.v, r)
+		if err != nil {
+			g.err = err
+			return g
+		}
+		players[side] = pl
+	}
+	p := opening.Clone()
+	var buf []engine.Move
+	for g.plies = 0; ; g.plies++ {
+		if g.outcome = p.Outcome(); g.outcome.Over() {
+			return g
+		}
+		if g.plies >= m.v.MaxPlies {
+			g.outcome = engine.Outcome{Status: engine.Draw, Reason: "the game reached its length limit"}
+			return g
+		}
+		mv, _, err := players[p.Turn()].Best(ctx, p)
+		if err == nil {
+			err = ctx.Err()
+		}
+		if err != nil {
+			g.err = fmt.Errorf("game %d: %w", i+1, err)
+			return g
+		}
+		buf = p.Moves(buf[:0])
+		if !slices.Contains(buf, mv) {
+			g.err = fmt.Errorf("game %d: the %s player chose an illegal move in %s", i+1, p.Variant().Sides[p.Turn()], engine.String(p))
+			return g
+		}
+		p.Do(mv)
+	}
+}
+
+// summary returns the match result line from A's side.
+func summary(a, b string, wins, draws, losses int) string {
+	elo, margin := eloDiff(wins, draws, losses)
+	return fmt.Sprintf("%s vs %s: %d wins, %d draws, %d losses, Elo %+d ± %d", a, b, wins, draws, losses, elo, margin)
+}
+
+// eloDiff returns the Elo difference that the score implies and its 95%
+// error margin, both rounded. A perfect (or nil) score would imply an
+// infinite difference; it is taken as half a game short of perfect, which
+// gives a finite lower bound.
+func eloDiff(wins, draws, losses int) (elo, margin int) {
+	n := float64(wins + draws + losses)
+	if n == 0 {
+		return 0, 0
+	}
+	s := (float64(wins) + float64(draws)/2) / n
+	// The per-game variance of the score, from the results.
+	v := (float64(wins)*(1-s)*(1-s) + float64(draws)*(0.5-s)*(0.5-s) + float64(losses)*s*s) / n
+	lo, hi := 0.5/n, 1-0.5/n
+	if s < lo || s > hi {
+		s = min(max(s, lo), hi)
+		v = s * (1 - s)
+	}
+	se := math.Sqrt(v / n)
+	e := eloOf(s)
+	up, down := eloOf(min(s+1.96*se, hi)), eloOf(max(s-1.96*se, lo))
+	return int(math.Round(e)), int(math.Round((up - down) / 2))
+}
+
+// eloOf returns the Elo difference at which the expected score is s.
+func eloOf(s float64) float64 {
+	return -400 * math.Log10(1/s-1)
+}

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseSpec(t *testing.T) {
+	tests := []struct {
+		in   string
+		want playerSpec
+	}{
+		{"3", playerSpec{level: 3}},
+		{"level5", playerSpec{level: 5}},
+		{"Level1", playerSpec{level: 1}},
+		{"5@500ms", playerSpec{level: 5, time: 500 * time.Millisecond}},
+		{"random", playerSpec{random: true}},
+		{"mcts:1000", playerSpec{playouts: 1000}},
+		{"mcts@2s", playerSpec{time: 2 * time.Second}},
+		{"mcts:50@1s", playerSpec{playouts: 50, time: time.Second}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			got, err := parseSpec(tt.in)
+			if err != nil {
+				t.Fatalf("parseSpec(%q): %v", tt.in, err)
+			}
+			tt.want.text = tt.in
+			if got != tt.want {
+				t.Errorf("parseSpec(%q) = %+v, want %+v", tt.in, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestParseSpecErrors(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"0", "want a player"},
+		{"6", "want a player"},
+		{"level", "want a player"},
+		{"", "want a player"},
+		{"mcts", "give MCTS a budget"},
+		{"mcts:", "bad number of playouts"},
+		{"mcts:-5", "bad number of playouts"},
+		{"mcts:x", "bad number of playouts"},
+		{"3@", "bad time"},
+		{"3@soon", "bad time"},
+		{"3@-1s", "bad time"},
+		{"random@1s", "take no time"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.in, func(t *testing.T) {
+			_, err := parseSpec(tt.in)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("parseSpec(%q) error = %v, want one containing %q", tt.in, err, tt.want)
+			}
+		})
+	}
+}
+
+func FuzzParseSpec(f *testing.F) {
+	for _, s := range []string{"3", "level5", "random", "mcts:100", "mcts@1s", "5@500ms", "@", "mcts:@"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		spec, err := parseSpec(s)
+		if err != nil {
+			return
+		}
+		kinds := 0
+		if spec.level > 0 {
+			kinds++
+		}
+		if spec.random {
+			kinds++
+		}
+		if spec.playouts > 0 || (spec.level == 0 && !spec.random && spec.time > 0) {
+			kinds++
+		}
+		if kinds != 1 {
+			t.Errorf("parseSpec(%q) = %+v: want exactly one kind of player", s, spec)
+		}
+	})
+}
+
+func TestEloDiff(t *testing.T) {
+	tests := []struct {
+		w, d, l    int
+		elo        int
+		marginFrom int // the margin must lie in [marginFrom, marginTo]
+		marginTo   int
+	}{
+		{50, 0, 50, 0, 65, 75},     // even: 0.5 ± 1.96·0.05 is ±69 Elo
+		{0, 100, 0, 0, 0, 0},       // all draws: no variance
+		{75, 0, 25, 191, 75, 90},   // 75%
+		{25, 0, 75, -191, 75, 90},  // and its mirror
+		{60, 20, 20, 147, 60, 72},  // 70%, draws narrowing the margin
+		{100, 0, 0, 920, 100, 130}, // perfect: taken as 99.5%
+		{0, 0, 10, -512, 110, 140}, // nil: taken as 5%
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("%d-%d-%d", tt.w, tt.d, tt.l), func(t *testing.T) {
+			elo, margin := eloDiff(tt.w, tt.d, tt.l)
+			if elo != tt.elo || margin < tt.marginFrom || margin > tt.marginTo {
+				t.Errorf("eloDiff(%d, %d, %d) = %d ± %d, want %d ± [%d, %d]", tt.w, tt.d, tt.l, elo, margin, tt.elo, tt.marginFrom, tt.marginTo)
+			}
+		})
+	}
+}
+
+var summaryLine = regexp.MustCompile(`^(\S+) vs (\S+): (\d+) wins, (\d+) draws, (\d+) losses, Elo [+-]\d+ ± \d+$`)
+
+func TestMatch(t *testing.T) {
+	var out, errs bytes.Buffer
+	args := []string{"-game", "zola4", "-a", "2", "-b", "random", "-games", "7", "-seed", "3"}
+	if code := run(context.Background(), append([]string{"match"}, args...), &out, &errs); code != 0 {
+		t.Fatalf("zugbot match %v: exit %d: %s", args, code, errs.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	last := lines[len(lines)-1]
+	m := summaryLine.FindStringSubmatch(last)
+	if m == nil {
+		t.Fatalf("last line %q does not match %v", last, summaryLine)
+	}
+	if m[1] != "2" || m[2] != "random" {
+		t.Errorf("players %q and %q, want 2 and random", m[1], m[2])
+	}
+	var w, d, l int
+	fmt.Sscan(m[3]+" "+m[4]+" "+m[5], &w, &d, &l)
+	if w+d+l != 8 {
+		t.Errorf("%d games counted, want 8 (7 rounded up to pairs)", w+d+l)
+	}
+	progress := 0
+	for _, line := range lines {
+		if strings.HasPrefix(line, "game ") {
+			progress++
+		}
+	}
+	if progress != 8 {
+		t.Errorf("%d progress lines, want 8:\n%s", progress, out.String())
+	}
+}
+
+func TestMatchDeterministic(t *testing.T) {
+	// Node- and depth-bounded players with the same seed play the same games.
+	play := func() string {
+		var out, errs bytes.Buffer
+		args := []string{"match", "-game", "zola", "-a", "3", "-b", "1", "-games", "2", "-seed", "9", "-parallel", "1"}
+		if code := run(context.Background(), args, &out, &errs); code != 0 {
+			t.Fatalf("zugbot %v: exit %d: %s", args, code, errs.String())
+		}
+		return out.String()
+	}
+	if a, b := play(), play(); a != b {
+		t.Errorf("two runs with the same seed differ:\n%s\n%s", a, b)
+	}
+}
+
+func TestMatchErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-a", "1", "-b", "2", "-games", "2"}, "-game is required"},
+		{[]string{"-game", "zola", "-b", "2", "-games", "2"}, "-a and -b are required"},
+		{[]string{"-game", "zola", "-a", "9", "-b", "2", "-games", "2"}, `player "9"`},
+		{[]string{"-game", "zola", "-a", "1", "-b", "2"}, "bad -games 0"},
+		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-parallel", "3"}, "bad -parallel 3"},
+		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-opening", "-1"}, "bad -opening -1"},
+		{[]string{"-game", "nope", "-a", "1", "-b", "2", "-games", "4"}, `unknown game "nope"`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var out, errs bytes.Buffer
+			code := run(context.Background(), append([]string{"match"}, tt.args...), &out, &errs)
+			if code != 2 || !strings.Contains(errs.String(), tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit 2 and a message containing %q", code, errs.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestMatchInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errs bytes.Buffer
+	code := run(ctx, []string{"match", "-game", "zola", "-a", "5", "-b", "5", "-games", "2"}, &out, &errs)
+	if code != 1 || !strings.Contains(errs.String(), "context canceled") {
+		t.Errorf("exit %d, stderr %q; want exit 1 and the cancellation", code, errs.String())
+	}
+}

@@ -1,0 +1,398 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"os"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+)
+
+const playHelp = `Type a move in the game's notation (for example %s), or:
+  moves   list your legal moves
+  board   draw the board again
+  help    show this help
+  quit    leave the game
+The last move's points are marked [ ]; points it captured or turned are marked ( ).
+`
+
+// maxLine is the longest input line the play command reads.
+const maxLine = 1024
+
+func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return playCommand(ctx, args, os.Stdin, stdout, stderr)
+}
+
+// playCommand is the play command reading the player's moves from in.
+func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stderr io.Writer) error {
+	fs := newFlags("play", "play a game against the AI in the terminal", stderr)
+	game := fs.String("game", "", "the game variant: "+strings.Join(variantIDs(), ", "))
+	level := fs.Int("level", 3, fmt.Sprintf("the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
+	color := fs.String("color", "first", "the side you play: first or second")
+	seed := fs.Uint64("seed", 0, "the seed of the AI's randomness (default: a random seed)")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	v, err := findVariant(*game)
+	if err != nil {
+		return err
+	}
+	var human engine.Side
+	switch strings.ToLower(*color) {
+	case "first", "1":
+		human = 0
+	case "second", "2":
+		human = 1
+	default:
+		return usagef("bad -color %q: want first or second", *color)
+	}
+	if *seed == 0 {
+		*seed = rand.Uint64()
+	}
+	bot, err := ai.Level(v, *level, rand.New(rand.NewPCG(*seed, 0x706c6179)))
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	s := &session{v: v, p: v.Start(), human: human, bot: bot, level: *level, out: stdout}
+	return s.run(ctx, readLines(in))
+}
+
+// session is a game between a person at the terminal and the AI.
+type session struct {
+	v     *engine.Variant
+	p     engine.Position
+	human engine.Side
+	bot   ai.Player
+	level int
+	out   io.Writer
+	last  engine.MoveInfo // the last move, for marking
+	text  string          // the last move's notation
+}
+
+// line is one line of input, or the error that ended the input.
+type line struct {
+	text string
+	err  error
+}
+
+// readLines sends the lines of r on the returned channel, and closes it at
+// the end of the input (or after a read error, which it sends). Lines longer
+// than maxLine are cut to maxLine+1 bytes and the rest discarded. The
+// goroutine ends with the input.
+func readLines(r io.Reader) <-chan line {
+	ch := make(chan line)
+	go func() {
+		defer close(ch)
+		br := bufio.NewReader(r)
+		for {
+			var b []byte
+			for {
+				chunk, isPrefix, err := br.ReadLine()
+				if err != nil {
+					if !errors.Is(err, io.EOF) {
+						ch <- line{err: err}
+					}
+					return
+				}
+				if len(b) <= maxLine {
+					b = append(b, chunk[:min(len(chunk), maxLine+1-len(b))]...)
+				}
+				if !isPrefix {
+					break
+				}
+			}
+			ch <- line{text: string(b)}
+		}
+	}()
+	return ch
+}
+
+// run plays the game to its end, or until the player quits, the input ends
+// or ctx ends.
+func (s *session) run(ctx context.Context, lines <-chan line) error {
+	v := s.v
+	fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
+		v.Name, v.Credit, v.Sides[s.human], v.Sides[s.human.Other()], s.level, ai.LevelName(s.level))
+	fmt.Fprintf(s.out, "%s\nType help for the commands.\n\n", v.Summary)
+	s.draw()
+	for {
+		if o := s.p.Outcome(); o.Over() {
+			fmt.Fprintf(s.out, "Game over: %s.\n", describeOutcome(v, o))
+			return nil
+		}
+		if s.p.Turn() != s.human {
+			if err := s.botMove(ctx); err != nil {
+				return err
+			}
+			continue
+		}
+		fmt.Fprintf(s.out, "Your move (%s): ", v.Sides[s.human])
+		var in line
+		var ok bool
+		select {
+		case in, ok = <-lines:
+		case <-ctx.Done():
+			fmt.Fprintln(s.out)
+			return ctx.Err()
+		}
+		if !ok {
+			fmt.Fprintln(s.out, "\nEnd of input: the game is left unfinished.")
+			return nil
+		}
+		if in.err != nil {
+			return fmt.Errorf("reading your move: %w", in.err)
+		}
+		if done := s.command(in.text); done {
+			return nil
+		}
+	}
+}
+
+// command handles one line from the player and reports whether the player
+// quits.
+func (s *session) command(text string) bool {
+	text = strings.TrimSpace(text)
+	if len(text) > maxLine {
+		fmt.Fprintf(s.out, "That line is too long (over %d characters). Type help for the commands.\n", maxLine)
+		return false
+	}
+	switch strings.ToLower(text) {
+	case "":
+		return false
+	case "quit", "exit", "resign":
+		fmt.Fprintln(s.out, "Bye: the game is left unfinished.")
+		return true
+	case "help", "?":
+		moves := s.p.Moves(nil)
+		fmt.Fprintf(s.out, playHelp, s.p.FormatMove(moves[0]))
+		return false
+	case "board":
+		s.draw()
+		return false
+	case "moves", "legal":
+		var names []string
+		for _, m := range s.p.Moves(nil) {
+			names = append(names, s.p.FormatMove(m))
+		}
+		slices.Sort(names)
+		fmt.Fprintf(s.out, "Your %d legal moves: %s\n", len(names), strings.Join(names, " "))
+		return false
+	}
+	m, err := s.p.ParseMove(text)
+	if err != nil {
+		fmt.Fprintf(s.out, "Not played: %v. Type moves for the legal moves, help for the commands.\n", err)
+		return false
+	}
+	s.play(m)
+	return false
+}
+
+// botMove lets the AI choose and play a move.
+func (s *session) botMove(ctx context.Context) error {
+	fmt.Fprintf(s.out, "zugbot is thinking…\n")
+	m, info, err := s.bot.Best(ctx, s.p)
+	if err != nil {
+		return fmt.Errorf("the AI failed: %w", err)
+	}
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	fmt.Fprintf(s.out, "zugbot plays %s (%s).\n", s.p.FormatMove(m), botInfo(info))
+	s.play(m)
+	return nil
+}
+
+// botInfo says briefly how the AI chose its move.
+func botInfo(i ai.Info) string {
+	if i.Random {
+		return "a whim"
+	}
+	parts := []string{}
+	if i.Depth > 0 {
+		parts = append(parts, fmt.Sprintf("depth %d", i.Depth))
+	}
+	if i.Nodes > 0 {
+		parts = append(parts, fmt.Sprintf("%d nodes", i.Nodes))
+	}
+	parts = append(parts, fmt.Sprintf("%.1fs", i.Elapsed.Round(100*time.Millisecond).Seconds()))
+	if plies, who := i.Mate(); who > 0 {
+		parts = append(parts, "it sees a forced win")
+		if plies > 0 {
+			parts[len(parts)-1] += fmt.Sprintf(" in %d plies", plies)
+		}
+	} else if who < 0 {
+		parts = append(parts, "it sees a forced loss")
+	}
+	return strings.Join(parts, ", ")
+}
+
+// play plays m, remembering it for the board's marks, and draws the board.
+func (s *session) play(m engine.Move) {
+	s.last = s.p.Describe(m)
+	s.text = fmt.Sprintf("%s %s", s.v.Sides[s.p.Turn()], s.p.FormatMove(m))
+	s.p.Do(m)
+	s.draw()
+}
+
+// draw prints the board, the last move and the side to move.
+func (s *session) draw() {
+	fmt.Fprint(s.out, textBoard(s.p, s.last, s.human == 1))
+	if s.text != "" {
+		fmt.Fprintf(s.out, "Last move: %s\n", s.text)
+	}
+	fmt.Fprintf(s.out, "Position: %s\n\n", engine.String(s.p))
+}
+
+// textBoard draws p as text from its geometry, turned round when flip is
+// set: points are placed on a grid by their coordinates; a board whose
+// labels name the files and ranks prints them around it, and another board
+// names every point in its cell. The points of the last move are marked.
+func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
+	g := p.Variant().Geometry
+	key := func(f float64) int64 { return int64(math.Round(f * 1000)) }
+	var xs, ys []int64
+	for _, pt := range g.Points {
+		xs = append(xs, key(pt.X))
+		ys = append(ys, key(pt.Y))
+	}
+	slices.Sort(xs)
+	xs = slices.Compact(xs)
+	slices.Sort(ys)
+	ys = slices.Compact(ys)
+	slices.Reverse(ys) // the top row first
+	if flip {
+		slices.Reverse(xs)
+		slices.Reverse(ys)
+	}
+	col := func(x float64) int { return slices.Index(xs, key(x)) }
+	row := func(y float64) int { return slices.Index(ys, key(y)) }
+
+	// Labels beside the rows and under the columns, when the board has them.
+	colLabel := make([]string, len(xs))
+	rowLabel := make([]string, len(ys))
+	labelled := false
+	for _, l := range g.Labels {
+		outsideX := l.X < 0 || l.X > g.Width
+		outsideY := l.Y < 0 || l.Y > g.Height
+		if c := col(l.X); c >= 0 && outsideY && colLabel[c] == "" {
+			colLabel[c], labelled = l.Text, true
+		}
+		if r := row(l.Y); r >= 0 && outsideX && rowLabel[r] == "" {
+			rowLabel[r] = l.Text
+		}
+	}
+
+	cells := make([][]string, len(ys))
+	for r := range cells {
+		cells[r] = make([]string, len(xs))
+	}
+	width := 3
+	for i, pt := range g.Points {
+		sym := pieceSymbol(p.Variant(), p.Piece(i))
+		if !labelled {
+			sym = pt.Name + "=" + sym
+		}
+		open, close := " ", " "
+		switch {
+		case slices.Contains(last.Path, i):
+			open, close = "[", "]"
+		case slices.Contains(last.Taken, i):
+			open, close = "(", ")"
+		}
+		c := open + sym + close
+		cells[row(pt.Y)][col(pt.X)] = c
+		width = max(width, len(c))
+	}
+	margin := 0
+	for _, l := range rowLabel {
+		margin = max(margin, len(l))
+	}
+	var b strings.Builder
+	for r := range cells {
+		var l strings.Builder
+		if margin > 0 {
+			fmt.Fprintf(&l, "%*s ", margin, rowLabel[r])
+		}
+		for _, c := range cells[r] {
+			fmt.Fprintf(&l, "%-*s", width, c)
+		}
+		l.WriteString(rowLabel[r])
+		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+	}
+	if labelled {
+		var l strings.Builder
+		if margin > 0 {
+			fmt.Fprintf(&l, "%*s ", margin, "")
+		}
+		for _, c := range colLabel {
+			fmt.Fprintf(&l, " %-*s", width-1, c)
+		}
+		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+	}
+	return b.String() + legend(p)
+}
+
+// legend names the symbols of the pieces on the board and the side to move.
+func legend(p engine.Position) string {
+	v := p.Variant()
+	seen := map[string]bool{}
+	var parts []string
+	for i := range v.Geometry.Points {
+		pc := p.Piece(i)
+		if pc.Kind == engine.NoPiece {
+			continue
+		}
+		sym := pieceSymbol(v, pc)
+		if seen[sym] {
+			continue
+		}
+		seen[sym] = true
+		name := kindNames[pc.Kind]
+		if pc.Kind != engine.Neutral {
+			name = v.Sides[pc.Side] + " " + name
+		}
+		parts = append(parts, sym+" "+name)
+	}
+	slices.Sort(parts)
+	return fmt.Sprintf("%s; %s to move\n", strings.Join(parts, ", "), v.Sides[p.Turn()])
+}
+
+var kindNames = map[engine.Kind]string{
+	engine.Checker: "checker", engine.Man: "man", engine.Mullah: "mullah", engine.Disc: "disc",
+	engine.Neutral: "neutral", engine.King: "king", engine.Queen: "queen", engine.Rook: "rook",
+	engine.Bishop: "bishop", engine.Knight: "knight", engine.Pawn: "pawn",
+}
+
+// pieceSymbol returns the letter that stands for pc on a text board: the
+// initial of the side's name for plain pieces (upper case for checkers and
+// mullahs, lower case for men and discs), "n" for a neutral, and the chess
+// letter for chess pieces (upper case for the first side).
+func pieceSymbol(v *engine.Variant, pc engine.Piece) string {
+	initial := strings.ToLower(v.Sides[pc.Side&1][:1])
+	switch pc.Kind {
+	case engine.NoPiece:
+		return "."
+	case engine.Checker, engine.Mullah:
+		return strings.ToUpper(initial)
+	case engine.Man, engine.Disc:
+		return initial
+	case engine.Neutral:
+		return "n"
+	case engine.King, engine.Queen, engine.Rook, engine.Bishop, engine.Knight, engine.Pawn:
+		letter := string("KQRBNP"[pc.Kind-engine.King])
+		if pc.Side == 1 {
+			letter = strings.ToLower(letter)
+		}
+		return letter
+	}
+	return "?"
+}

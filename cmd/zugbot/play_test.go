@@ -1,0 +1,177 @@
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zola"
+)
+
+func TestPlayCommands(t *testing.T) {
+	in := strings.NewReader("help\nmoves\nbogus\nc3xc9\n" + strings.Repeat("x", 5000) + "\na1xa2\nboard\nquit\n")
+	var out, errs bytes.Buffer
+	err := playCommand(context.Background(), []string{"-game", "zola", "-level", "1", "-seed", "5"}, in, &out, &errs)
+	if err != nil {
+		t.Fatalf("play: %v (stderr %q)", err, errs.String())
+	}
+	got := out.String()
+	for _, want := range []string{
+		"You play Red; zugbot plays Blue at level 1 (beginner)",
+		"moves   list your legal moves",                       // help
+		"Your 36 legal moves: a1xa2 a1xb1",                    // moves, sorted
+		`Not played: move "bogus": write a move as from-to`,   // a bad entry
+		`Not played: move "c3xc9": write a move as from-to`,   // off the board
+		"That line is too long",                               // a long line
+		"Last move: Red a1xa2",                                // the player's move
+		"zugbot plays ",                                       // the bot's reply
+		"Position: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB", // the start
+		"Bye: the game is left unfinished.",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("output lacks %q:\n%s", want, got)
+		}
+	}
+}
+
+// TestPlayGame plays whole games through the terminal interface: the test
+// reads each position the command prints and answers with a legal move.
+func TestPlayGame(t *testing.T) {
+	for _, color := range []string{"first", "second"} {
+		t.Run(color, func(t *testing.T) {
+			inR, inW := io.Pipe()
+			outR, outW := io.Pipe()
+			done := make(chan error, 1)
+			go func() {
+				done <- playCommand(context.Background(), []string{"-game", "zola4", "-level", "2", "-color", color, "-seed", "1"}, inR, outW, io.Discard)
+				outW.Close()
+			}()
+			var transcript strings.Builder
+			sc := bufio.NewScanner(outR)
+			sc.Split(scanPrompts)
+			position, over := "", false
+			for sc.Scan() {
+				chunk := sc.Text()
+				transcript.WriteString(chunk)
+				for _, line := range strings.Split(chunk, "\n") {
+					if s, ok := strings.CutPrefix(line, "Position: "); ok {
+						position = s
+					}
+					if strings.HasPrefix(line, "Game over: ") {
+						over = true
+					}
+				}
+				if !strings.HasSuffix(chunk, "): ") {
+					continue
+				}
+				p, err := zola.Zola4.Parse(position)
+				if err != nil {
+					t.Fatalf("the printed position %q does not parse: %v", position, err)
+				}
+				moves := p.Moves(nil)
+				io.WriteString(inW, p.FormatMove(moves[len(moves)-1])+"\n")
+			}
+			inW.Close()
+			if err := <-done; err != nil {
+				t.Fatalf("play: %v\n%s", err, transcript.String())
+			}
+			if !over {
+				t.Errorf("the game did not end:\n%s", transcript.String())
+			}
+		})
+	}
+}
+
+// scanPrompts splits output after each newline or prompt (": " at the end
+// of what has been written so far).
+func scanPrompts(data []byte, atEOF bool) (int, []byte, error) {
+	if i := bytes.IndexByte(data, '\n'); i >= 0 {
+		return i + 1, data[:i+1], nil
+	}
+	if bytes.HasSuffix(data, []byte("): ")) || (atEOF && len(data) > 0) {
+		return len(data), data, nil
+	}
+	return 0, nil, nil
+}
+
+func TestPlayErrors(t *testing.T) {
+	tests := []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-level", "1"}, "-game is required"},
+		{[]string{"-game", "zola", "-level", "0"}, "level 0: want 1 (beginner) to 5 (master)"},
+		{[]string{"-game", "zola", "-color", "purple"}, `bad -color "purple": want first or second`},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
+			var out, errs bytes.Buffer
+			code := run(context.Background(), append([]string{"play"}, tt.args...), &out, &errs)
+			if code != 2 || !strings.Contains(errs.String(), tt.want) {
+				t.Errorf("exit %d, stderr %q; want exit 2 and a message containing %q", code, errs.String(), tt.want)
+			}
+		})
+	}
+}
+
+func TestTextBoard(t *testing.T) {
+	p := zola.Zola4.Start()
+	m, err := p.ParseMove("a1xa2")
+	if err != nil {
+		t.Fatal(err)
+	}
+	info := p.Describe(m)
+	p.Do(m)
+	tests := []struct {
+		flip bool
+		want string
+	}{
+		{false, `4  B  R  B  R 4
+3  R  B  R  B 3
+2 [R] R  B  R 2
+1 [.] B  R  B 1
+   a  b  c  d
+B Blue checker, R Red checker; Blue to move
+`},
+		{true, `1  B  R  B [.]1
+2  R  B  R [R]2
+3  B  R  B  R 3
+4  R  B  R  B 4
+   d  c  b  a
+B Blue checker, R Red checker; Blue to move
+`},
+	}
+	for _, tt := range tests {
+		if got := textBoard(p, info, tt.flip); got != tt.want {
+			t.Errorf("textBoard(flip %v):\n%s\nwant:\n%s", tt.flip, got, tt.want)
+		}
+	}
+}
+
+// TestTextBoardNamed draws a board without file and rank labels, which
+// names every point in its cell.
+func TestTextBoardNamed(t *testing.T) {
+	g := &engine.Geometry{Width: 2, Height: 1, Points: []engine.Point{
+		{Name: "P1", X: 0, Y: 1}, {Name: "P2", X: 2, Y: 1}, {Name: "P3", X: 1, Y: 0},
+	}}
+	v := *zola.Zola4
+	v.Geometry = g
+	p := namedBoard{Position: zola.Zola4.Start(), v: &v}
+	got := textBoard(p, engine.MoveInfo{Path: []int{2}}, false)
+	want := " P1=R        P2=B\n      [P3=R]\nB Blue checker, R Red checker; Red to move\n"
+	if got != want {
+		t.Errorf("textBoard:\n%q\nwant:\n%q", got, want)
+	}
+}
+
+// namedBoard is a Zola position drawn on another geometry.
+type namedBoard struct {
+	engine.Position
+	v *engine.Variant
+}
+
+func (n namedBoard) Variant() *engine.Variant { return n.v }

@@ -1,0 +1,510 @@
+package ai
+
+import (
+	"context"
+	"math/rand/v2"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+)
+
+// Search limits and scores.
+const (
+	// MaxPly is the deepest a search goes, nominal depth and extensions
+	// included.
+	MaxPly = 128
+	// WinScore is the score of a won position at the root; a win found n
+	// plies deeper scores WinScore-n, a loss -(WinScore-n).
+	WinScore = 1_000_000
+	inf      = WinScore + 1
+
+	defaultTTBits = 18 // 2^18 entries of 32 bytes: 8 MiB
+	defaultQDepth = 12
+	histBits      = 12
+	histMax       = 1 << 20
+	pollEvery     = 1023 // nodes between looks at the context, minus one
+)
+
+// Config sets a Searcher's budget and deliberate weaknesses. The zero value
+// searches as deep as the context allows, with a capture search, no noise and
+// a default transposition table.
+type Config struct {
+	// Depth caps the nominal search depth in plies; 0 means MaxPly.
+	Depth int
+	// Nodes caps the nodes visited per move; 0 means no cap. A node budget
+	// makes a search independent of the machine's speed.
+	Nodes int64
+	// Time caps the time per move; 0 leaves it to the context. Iterative
+	// deepening starts no new iteration once half of it is spent.
+	Time time.Duration
+	// QDepth caps the capture search beyond the nominal depth, in plies;
+	// 0 means 12, and a negative value turns the capture search off.
+	QDepth int
+	// Noise adds a random amount in [-Noise, Noise] to every static
+	// evaluation (the same amount for the same position within one search),
+	// to blur a weak player's judgement.
+	Noise int
+	// Blunder is the probability of playing a uniformly random legal move
+	// instead of searching.
+	Blunder float64
+	// TTBits is the base-2 logarithm of the number of transposition table
+	// entries (32 bytes each); 0 means 18.
+	TTBits int
+}
+
+// Searcher is an alpha-beta player: a negamax principal variation search
+// with iterative deepening, a transposition table, killer and history move
+// ordering, forced-move and check extensions and a capture (quiescence)
+// search. It judges leaves with the position's Evaluator (or calls them even
+// without one), follows Noisy moves in the capture search and tries moves in
+// the order the position's Orderer suggests.
+//
+// A Searcher keeps its transposition table between moves; it is not safe
+// for concurrent use.
+type Searcher struct {
+	cfg Config
+	r   *rand.Rand
+
+	tt   []entry
+	mask uint64
+
+	// Per search.
+	eval     Evaluator
+	noisy    Noisy
+	orderer  Orderer
+	checks   engine.CheckReporter
+	done     <-chan struct{}
+	nodes    int64
+	stop     bool
+	noiseKey uint64
+	iter     int // the depth of the current iteration
+
+	moves   [MaxPly + 1][]engine.Move
+	scores  [MaxPly + 1][]int64
+	killers [MaxPly + 1][2]engine.Move
+	history [2][1 << histBits]int32
+}
+
+// entry is a transposition table slot.
+type entry struct {
+	key   uint64
+	move  engine.Move
+	score int32
+	depth int8
+	flag  uint8
+}
+
+// Bound kinds of a stored score.
+const (
+	flagExact = iota + 1
+	flagLower // the score is at least this
+	flagUpper // the score is at most this
+)
+
+// NewSearcher returns a Searcher with the given budget, drawing its noise
+// and blunders from r.
+func NewSearcher(cfg Config, r *rand.Rand) *Searcher {
+	bits := cfg.TTBits
+	if bits <= 0 {
+		bits = defaultTTBits
+	}
+	switch {
+	case cfg.Depth <= 0 || cfg.Depth > MaxPly:
+		cfg.Depth = MaxPly
+	}
+	switch {
+	case cfg.QDepth == 0:
+		cfg.QDepth = defaultQDepth
+	case cfg.QDepth < 0:
+		cfg.QDepth = 0
+	}
+	return &Searcher{cfg: cfg, r: r, tt: make([]entry, 1<<bits), mask: 1<<bits - 1}
+}
+
+// Best searches p and returns the best move found, with the search's
+// figures. p is left as it was.
+func (s *Searcher) Best(ctx context.Context, p engine.Position) (engine.Move, Info, error) {
+	start := time.Now()
+	p = p.Clone()
+	root := p.Moves(nil)
+	if len(root) == 0 {
+		return engine.Move{}, Info{}, ErrGameOver
+	}
+	if s.cfg.Blunder > 0 && s.r.Float64() < s.cfg.Blunder {
+		return root[s.r.IntN(len(root))], Info{Random: true, Elapsed: time.Since(start)}, nil
+	}
+	if len(root) == 1 {
+		return root[0], Info{Elapsed: time.Since(start)}, nil
+	}
+	if s.cfg.Time > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.cfg.Time)
+		defer cancel()
+	}
+	s.prepare(ctx, p)
+	deadline, timed := ctx.Deadline()
+
+	// Shuffle the root so that equal moves are chosen among at random.
+	s.r.Shuffle(len(root), func(i, j int) { root[i], root[j] = root[j], root[i] })
+	best := root[0]
+	info := Info{}
+	for depth := 1; depth <= s.cfg.Depth; depth++ {
+		s.iter = depth
+		m, score, complete := s.root(p, root, depth)
+		if !m.IsZero() {
+			best, info.Score = m, score
+		}
+		if !complete {
+			break
+		}
+		info.Depth = depth
+		if plies, who := (Info{Score: score}).Mate(); who != 0 && depth >= plies {
+			break // a proven result that no shorter one can change
+		}
+		if timed && time.Since(start) > time.Until(deadline) {
+			break // the next iteration would not finish
+		}
+	}
+	info.Nodes = s.nodes
+	info.Elapsed = time.Since(start)
+	return best, info, nil
+}
+
+// prepare sets up the per-search state for position p.
+func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
+	s.eval, _ = p.(Evaluator)
+	s.noisy, _ = p.(Noisy)
+	s.orderer, _ = p.(Orderer)
+	s.checks, _ = p.(engine.CheckReporter)
+	s.done = ctx.Done()
+	s.nodes = 0
+	s.stop = false
+	s.noiseKey = s.r.Uint64()
+	s.killers = [MaxPly + 1][2]engine.Move{}
+	for side := range s.history {
+		for i := range s.history[side] {
+			s.history[side][i] /= 8
+		}
+	}
+}
+
+// root searches the root moves to depth and moves the best to the front.
+// It returns the best move whose search completed and its score (the zero
+// Move if none did), and whether the whole iteration completed.
+func (s *Searcher) root(p engine.Position, moves []engine.Move, depth int) (engine.Move, int, bool) {
+	alpha, beta := -inf, inf
+	var best engine.Move
+	bestScore := -inf
+	for i, m := range moves {
+		s.nodes++
+		p.Do(m)
+		var score int
+		if i == 0 {
+			score = -s.search(p, depth-1, 1, -beta, -alpha)
+		} else {
+			score = -s.search(p, depth-1, 1, -alpha-1, -alpha)
+			if score > alpha && !s.stop {
+				score = -s.search(p, depth-1, 1, -beta, -alpha)
+			}
+		}
+		p.Undo()
+		if s.stop {
+			return best, bestScore, false
+		}
+		if score > bestScore {
+			best, bestScore = m, score
+			alpha = max(alpha, score)
+			copy(moves[1:i+1], moves[:i])
+			moves[0] = m
+		}
+	}
+	s.store(p.Hash(), depth, bestScore, flagExact, best, 0)
+	return best, bestScore, true
+}
+
+// search returns the score of p from the side to move's view, searched to
+// depth plies with the window (alpha, beta), ply plies below the root.
+func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
+	if s.poll() {
+		return 0
+	}
+	moves := p.Moves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		return s.terminal(p, ply)
+	}
+	if ply >= MaxPly {
+		return s.static(p)
+	}
+	// Extend forced replies and escapes from check, within bounds.
+	if ply < 2*s.iter+4 && (len(moves) == 1 || s.inCheck()) {
+		depth++
+	}
+	if depth <= 0 {
+		return s.quiesce(p, ply, alpha, beta, 0)
+	}
+
+	key := p.Hash()
+	var ttMove engine.Move
+	if e := &s.tt[key&s.mask]; e.key == key && e.flag != 0 {
+		ttMove = e.move
+		if int(e.depth) >= depth {
+			score := fromTT(int(e.score), ply)
+			switch {
+			case e.flag == flagExact,
+				e.flag == flagLower && score >= beta,
+				e.flag == flagUpper && score <= alpha:
+				return score
+			}
+		}
+	}
+
+	s.rank(p, ply, ttMove)
+	origAlpha := alpha
+	best, bestMove := -inf, engine.Move{}
+	for i := range moves {
+		m := s.pick(ply, i)
+		p.Do(m)
+		var score int
+		if i == 0 {
+			score = -s.search(p, depth-1, ply+1, -beta, -alpha)
+		} else {
+			score = -s.search(p, depth-1, ply+1, -alpha-1, -alpha)
+			if score > alpha && score < beta && !s.stop {
+				score = -s.search(p, depth-1, ply+1, -beta, -alpha)
+			}
+		}
+		p.Undo()
+		if s.stop {
+			return 0
+		}
+		if score > best {
+			best, bestMove = score, m
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					s.reward(p, ply, depth, m)
+					break
+				}
+			}
+		}
+	}
+	flag := uint8(flagExact)
+	switch {
+	case best >= beta:
+		flag = flagLower
+	case best <= origAlpha:
+		flag = flagUpper
+	}
+	s.store(key, depth, best, flag, bestMove, ply)
+	return best
+}
+
+// quiesce returns the score of p, whose moves are in s.moves[ply], judged
+// statically unless a noisy move improves on that; qply counts the capture
+// search's plies so far.
+func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
+	moves := s.moves[ply]
+	if s.noisy == nil || qply >= s.cfg.QDepth || ply >= MaxPly {
+		return s.static(p)
+	}
+	// In check every move is searched and standing pat is not an option,
+	// for the first plies of the capture search.
+	evasions := qply < 2 && s.inCheck()
+	best := -inf
+	if !evasions {
+		best = s.static(p)
+		if best >= beta {
+			return best
+		}
+		alpha = max(alpha, best)
+	}
+	s.rank(p, ply, engine.Move{})
+	for i := range moves {
+		m := s.pick(ply, i)
+		if !evasions && !s.noisy.Noisy(m) {
+			continue
+		}
+		p.Do(m)
+		var score int
+		if s.poll() {
+			score = 0
+		} else {
+			next := p.Moves(s.moves[ply+1][:0])
+			s.moves[ply+1] = next
+			if len(next) == 0 {
+				score = -s.terminal(p, ply+1)
+			} else {
+				score = -s.quiesce(p, ply+1, -beta, -alpha, qply+1)
+			}
+		}
+		p.Undo()
+		if s.stop {
+			return 0
+		}
+		if score > best {
+			best = score
+			if score > alpha {
+				alpha = score
+				if score >= beta {
+					break
+				}
+			}
+		}
+	}
+	return best
+}
+
+// poll counts a node and reports whether the search must stop.
+func (s *Searcher) poll() bool {
+	s.nodes++
+	if s.stop {
+		return true
+	}
+	if s.cfg.Nodes > 0 && s.nodes >= s.cfg.Nodes {
+		s.stop = true
+	} else if s.nodes&pollEvery == 0 {
+		select {
+		case <-s.done:
+			s.stop = true
+		default:
+		}
+	}
+	return s.stop
+}
+
+// inCheck reports whether the side to move is in check, for games that
+// have check.
+func (s *Searcher) inCheck() bool {
+	if s.checks == nil {
+		return false
+	}
+	_, ok := s.checks.InCheck()
+	return ok
+}
+
+// terminal scores the finished game p from the side to move's view.
+func (s *Searcher) terminal(p engine.Position, ply int) int {
+	o := p.Outcome()
+	if o.Status != engine.Win {
+		return 0
+	}
+	if o.Winner == p.Turn() {
+		return WinScore - ply
+	}
+	return -(WinScore - ply)
+}
+
+// static returns the evaluation of p, blurred by the configured noise.
+func (s *Searcher) static(p engine.Position) int {
+	v := 0
+	if s.eval != nil {
+		v = s.eval.Evaluate()
+	}
+	if n := s.cfg.Noise; n > 0 {
+		v += int(mix(p.Hash()^s.noiseKey)%uint64(2*n+1)) - n
+	}
+	return v
+}
+
+// rank scores the moves in s.moves[ply] for pick: the table's move first,
+// then by the game's hint, killers just above quiet moves of the same hint,
+// and the history of cut-offs last.
+func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
+	moves := s.moves[ply]
+	scores := s.scores[ply][:0]
+	side := p.Turn() & 1
+	k := &s.killers[ply]
+	for _, m := range moves {
+		var v int64
+		switch {
+		case m == ttMove:
+			v = 1 << 62
+		default:
+			if s.orderer != nil {
+				v = int64(s.orderer.Order(m)) << 24
+			}
+			if m == k[0] || m == k[1] {
+				v += 1 << 23
+			}
+			v += int64(s.history[side][histIndex(m)])
+		}
+		scores = append(scores, v)
+	}
+	s.scores[ply] = scores
+}
+
+// pick moves the best-ranked of the moves from i on to index i and returns
+// it: a selection sort done lazily, since a cut-off often comes early.
+func (s *Searcher) pick(ply, i int) engine.Move {
+	moves, scores := s.moves[ply], s.scores[ply]
+	b := i
+	for j := i + 1; j < len(moves); j++ {
+		if scores[j] > scores[b] {
+			b = j
+		}
+	}
+	moves[i], moves[b] = moves[b], moves[i]
+	scores[i], scores[b] = scores[b], scores[i]
+	return moves[i]
+}
+
+// reward remembers m, which caused a cut-off at ply, as a killer and in the
+// history table, unless the game calls it noisy (such moves are tried early
+// anyway).
+func (s *Searcher) reward(p engine.Position, ply, depth int, m engine.Move) {
+	if s.noisy != nil && s.noisy.Noisy(m) {
+		return
+	}
+	k := &s.killers[ply]
+	if k[0] != m {
+		k[1], k[0] = k[0], m
+	}
+	h := &s.history[p.Turn()&1][histIndex(m)]
+	*h = min(*h+int32(depth*depth), histMax)
+}
+
+// store saves a search result in the transposition table, replacing what
+// was there unless it concerned the same position more deeply.
+func (s *Searcher) store(key uint64, depth, score int, flag uint8, m engine.Move, ply int) {
+	e := &s.tt[key&s.mask]
+	if e.key == key && int(e.depth) > depth && e.flag != 0 {
+		return
+	}
+	*e = entry{key: key, move: m, score: int32(toTT(score, ply)), depth: int8(min(depth, 127)), flag: flag}
+}
+
+// toTT makes a win or loss score relative to the node where it is stored,
+// so that it means the same wherever the position recurs.
+func toTT(score, ply int) int {
+	switch {
+	case score > WinScore-MaxPly:
+		return score + ply
+	case score < -WinScore+MaxPly:
+		return score - ply
+	}
+	return score
+}
+
+// fromTT undoes toTT for a node ply plies below the root.
+func fromTT(score, ply int) int {
+	switch {
+	case score > WinScore-MaxPly:
+		return score - ply
+	case score < -WinScore+MaxPly:
+		return score + ply
+	}
+	return score
+}
+
+// histIndex hashes a move into the history table.
+func histIndex(m engine.Move) int {
+	return int(mix(m.Lo^m.Hi*0x9e3779b97f4a7c15) >> (64 - histBits))
+}
+
+// mix is a 64-bit finaliser (splitmix64's).
+func mix(z uint64) uint64 {
+	z = (z ^ z>>30) * 0xbf58476d1ce4e5b9
+	z = (z ^ z>>27) * 0x94d049bb133111eb
+	return z ^ z>>31
+}

@@ -1,0 +1,443 @@
+package ai
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zola"
+)
+
+// newRand returns a seeded source for tests.
+func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x74657374)) }
+
+// mustParse reads a position string of v.
+func mustParse(t testing.TB, v *engine.Variant, s string) engine.Position {
+	t.Helper()
+	p, err := v.Parse(s)
+	if err != nil {
+		t.Fatalf("%s: Parse(%q): %v", v.ID, s, err)
+	}
+	return p
+}
+
+// best runs pl on p without a deadline and checks that the move is legal and
+// that p is left as it was.
+func best(t *testing.T, pl Player, p engine.Position) (engine.Move, Info) {
+	t.Helper()
+	before := engine.String(p)
+	m, info, err := pl.Best(context.Background(), p)
+	if err != nil {
+		t.Fatalf("Best(%s): %v", before, err)
+	}
+	if after := engine.String(p); after != before {
+		t.Fatalf("Best changed the position from %s to %s", before, after)
+	}
+	if !slices.Contains(p.Moves(nil), m) {
+		t.Fatalf("Best(%s) = %v, which is not a legal move", before, m)
+	}
+	return m, info
+}
+
+// tactic is a position with the moves that solve it.
+type tactic struct {
+	name  string
+	v     *engine.Variant
+	pos   string
+	depth int      // the lowest depth that finds a solution
+	want  []string // the solutions
+	mate  int      // plies to the forced win (positive) or loss (negative); 0 if unproven
+}
+
+// zolaTactics are win-in-one and must-defend positions of Zola.
+var zolaTactics = []tactic{
+	{
+		// a1xb1 takes Blue's last checker; c3 has quiet steps, and a6 is stuck.
+		name: "zola win in one", v: zola.Zola, pos: "R5/6/6/2R3/6/RB4 R", depth: 1,
+		want: []string{"a1xb1"}, mate: 1,
+	},
+	{
+		// Blue's f6 eyes Red's last checker on c3 along the long diagonal.
+		// Of its five steps, c3-b2 stays on the diagonal and is taken.
+		name: "zola must defend", v: zola.Zola, pos: "5B/6/6/2R3/6/6 R", depth: 2,
+		want: []string{"c3-c2", "c3-d2", "c3-b3", "c3-b4"},
+	},
+	{
+		// Red's last checker on b2 is attacked by f2 along the second rank.
+		// Taking d4 looks good but lands on f2's diagonal, and b2-a2 stays on
+		// the rank; the other steps are safe.
+		name: "zola must not capture", v: zola.Zola, pos: "6/6/3B2/6/1R3B/6 R", depth: 2,
+		want: []string{"b2-a1", "b2-b1", "b2-c1", "b2-a3"},
+	},
+}
+
+func TestTactics(t *testing.T) {
+	for _, tt := range zolaTactics {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, depth := range []int{tt.depth, tt.depth + 2} {
+				p := mustParse(t, tt.v, tt.pos)
+				for seed := range uint64(4) {
+					s := NewSearcher(Config{Depth: depth}, newRand(seed))
+					m, info := best(t, s, p)
+					if got := p.FormatMove(m); !slices.Contains(tt.want, got) {
+						t.Errorf("depth %d, seed %d: got %s, want one of %v (%v)", depth, seed, got, tt.want, info)
+					}
+					if plies, who := info.Mate(); tt.mate != 0 && plies*who != tt.mate {
+						t.Errorf("depth %d, seed %d: got mate %d×%d, want %d (%v)", depth, seed, plies, who, tt.mate, info)
+					}
+				}
+			}
+		})
+	}
+}
+
+// TestTacticsNeedDepth checks that the must-defend positions are real tests:
+// some move loses at once, so a random choice would fail.
+func TestTacticsNeedDepth(t *testing.T) {
+	for _, tt := range zolaTactics {
+		p := mustParse(t, tt.v, tt.pos)
+		moves := p.Moves(nil)
+		if len(moves) <= len(tt.want) {
+			t.Errorf("%s: %d legal moves, all of them solutions", tt.name, len(moves))
+		}
+	}
+}
+
+// minimax returns the exact negamax value of p to depth plies, with wins
+// scored as the Searcher scores them and every other leaf 0.
+func minimax(p engine.Position, depth, ply int) int {
+	moves := p.Moves(nil)
+	if len(moves) == 0 {
+		o := p.Outcome()
+		switch {
+		case o.Status != engine.Win:
+			return 0
+		case o.Winner == p.Turn():
+			return WinScore - ply
+		}
+		return -(WinScore - ply)
+	}
+	if depth == 0 {
+		return 0
+	}
+	best := -inf
+	for _, m := range moves {
+		p.Do(m)
+		best = max(best, -minimax(p, depth-1, ply+1))
+		p.Undo()
+	}
+	return best
+}
+
+// TestProvenResults compares the Searcher's proven wins and losses with
+// plain minimax on positions of Zola 4×4: where one finds a forced result
+// within the depth, the other must find the same one.
+func TestProvenResults(t *testing.T) {
+	r := newRand(1)
+	const depth = 5
+	games := 40
+	if testing.Short() {
+		games = 10
+	}
+	proven := 0
+	for game := 0; game < games; game++ {
+		p := zola.Zola4.Start()
+		for ply := 0; !p.Outcome().Over(); ply++ {
+			moves := p.Moves(nil)
+			if ply >= 4 && len(moves) > 1 {
+				exact := minimax(p, depth, 0)
+				s := NewSearcher(Config{Depth: depth, QDepth: -1}, newRand(uint64(game)))
+				_, info := best(t, s, p)
+				exactWin := exact > WinScore-MaxPly || exact < -WinScore+MaxPly
+				_, who := info.Mate()
+				switch {
+				case exactWin && info.Score != exact:
+					t.Errorf("%s: Searcher scores %d, minimax %d", engine.String(p), info.Score, exact)
+				case !exactWin && who != 0 && info.Depth <= depth && WinScore-abs(info.Score) <= depth:
+					t.Errorf("%s: Searcher finds a forced result %d within depth %d that minimax does not", engine.String(p), info.Score, depth)
+				}
+				if exactWin {
+					proven++
+				}
+			}
+			p.Do(moves[r.IntN(len(moves))])
+		}
+	}
+	if proven < games/2 {
+		t.Errorf("only %d positions had a forced result: the test proves little", proven)
+	}
+}
+
+func abs(x int) int {
+	if x < 0 {
+		return -x
+	}
+	return x
+}
+
+func TestGameOver(t *testing.T) {
+	p := mustParse(t, zola.Zola, "R5/6/6/6/6/R5 B") // Blue has no checkers
+	players := map[string]Player{
+		"searcher": NewSearcher(Config{}, newRand(1)),
+		"mcts":     NewMCTS(MCTSConfig{Playouts: 10}, newRand(1)),
+		"random":   NewRandom(newRand(1)),
+	}
+	for name, pl := range players {
+		if _, _, err := pl.Best(context.Background(), p); !errors.Is(err, ErrGameOver) {
+			t.Errorf("%s: Best on a finished game: got error %v, want ErrGameOver", name, err)
+		}
+	}
+}
+
+// TestNodeBudget checks that a node budget bounds the search and makes it
+// repeatable.
+func TestNodeBudget(t *testing.T) {
+	p := zola.Zola.Start()
+	for _, nodes := range []int64{1, 500, 20_000} {
+		var first engine.Move
+		for run := range 2 {
+			s := NewSearcher(Config{Nodes: nodes}, newRand(3))
+			m, info := best(t, s, p)
+			if info.Nodes > nodes+1 {
+				t.Errorf("budget %d: searched %d nodes", nodes, info.Nodes)
+			}
+			if run == 0 {
+				first = m
+			} else if m != first {
+				t.Errorf("budget %d: got %s then %s from the same seed", nodes, p.FormatMove(first), p.FormatMove(m))
+			}
+		}
+	}
+}
+
+// TestDeadline checks that every player returns a legal move when its
+// context has ended, even before it starts.
+func TestDeadline(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	p := zola.Zola.Start()
+	players := map[string]Player{
+		"searcher": NewSearcher(Config{}, newRand(1)),
+		"mcts":     NewMCTS(MCTSConfig{}, newRand(1)),
+	}
+	for name, pl := range players {
+		m, _, err := pl.Best(ctx, p)
+		if err != nil || !slices.Contains(p.Moves(nil), m) {
+			t.Errorf("%s: Best after the deadline = %v, %v; want a legal move", name, m, err)
+		}
+	}
+}
+
+// TestDepthIsReached checks that iterative deepening reaches the depth
+// asked for when nothing else stops it, and reports it.
+func TestDepthIsReached(t *testing.T) {
+	p := zola.Zola.Start()
+	for _, depth := range []int{1, 2, 3, 4} {
+		s := NewSearcher(Config{Depth: depth}, newRand(1))
+		_, info := best(t, s, p)
+		if info.Depth != depth {
+			t.Errorf("Depth %d: searched to depth %d", depth, info.Depth)
+		}
+	}
+}
+
+func TestBlunder(t *testing.T) {
+	p := zola.Zola.Start()
+	s := NewSearcher(Config{Depth: 1, Blunder: 1}, newRand(1))
+	seen := map[engine.Move]bool{}
+	for range 50 {
+		m, info := best(t, s, p)
+		if !info.Random {
+			t.Fatalf("Blunder 1: got a searched move (%v)", info)
+		}
+		seen[m] = true
+	}
+	if len(seen) < 10 {
+		t.Errorf("Blunder 1: only %d different moves in 50 tries from 36", len(seen))
+	}
+}
+
+// TestNoiseVaries checks that evaluation noise changes the choice with the
+// seed, and that no noise does not.
+func TestNoiseVaries(t *testing.T) {
+	p := mustParse(t, zola.Zola, "BRBRBR/RBRB1B/BRBRBR/RBRBRB/BRBRBR/RBRBRB R")
+	moves := func(noise int) map[string]bool {
+		seen := map[string]bool{}
+		for seed := range uint64(20) {
+			m, _ := best(t, NewSearcher(Config{Depth: 2, Noise: noise}, newRand(seed)), p)
+			seen[p.FormatMove(m)] = true
+		}
+		return seen
+	}
+	if quiet, noisy := moves(0), moves(300); len(noisy) <= len(quiet) {
+		t.Errorf("noise 300 chose %d different moves over 20 seeds, noise 0 chose %d; want more with noise", len(noisy), len(quiet))
+	}
+}
+
+// TestMCTSTactics checks that MCTS, for all its lack of knowledge, takes
+// a win in one at once and dodges an immediate loss.
+func TestMCTSTactics(t *testing.T) {
+	for _, tt := range zolaTactics {
+		t.Run(tt.name, func(t *testing.T) {
+			p := mustParse(t, tt.v, tt.pos)
+			for seed := range uint64(4) {
+				m, info := best(t, NewMCTS(MCTSConfig{Playouts: 2000}, newRand(seed)), p)
+				if got := p.FormatMove(m); !slices.Contains(tt.want, got) {
+					t.Errorf("seed %d: got %s, want one of %v (%v)", seed, got, tt.want, info)
+				}
+				if tt.mate == 0 && info.Nodes != 2000 {
+					t.Errorf("seed %d: %d playouts, want 2000", seed, info.Nodes)
+				}
+			}
+		})
+	}
+}
+
+// TestMCTSBeatsRandom plays a few games of Zola 6×6: plain MCTS with a
+// modest budget should win them all against random moves.
+func TestMCTSBeatsRandom(t *testing.T) {
+	if testing.Short() {
+		t.Skip("plays whole games")
+	}
+	for game := range 4 {
+		mcts := NewMCTS(MCTSConfig{Playouts: 300}, newRand(uint64(game)))
+		rnd := NewRandom(newRand(uint64(game) + 100))
+		if winner := playGame(t, zola.Zola.Start(), game%2 == 0, mcts, rnd); winner != 0 {
+			t.Errorf("game %d: MCTS lost to random moves", game)
+		}
+	}
+}
+
+// playGame plays a to the end against b, a moving first if aFirst, and
+// returns 0 if a won, 1 if b won and -1 for a draw.
+func playGame(t *testing.T, p engine.Position, aFirst bool, a, b Player) int {
+	t.Helper()
+	players := [2]Player{a, b}
+	aSide := engine.Side(0)
+	if !aFirst {
+		players[0], players[1] = b, a
+		aSide = 1
+	}
+	for plies := 0; !p.Outcome().Over(); plies++ {
+		if plies > p.Variant().MaxPlies {
+			t.Fatalf("the game went on for %d plies", plies)
+		}
+		m, _ := best(t, players[p.Turn()], p)
+		p.Do(m)
+	}
+	o := p.Outcome()
+	switch {
+	case o.Status != engine.Win:
+		return -1
+	case o.Winner == aSide:
+		return 0
+	}
+	return 1
+}
+
+func TestLevels(t *testing.T) {
+	p := mustParse(t, zola.Zola, "BRBRBR/RBRB1B/BRBRBR/RBRBRB/BRBRBR/RBRBRB R")
+	for n := MinLevel; n <= MaxLevel; n++ {
+		t.Run(LevelName(n), func(t *testing.T) {
+			pl, err := LevelTimed(zola.Zola, n, 50*time.Millisecond, newRand(1))
+			if err != nil {
+				t.Fatal(err)
+			}
+			best(t, pl, p)
+		})
+	}
+	for _, n := range []int{0, 6, -1} {
+		if _, err := Level(zola.Zola, n, newRand(1)); err == nil {
+			t.Errorf("Level(%d): no error", n)
+		}
+	}
+}
+
+// TestLevelsAreWeakAtTheBottom checks the weaknesses that let a beginner
+// win: level 1 sometimes plays at random, and the top levels never do.
+func TestLevelsAreWeakAtTheBottom(t *testing.T) {
+	p := zola.Zola.Start()
+	random := map[int]int{}
+	for n := MinLevel; n <= MaxLevel; n++ {
+		for seed := range uint64(30) {
+			pl, err := LevelTimed(zola.Zola, n, 10*time.Millisecond, newRand(seed))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, info := best(t, pl, p); info.Random {
+				random[n]++
+			}
+		}
+	}
+	if random[1] == 0 || random[4] != 0 || random[5] != 0 {
+		t.Errorf("random moves by level over 30 tries: %v; want some at level 1 and none at 4 and 5", random)
+	}
+}
+
+func TestLevelName(t *testing.T) {
+	tests := map[int]string{1: "beginner", 2: "casual", 3: "intermediate", 4: "expert", 5: "master", 0: "level 0", 6: "level 6"}
+	for n, want := range tests {
+		if got := LevelName(n); got != want {
+			t.Errorf("LevelName(%d) = %q, want %q", n, got, want)
+		}
+	}
+}
+
+func TestInfoString(t *testing.T) {
+	tests := []struct {
+		info Info
+		want string
+	}{
+		{Info{Depth: 3, Nodes: 1200, Score: 45, Elapsed: 1500 * time.Microsecond}, "depth 3, 1200 nodes, score 45, 2ms"},
+		{Info{Depth: 2, Nodes: 10, Score: WinScore - 3}, fmt.Sprintf("depth 2, 10 nodes, score %d, 0s (mover wins in 3 plies)", WinScore-3)},
+		{Info{Score: -WinScore + 2}, fmt.Sprintf("depth 0, 0 nodes, score %d, 0s (opponent wins in 2 plies)", -WinScore+2)},
+		{Info{Random: true}, "depth 0, 0 nodes, score 0, 0s (random)"},
+	}
+	for _, tt := range tests {
+		if got := tt.info.String(); got != tt.want {
+			t.Errorf("got %q, want %q", got, tt.want)
+		}
+	}
+}
+
+// BenchmarkSearch measures search speed in nodes per second from the
+// middle of a game, for each game that offers an evaluation.
+func BenchmarkSearch(b *testing.B) {
+	for _, bc := range []struct {
+		v   *engine.Variant
+		pos string
+	}{
+		{zola.Zola, "B1BRBR/R1RBRB/1RBR2/RB1BR1/BRB1BR/RB1RBR R"},
+	} {
+		b.Run(bc.v.ID, func(b *testing.B) {
+			p := mustParse(b, bc.v, bc.pos)
+			var nodes int64
+			for b.Loop() {
+				s := NewSearcher(Config{Nodes: 200_000}, newRand(1))
+				_, info, _ := s.Best(context.Background(), p)
+				nodes += info.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkMCTS measures playouts per second from the start.
+func BenchmarkMCTS(b *testing.B) {
+	for _, v := range []*engine.Variant{zola.Zola} {
+		b.Run(v.ID, func(b *testing.B) {
+			p := v.Start()
+			var n int64
+			for b.Loop() {
+				_, info, _ := NewMCTS(MCTSConfig{Playouts: 2000}, newRand(1)).Best(context.Background(), p)
+				n += info.Nodes
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
