@@ -1,0 +1,406 @@
+package zonal
+
+import (
+	"math/bits"
+
+	"github.com/zugbot/zugbot/engine"
+)
+
+// riderDirs returns the directions of a rider kind, or nil for the others.
+func riderDirs(kind uint8) []int {
+	switch kind {
+	case bishop:
+		return diagonal[:]
+	case rook:
+		return orthogonal[:]
+	case queen:
+		return everyWay[:]
+	}
+	return nil
+}
+
+// zoneRiders reports whether side s has a queen, rook or bishop on a zone
+// square, where its paths may bend.
+func (p *Position) zoneRiders(s engine.Side) bool {
+	if len(p.l.zones) == 0 {
+		return false
+	}
+	z := p.occ[s].and(p.l.zone)
+	for w, word := range z {
+		for ; word != 0; word &= word - 1 {
+			if riderDirs(p.board[w<<6|bits.TrailingZeros64(word)]&7) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reach returns every square a rider standing on zone square from, moving
+// in dirs, can move to (or attack): it floods the zone it stands in,
+// turning on each empty zone square it reaches, and goes straight on once
+// it steps off the zone. enemy is the colour bit of the pieces it may
+// capture.
+func (p *Position) reach(from int, dirs []int, enemy uint8) (dest set) {
+	var seen set
+	var stack [64]int
+	stack[0] = from
+	n := 1
+	seen.add(from)
+	for n > 0 {
+		n--
+		s := stack[n]
+		for _, d := range dirs {
+			t := s + d
+			c := p.board[t]
+			if c != 0 {
+				if c&enemy != 0 {
+					dest.add(t)
+				}
+				continue
+			}
+			dest.add(t)
+			if p.l.cells[t] == zoned {
+				if !seen.has(t) {
+					seen.add(t)
+					stack[n] = t
+					n++
+				}
+				continue
+			}
+			// Off the zone: straight on, never turning again.
+			for t += d; ; t += d {
+				c = p.board[t]
+				if c != 0 {
+					if c&enemy != 0 {
+						dest.add(t)
+					}
+					break
+				}
+				dest.add(t)
+			}
+		}
+	}
+	return dest
+}
+
+// attacked reports whether side by attacks square sq: whether a piece of
+// by could capture a piece standing there.
+func (p *Position) attacked(sq int, by engine.Side) bool {
+	b := &p.board
+	c := colour(by)
+	if p.leaperCheck(sq, by) {
+		return true
+	}
+	for _, d := range everyWay {
+		if b[sq+d] == c|king {
+			return true
+		}
+	}
+	for _, d := range orthogonal {
+		t := sq + d
+		for b[t] == 0 {
+			t += d
+		}
+		if pc := b[t]; pc == c|rook || pc == c|queen {
+			return true
+		}
+	}
+	for _, d := range diagonal {
+		t := sq + d
+		for b[t] == 0 {
+			t += d
+		}
+		if pc := b[t]; pc == c|bishop || pc == c|queen {
+			return true
+		}
+	}
+	if len(p.l.zones) == 0 {
+		return false
+	}
+	z := p.occ[by].and(p.l.zone)
+	for w, word := range z {
+		for ; word != 0; word &= word - 1 {
+			from := w<<6 | bits.TrailingZeros64(word)
+			if dirs := riderDirs(b[from] & 7); dirs != nil {
+				if dest := p.reach(from, dirs, 0xff); dest.has(sq) {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// leaperCheck reports whether a pawn or knight of side by attacks sq.
+func (p *Position) leaperCheck(sq int, by engine.Side) bool {
+	c := colour(by)
+	back := sq - forward(by)
+	if p.board[back+east] == c|pawn || p.board[back+west] == c|pawn {
+		return true
+	}
+	for _, d := range jumps {
+		if p.board[sq+d] == c|knight {
+			return true
+		}
+	}
+	return false
+}
+
+// safe reports whether move m of the side to move leaves its king
+// unattacked.
+func (p *Position) safe(m move) bool {
+	us := p.turn
+	p.make(m)
+	ok := !p.attacked(p.kings[us], us^1)
+	p.unmake()
+	return ok
+}
+
+// pins returns the squares of the side to move's pieces pinned to its king
+// along a straight line, and whether the king is attacked along one.
+func (p *Position) pins() (pinned set, check bool) {
+	us := p.turn
+	k := p.kings[us]
+	own, enemy := colour(us), colour(us^1)
+	for i, d := range everyWay {
+		straight := i < 4
+		t := k + d
+		for p.board[t] == 0 {
+			t += d
+		}
+		pc := p.board[t]
+		if pc&(own|enemy) == 0 {
+			continue
+		}
+		if pc&enemy != 0 {
+			if k := pc & 7; k == queen || (straight && k == rook) || (!straight && k == bishop) {
+				check = true
+			}
+			continue
+		}
+		u := t + d
+		for p.board[u] == 0 {
+			u += d
+		}
+		if pc := p.board[u]; pc&enemy != 0 {
+			if k := pc & 7; k == queen || (straight && k == rook) || (!straight && k == bishop) {
+				pinned.add(t)
+			}
+		}
+	}
+	return pinned, check
+}
+
+// legal appends the legal moves of the side to move to dst, whatever the
+// draw rules say.
+func (p *Position) legal(dst []move) []move {
+	us, them := p.turn, p.turn^1
+	k := p.kings[us]
+	pinned, check := p.pins()
+	// Moves need testing one by one when the king is in check, or when an
+	// enemy rider stands in a zone, whose bent paths pins() cannot see.
+	slow := check || p.zoneRiders(them)
+	if !slow && p.leaperCheck(k, them) {
+		check, slow = true, true
+	}
+	start := len(dst)
+	dst = p.pseudo(dst, check)
+	if slow {
+		n := start
+		for _, m := range dst[start:] {
+			if p.safe(m) {
+				dst[n] = m
+				n++
+			}
+		}
+		return dst[:n]
+	}
+	n := start
+	for _, m := range dst[start:] {
+		from := m.from()
+		switch {
+		case from == k:
+			if m&flagCastle == 0 && !p.kingSafe(k, m.to()) {
+				continue
+			}
+		case pinned.has(from) || m&flagEP != 0:
+			if !p.safe(m) {
+				continue
+			}
+		}
+		dst[n] = m
+		n++
+	}
+	return dst[:n]
+}
+
+// kingSafe reports whether the king of the side to move, on from, would be
+// safe on to.
+func (p *Position) kingSafe(from, to int) bool {
+	pc, captured := p.board[from], p.board[to]
+	p.board[from], p.board[to] = 0, pc
+	them := p.turn ^ 1
+	if captured != 0 {
+		p.occ[them].toggle(to)
+	}
+	ok := !p.attacked(to, them)
+	if captured != 0 {
+		p.occ[them].toggle(to)
+	}
+	p.board[from], p.board[to] = pc, captured
+	return ok
+}
+
+// pseudo appends the moves of the side to move that obey every rule but
+// the safety of its own king (castling excepted, which it checks in full;
+// check says whether the king is in check now).
+func (p *Position) pseudo(dst []move, check bool) []move {
+	us := p.turn
+	l := p.l
+	b := &p.board
+	enemy := colour(us ^ 1)
+	fwd := forward(us)
+	for w, word := range p.occ[us] {
+		for ; word != 0; word &= word - 1 {
+			from := w<<6 | bits.TrailingZeros64(word)
+			switch b[from] & 7 {
+			case pawn:
+				dst = p.pawnMoves(dst, from, fwd, enemy)
+			case knight:
+				for _, d := range jumps {
+					if c := b[from+d]; c == 0 || c&enemy != 0 {
+						dst = append(dst, mk(from, from+d))
+					}
+				}
+			case king:
+				for _, d := range everyWay {
+					if c := b[from+d]; c == 0 || c&enemy != 0 {
+						dst = append(dst, mk(from, from+d))
+					}
+				}
+				if !check && p.castle&(3<<(2*us)) != 0 {
+					dst = p.castling(dst, from)
+				}
+			default:
+				dirs := riderDirs(b[from] & 7)
+				if l.cells[from] == zoned {
+					dest := p.reach(from, dirs, enemy)
+					for w, word := range dest {
+						for ; word != 0; word &= word - 1 {
+							dst = append(dst, mk(from, w<<6|bits.TrailingZeros64(word)))
+						}
+					}
+					continue
+				}
+				for _, d := range dirs {
+					t := from + d
+					for ; b[t] == 0; t += d {
+						dst = append(dst, mk(from, t))
+					}
+					if b[t]&enemy != 0 {
+						dst = append(dst, mk(from, t))
+					}
+				}
+			}
+		}
+	}
+	return dst
+}
+
+// pawnMoves appends the moves of the pawn on from.
+func (p *Position) pawnMoves(dst []move, from, fwd int, enemy uint8) []move {
+	b := &p.board
+	us := p.turn
+	t := from + fwd
+	if b[t] == 0 {
+		dst = p.pawnTo(dst, from, t)
+		if p.l.rank[from] == p.l.home[us] && b[t+fwd] == 0 {
+			dst = append(dst, mk(from, t+fwd)|flagDouble)
+		}
+	}
+	for _, t := range [2]int{from + fwd + east, from + fwd + west} {
+		if b[t]&enemy != 0 {
+			dst = p.pawnTo(dst, from, t)
+		} else if t == p.ep && p.ep != 0 {
+			dst = append(dst, mk(from, t)|flagEP)
+		}
+	}
+	return dst
+}
+
+// pawnTo appends a pawn's move from from to to, one per promotion choice
+// when to is a promotion square.
+func (p *Position) pawnTo(dst []move, from, to int) []move {
+	m := mk(from, to)
+	if p.l.promo[p.turn].has(to) {
+		return append(dst, m|move(queen)<<16, m|move(rook)<<16, m|move(bishop)<<16, m|move(knight)<<16)
+	}
+	return append(dst, m)
+}
+
+// castling appends the castling moves of the king on from, which is not in
+// check: the squares between king and rook must be empty and the squares
+// the king crosses and lands on unattacked.
+func (p *Position) castling(dst []move, from int) []move {
+	us := p.turn
+	r := p.l.rank[from]
+	for wing := range 2 {
+		if p.castle&castleBit(us, wing) == 0 {
+			continue
+		}
+		rook := square(p.l.rookFile[wing], r)
+		step := east
+		if rook < from {
+			step = west
+		}
+		clear := true
+		for sq := from + step; sq != rook; sq += step {
+			if p.board[sq] != 0 {
+				clear = false
+				break
+			}
+		}
+		if !clear || p.attacked(from+step, us^1) || p.attacked(from+2*step, us^1) {
+			continue
+		}
+		dst = append(dst, mk(from, from+2*step)|flagCastle)
+	}
+	return dst
+}
+
+// perft counts the leaves of the game tree depth plies deep, as
+// engine.Perft does. With bulk set it counts the last ply's moves without
+// playing them.
+func (p *Position) perft(depth int, bufs [][]move, bulk bool) uint64 {
+	if depth == 0 {
+		return 1
+	}
+	if p.drawn() != "" {
+		return 0
+	}
+	moves := p.legal(bufs[depth][:0])
+	bufs[depth] = moves
+	if depth == 1 && bulk {
+		return uint64(len(moves))
+	}
+	var n uint64
+	for _, m := range moves {
+		p.make(m)
+		n += p.perft(depth-1, bufs, bulk)
+		p.unmake()
+	}
+	return n
+}
+
+// Perft counts the leaves of the game tree depth plies deep, as
+// engine.Perft does, counting the last ply's moves without playing them.
+func (p *Position) Perft(depth int) uint64 {
+	return p.perft(depth, make([][]move, depth+1), true)
+}
+
+// PerftPlayed counts as Perft does, but plays (and takes back) every move
+// of the last ply too: the measure of a generator plus make and unmake.
+func (p *Position) PerftPlayed(depth int) uint64 {
+	return p.perft(depth, make([][]move, depth+1), false)
+}

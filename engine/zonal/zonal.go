@@ -1,0 +1,450 @@
+// Package zonal implements Zonal Chess (Check Mate Game Corporation, 1970)
+// as ../shared/rules/zonal.md defines it for zugbot, and orthodox chess on
+// the same engine. The board is data: a 16×8 grid whose cells are absent,
+// normal, Z or zone squares. Zonal Chess puts the orthodox array on files
+// e–l between two zones where queens, rooks and bishops may turn corners;
+// chess is the plain 8×8 layout with no zones.
+//
+// A Position keeps a padded mailbox (board), one set of occupied squares per
+// side (occ) and the king squares, so that code in this package (such as an
+// evaluator) can read the board without going through the engine
+// interface.
+package zonal
+
+import (
+	"math/bits"
+
+	"github.com/zugbot/zugbot/engine"
+)
+
+// The sides. White moves first.
+const (
+	White engine.Side = 0
+	Black engine.Side = 1
+)
+
+// Piece bytes on the board: a kind in the low three bits and a colour bit;
+// cells off the board hold wall, which is neither colour.
+const (
+	pawn   = 1
+	knight = 2
+	bishop = 3
+	rook   = 4
+	queen  = 5
+	king   = 6
+
+	whiteBit = 0x08
+	blackBit = 0x10
+	wall     = 0x20
+
+	pieceBytes = blackBit | king + 1
+)
+
+var allPieces = []uint8{
+	whiteBit | pawn, whiteBit | knight, whiteBit | bishop, whiteBit | rook, whiteBit | queen, whiteBit | king,
+	blackBit | pawn, blackBit | knight, blackBit | bishop, blackBit | rook, blackBit | queen, blackBit | king,
+}
+
+// kinds maps a piece's kind bits to the engine's kinds.
+var kinds = [8]engine.Kind{0, engine.Pawn, engine.Knight, engine.Bishop, engine.Rook, engine.Queen, engine.King, 0}
+
+// colour returns the colour bit of side s.
+func colour(s engine.Side) uint8 { return whiteBit << s }
+
+// forward returns the step of side s's pawns.
+func forward(s engine.Side) int { return north - 2*north*int(s) }
+
+const zonalSummary = "Zonal Chess is chess on a 104-square board: the orthodox array stands on files e–l, each side has " +
+	"two extra pawns (d and m files), and on each flank lies a zone of 18 squares. A queen, rook or bishop " +
+	"that starts its move on a zone square may change direction, among its own directions, any number of " +
+	"times while it stays on zone squares; once it steps off the zone it goes straight on. It attacks and " +
+	"gives check along those bent paths too. Pawns promote on the last square of their file, which on the " +
+	"short outer files comes early. Z squares (d1, d8, m1, m8) are ordinary squares. Castling, en passant, " +
+	"check, checkmate and the draws are as in chess."
+
+const chessSummary = "Orthodox chess: checkmate the enemy king. Castling, en passant and promotion as usual; " +
+	"the game is drawn by stalemate, threefold repetition, the 50-move rule, insufficient material or agreement."
+
+// The variants.
+var (
+	Zonal = newVariant(zonalLayout, engine.Variant{
+		ID:      "zonal",
+		Name:    "Zonal Chess",
+		Credit:  "Zonal Chess by the Check Mate Game Corporation (1970), as described by Larry Smith on The Chess Variant Pages",
+		Summary: zonalSummary,
+	})
+	Chess = newVariant(chessLayout, engine.Variant{
+		ID:      "chess",
+		Name:    "Chess",
+		Credit:  "Orthodox chess, under the FIDE Laws of Chess",
+		Summary: chessSummary,
+	})
+)
+
+func newVariant(l *layout, v engine.Variant) *engine.Variant {
+	v.Game = "Zonal Chess"
+	v.Sides = [2]string{"White", "Black"}
+	v.Geometry = &l.geom
+	p := &v
+	start, err := parse(p, l, l.start)
+	if err != nil {
+		panic("zonal: bad start position: " + err.Error())
+	}
+	p.MaxPlies = maxPlies(start)
+	p.Start = func() engine.Position { return start.Clone() }
+	p.Parse = func(s string) (engine.Position, error) {
+		pos, err := parse(p, l, s)
+		if err != nil {
+			return nil, err
+		}
+		return pos, nil
+	}
+	return p
+}
+
+// maxPlies bounds the length of a game from start. A game is drawn once
+// 100 plies pass without a capture or a pawn move, so at most 100 plies
+// follow each such irreversible move and the start. A pawn moves at most
+// six times (each move raises its rank, from the second to at most the
+// eighth) and every piece but the kings can be captured once.
+func maxPlies(start *Position) int {
+	pawns := start.counts[White][pawn] + start.counts[Black][pawn]
+	pieces := start.occ[White].count() + start.occ[Black].count()
+	irreversible := 6*pawns + pieces - 2
+	return irreversible + 100*(irreversible+1)
+}
+
+// Move encoding, in the low 22 bits of engine.Move.Lo: the from square, the
+// to square (mailbox indexes), the promotion kind, and flags. From is never
+// 0, so the zero Move is never legal.
+type move uint32
+
+const (
+	flagDouble move = 1 << 19 // a pawn's two-square step
+	flagEP     move = 2 << 19 // an en passant capture
+	flagCastle move = 4 << 19 // castling: the king's from and to
+)
+
+func mk(from, to int) move { return move(from | to<<8) }
+
+func (m move) from() int    { return int(m & 0xff) }
+func (m move) to() int      { return int(m >> 8 & 0xff) }
+func (m move) promo() uint8 { return uint8(m >> 16 & 7) }
+
+// undo is what Undo needs to take a move back.
+type undo struct {
+	hash     uint64
+	m        move
+	half     int32
+	captured uint8
+	castle   uint8
+	ep       uint8
+}
+
+// Position is a Zonal Chess or chess position with its history. Use
+// Zonal.Start, Chess.Start or the variants' Parse to make one.
+type Position struct {
+	v      *engine.Variant
+	l      *layout
+	board  [size]uint8
+	occ    [2]set // squares by side
+	kings  [2]int
+	counts [2][8]int // pieces by side and kind
+	turn   engine.Side
+	castle uint8 // castling rights, see castleBit
+	ep     int   // the square a pawn just passed, when an en passant capture of it is legal
+	half   int   // plies since the last capture or pawn move
+	full   int   // the move number
+	hash   uint64
+	hist   []undo
+	buf    []move // scratch for Moves and Outcome
+}
+
+// Variant returns the position's variant.
+func (p *Position) Variant() *engine.Variant { return p.v }
+
+// Turn returns the side to move.
+func (p *Position) Turn() engine.Side { return p.turn }
+
+// Hash returns the Zobrist hash of the board, the side to move, the
+// castling rights and the en passant square (set only when an en passant
+// capture is legal).
+func (p *Position) Hash() uint64 { return p.hash }
+
+// Piece returns what stands on point i of the variant's geometry.
+func (p *Position) Piece(i int) engine.Piece {
+	pc := p.board[p.l.squares[i]]
+	if pc == 0 {
+		return engine.Piece{}
+	}
+	return engine.Piece{Kind: kinds[pc&7], Side: side(pc)}
+}
+
+// side returns the side of piece byte pc.
+func side(pc uint8) engine.Side { return engine.Side(pc >> 4 & 1) }
+
+// Clone returns an independent copy of p, history included.
+func (p *Position) Clone() engine.Position {
+	c := *p
+	c.hist = append([]undo(nil), p.hist...)
+	c.buf = nil
+	return &c
+}
+
+// Moves appends the legal moves to dst, or nothing when the game is over.
+func (p *Position) Moves(dst []engine.Move) []engine.Move {
+	if p.drawn() != "" {
+		return dst
+	}
+	p.buf = p.legal(p.buf[:0])
+	for _, m := range p.buf {
+		dst = append(dst, engine.Move{Lo: uint64(m)})
+	}
+	return dst
+}
+
+// Do plays legal move m.
+func (p *Position) Do(m engine.Move) { p.make(move(m.Lo)) }
+
+// Undo takes back the last move.
+func (p *Position) Undo() { p.unmake() }
+
+// InCheck returns the point of the side to move's king if it is in check.
+func (p *Position) InCheck() (int, bool) {
+	k := p.kings[p.turn]
+	if p.attacked(k, p.turn^1) {
+		return p.l.point[k], true
+	}
+	return 0, false
+}
+
+// Outcome returns checkmate, stalemate or a draw by rule, or Ongoing.
+func (p *Position) Outcome() engine.Outcome {
+	p.buf = p.legal(p.buf[:0])
+	if len(p.buf) == 0 {
+		if _, check := p.InCheck(); check {
+			return engine.Outcome{Status: engine.Win, Winner: p.turn ^ 1, Reason: "checkmate"}
+		}
+		return engine.Outcome{Status: engine.Draw, Reason: "stalemate"}
+	}
+	if why := p.drawn(); why != "" {
+		return engine.Outcome{Status: engine.Draw, Reason: why}
+	}
+	return engine.Outcome{}
+}
+
+// Agreed returns a draw by agreement, which chess players may agree at any
+// time.
+func (p *Position) Agreed() (engine.Outcome, bool) {
+	return engine.Outcome{Status: engine.Draw, Reason: "agreement"}, true
+}
+
+// drawn returns why the rules draw the game now, whatever the legal moves,
+// or "" if they do not.
+func (p *Position) drawn() string {
+	switch {
+	case p.insufficient():
+		return "insufficient material"
+	case p.half >= 100:
+		return "50-move rule"
+	case p.repeated():
+		return "threefold repetition"
+	}
+	return ""
+}
+
+// insufficient reports whether neither side has the material to mate:
+// kings alone, or with one knight or bishop, or with bishops all on squares
+// of one colour.
+func (p *Position) insufficient() bool {
+	c := &p.counts
+	if c[0][pawn]+c[1][pawn]+c[0][rook]+c[1][rook]+c[0][queen]+c[1][queen] != 0 {
+		return false
+	}
+	if c[0][knight]+c[1][knight]+c[0][bishop]+c[1][bishop] <= 1 {
+		return true
+	}
+	if c[0][knight]+c[1][knight] != 0 {
+		return false
+	}
+	colours := 0
+	for s := range 2 {
+		for w, word := range p.occ[s] {
+			for ; word != 0; word &= word - 1 {
+				sq := w<<6 | bits.TrailingZeros64(word)
+				if p.board[sq]&7 == bishop {
+					colours |= 1 << ((p.l.file[sq] + p.l.rank[sq]) & 1)
+				}
+			}
+		}
+	}
+	return colours != 3
+}
+
+// repeated reports whether the position has occurred twice before since
+// the last capture or pawn move.
+func (p *Position) repeated() bool {
+	n := len(p.hist)
+	limit := min(p.half, n)
+	if limit < 8 {
+		return false
+	}
+	seen := 0
+	for i := 4; i <= limit; i += 2 {
+		if p.hist[n-i].hash == p.hash {
+			if seen++; seen == 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// make plays legal move m in place.
+func (p *Position) make(m move) {
+	l := p.l
+	us, them := p.turn, p.turn^1
+	from, to := m.from(), m.to()
+	pc := p.board[from]
+	captured := p.board[to]
+	p.hist = append(p.hist, undo{hash: p.hash, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
+	h := p.hash ^ l.blackKey
+	if p.ep != 0 {
+		h ^= l.epKey[p.ep]
+		p.ep = 0
+	}
+	p.half++
+	if m&flagCastle != 0 {
+		rf, rt := p.rookSquares(from, to)
+		r := p.board[rf]
+		p.board[from], p.board[rf] = 0, 0
+		p.board[to], p.board[rt] = pc, r
+		o := &p.occ[us]
+		o.toggle(from)
+		o.toggle(to)
+		o.toggle(rf)
+		o.toggle(rt)
+		h ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to] ^ l.pieceKey[r][rf] ^ l.pieceKey[r][rt]
+		p.kings[us] = to
+	} else {
+		if captured != 0 {
+			p.occ[them].toggle(to)
+			p.counts[them][captured&7]--
+			h ^= l.pieceKey[captured][to]
+			p.half = 0
+		}
+		p.board[from] = 0
+		p.board[to] = pc
+		p.occ[us].toggle(from)
+		p.occ[us].toggle(to)
+		h ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to]
+		switch pc & 7 {
+		case pawn:
+			p.half = 0
+			if m&flagEP != 0 {
+				sq := to - forward(us)
+				x := p.board[sq]
+				p.board[sq] = 0
+				p.occ[them].toggle(sq)
+				p.counts[them][pawn]--
+				h ^= l.pieceKey[x][sq]
+			} else if k := m.promo(); k != 0 {
+				np := colour(us) | k
+				p.board[to] = np
+				p.counts[us][pawn]--
+				p.counts[us][k]++
+				h ^= l.pieceKey[pc][to] ^ l.pieceKey[np][to]
+			}
+		case king:
+			p.kings[us] = to
+		}
+	}
+	if c := p.castle & l.castleMask[from] & l.castleMask[to]; c != p.castle {
+		h ^= l.castleKey[p.castle] ^ l.castleKey[c]
+		p.castle = c
+	}
+	if us == Black {
+		p.full++
+	}
+	p.turn = them
+	p.hash = h
+	if m&flagDouble != 0 {
+		p.setEP(to - forward(us))
+	}
+}
+
+// setEP records sq, the square a pawn of the side not to move has just
+// passed, as the en passant square if a capture there is legal.
+func (p *Position) setEP(sq int) {
+	us := p.turn
+	pawnAt := sq - forward(us) // the pawn that passed
+	own := colour(us) | pawn
+	for _, from := range [2]int{pawnAt + east, pawnAt + west} {
+		if p.board[from] == own && p.safe(mk(from, sq)|flagEP) {
+			p.ep = sq
+			p.hash ^= p.l.epKey[sq]
+			return
+		}
+	}
+}
+
+// rookSquares returns where the rook castling with a king from from to to
+// stands and where it goes.
+func (p *Position) rookSquares(from, to int) (rf, rt int) {
+	r := p.l.rank[from]
+	if to > from {
+		return square(p.l.rookFile[1], r), to - 1
+	}
+	return square(p.l.rookFile[0], r), to + 1
+}
+
+// unmake takes back the last move.
+func (p *Position) unmake() {
+	u := p.hist[len(p.hist)-1]
+	p.hist = p.hist[:len(p.hist)-1]
+	them := p.turn
+	us := them ^ 1
+	p.turn = us
+	m := u.m
+	from, to := m.from(), m.to()
+	pc := p.board[to]
+	if m&flagCastle != 0 {
+		rf, rt := p.rookSquares(from, to)
+		r := p.board[rt]
+		p.board[to], p.board[rt] = 0, 0
+		p.board[from], p.board[rf] = pc, r
+		o := &p.occ[us]
+		o.toggle(from)
+		o.toggle(to)
+		o.toggle(rf)
+		o.toggle(rt)
+		p.kings[us] = from
+	} else {
+		if k := m.promo(); k != 0 {
+			pc = colour(us) | pawn
+			p.counts[us][k]--
+			p.counts[us][pawn]++
+		}
+		p.board[from] = pc
+		p.board[to] = u.captured
+		p.occ[us].toggle(from)
+		p.occ[us].toggle(to)
+		if u.captured != 0 {
+			p.occ[them].toggle(to)
+			p.counts[them][u.captured&7]++
+		}
+		if m&flagEP != 0 {
+			sq := to - forward(us)
+			p.board[sq] = colour(them) | pawn
+			p.occ[them].toggle(sq)
+			p.counts[them][pawn]++
+		}
+		if pc&7 == king {
+			p.kings[us] = from
+		}
+	}
+	p.castle, p.ep, p.half, p.hash = u.castle, int(u.ep), int(u.half), u.hash
+	if us == Black {
+		p.full--
+	}
+}
