@@ -10,6 +10,7 @@ import (
 	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/engine/zonal"
 )
 
 // midGame plays plies random moves from v's start, seeded for repeatable
@@ -66,6 +67,8 @@ var benchGames = []struct {
 	{zola.Zola8, 30},
 	{zamma.Zamma, 24},
 	{zodiac.Zodiac, 6},
+	{zonal.Zonal, 30},
+	{zonal.Chess, 30},
 }
 
 // BenchmarkPNGParallel renders on every core at once, as the bot does when

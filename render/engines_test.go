@@ -6,6 +6,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zodiac"
+	"github.com/zugbot/zugbot/engine/zonal"
 )
 
 // engineGoldens lists the golden images of the games finished after Zola:
@@ -26,6 +27,16 @@ func engineGoldens() []golden {
 		{"zodiac-mid", func(t *testing.T) (engine.Position, Options) {
 			// White's last jump turned the disc on C6 over.
 			p, last := play(t, zodiac.Zodiac, "T5-C6 T6-C1 C5-C4 C4-C3 T1-C5 C1-T6")
+			return p, with(players, func(o *Options) { o.LastMove = last })
+		}},
+		{"zonal-start", func(t *testing.T) (engine.Position, Options) {
+			return zonal.Zonal.Start(), Options{}
+		}},
+		{"zonal-mid-check", func(t *testing.T) (engine.Position, Options) {
+			// The black queen went into the eastern zone at o6, from where
+			// it checks the king on h2 along a bent path; the white rook
+			// stands on the Z square d1.
+			p, last := play(t, zonal.Zonal, "f4 l5 g4 Nj6 Be3 m5 h3 g5 Rd1 Nk8 m3 Qf6 Kh2 Qo6+")
 			return p, with(players, func(o *Options) { o.LastMove = last })
 		}},
 	}
