@@ -31,6 +31,9 @@ func TestPerftCommand(t *testing.T) {
 		{[]string{"perft", "-game", "ZOLA", "-depth", "1"}, "36"},
 		{[]string{"perft", "-game", "zola", "-depth", "2", "-position", "RR4/5R/4R1/6/B5/B2BR1 B"}, "7"}, // pass, then a6xa2 f5-f6 e4-e5 e4-f4 e4-f3 e1-f1 e1xd1,
 		{[]string{"perft", "-game", "zola", "-depth", "2", "-divide"}, "1296"},
+		{[]string{"perft", "-game", "chess", "-depth", "4"}, "197281"},
+		{[]string{"perft", "-game", "chess", "-depth", "3", "-position", "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"}, "97862"},
+		{[]string{"perft", "-game", "zonal", "-depth", "3"}, "19562"},
 	}
 	for _, tt := range tests {
 		code, out, errOut := zugbot(t, tt.args...)
@@ -57,6 +60,10 @@ func TestMovesCommand(t *testing.T) {
 	code, out, _ = zugbot(t, "moves", "-game", "zola", "-position", "RR4/5R/4R1/6/B5/B2BR1 B")
 	if code != 0 || strings.TrimSpace(out) != "pass" {
 		t.Errorf("moves in a forced-pass position: exit %d, %q; want pass", code, out)
+	}
+	code, out, _ = zugbot(t, "moves", "-game", "zonal")
+	if moves := strings.Fields(out); code != 0 || len(moves) != 26 || !strings.Contains(out, "Rd1\n") {
+		t.Errorf("zugbot moves -game zonal: exit %d, %d moves %v; want 26 with Rd1", code, len(moves), moves)
 	}
 	code, out, errOut := zugbot(t, "moves", "-game", "zola", "-position", "6/6/6/6/6/R5 B")
 	if code != 0 || out != "" || !strings.Contains(errOut, "Red wins") {
