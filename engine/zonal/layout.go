@@ -49,15 +49,14 @@ const (
 // set is a set of mailbox indexes.
 type set [4]uint64
 
-func (s *set) add(i int)        { s[i>>6] |= 1 << (i & 63) }
-func (s *set) toggle(i int)     { s[i>>6] ^= 1 << (i & 63) }
-func (s *set) has(i int) bool   { return s[i>>6]>>(i&63)&1 != 0 }
-func (s *set) empty() bool      { return s[0]|s[1]|s[2]|s[3] == 0 }
-func (s set) and(t set) (u set) { return set{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]} }
-func (s set) count() (n int) {
+func (s *set) add(i int)      { s[i>>6] |= 1 << (i & 63) }
+func (s *set) toggle(i int)   { s[i>>6] ^= 1 << (i & 63) }
+func (s *set) has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
+func (s set) and(t set) set   { return set{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]} }
+func (s set) or(t set) set    { return set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
+func (s set) count() int {
 	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
 }
-func (s *set) words() *[4]uint64 { return (*[4]uint64)(s) }
 
 // layout is everything static about one board: which cells exist and what
 // they are, the names and geometry points of the squares, the promotion

@@ -19,69 +19,69 @@ func riderDirs(kind uint8) []int {
 	return nil
 }
 
-// zoneRiders reports whether side s has a queen, rook or bishop on a zone
-// square, where its paths may bend.
-func (p *Position) zoneRiders(s engine.Side) bool {
-	if len(p.l.zones) == 0 {
-		return false
-	}
+// zoneHits returns every square that side s's queens, rooks and bishops
+// standing in a zone reach or hit along their bent paths, pieces of either
+// side included: a move from any other square cannot open such a path.
+func (p *Position) zoneHits(s engine.Side) (hits set) {
 	z := p.occ[s].and(p.l.zone)
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
-			if riderDirs(p.board[w<<6|bits.TrailingZeros64(word)]&7) != nil {
-				return true
+			from := w<<6 | bits.TrailingZeros64(word)
+			if dirs := riderDirs(p.board[from] & 7); dirs != nil {
+				dest, _ := p.reach(from, dirs, whiteBit|blackBit, -1)
+				hits = hits.or(dest)
 			}
 		}
 	}
-	return false
+	return hits
 }
 
 // reach returns every square a rider standing on zone square from, moving
 // in dirs, can move to (or attack): it floods the zone it stands in,
 // turning on each empty zone square it reaches, and goes straight on once
 // it steps off the zone. enemy is the colour bit of the pieces it may
-// capture.
-func (p *Position) reach(from int, dirs []int, enemy uint8) (dest set) {
+// capture. When target is not negative, reach only looks for it: it
+// returns as soon as a path reaches target, and an empty set.
+func (p *Position) reach(from int, dirs []int, enemy uint8, target int) (dest set, found bool) {
 	var seen set
 	var stack [64]int
 	stack[0] = from
 	n := 1
 	seen.add(from)
+	look := target >= 0
 	for n > 0 {
 		n--
 		s := stack[n]
 		for _, d := range dirs {
-			t := s + d
-			c := p.board[t]
-			if c != 0 {
-				if c&enemy != 0 {
-					dest.add(t)
+			zone := true // still on zone squares, free to turn
+			for t := s + d; ; t += d {
+				if t == target {
+					return dest, true
 				}
-				continue
-			}
-			dest.add(t)
-			if p.l.cells[t] == zoned {
-				if !seen.has(t) {
-					seen.add(t)
-					stack[n] = t
-					n++
-				}
-				continue
-			}
-			// Off the zone: straight on, never turning again.
-			for t += d; ; t += d {
-				c = p.board[t]
+				c := p.board[t]
 				if c != 0 {
-					if c&enemy != 0 {
+					if c&enemy != 0 && !look {
 						dest.add(t)
 					}
 					break
 				}
-				dest.add(t)
+				if !look {
+					dest.add(t)
+				}
+				if zone && p.l.cells[t] == zoned {
+					if !seen.has(t) {
+						seen.add(t)
+						stack[n] = t
+						n++
+					}
+					break
+				}
+				// Off the zone: straight on, never turning again.
+				zone = false
 			}
 		}
 	}
-	return dest
+	return dest, false
 }
 
 // attacked reports whether side by attacks square sq: whether a piece of
@@ -123,7 +123,7 @@ func (p *Position) attacked(sq int, by engine.Side) bool {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
 			if dirs := riderDirs(b[from] & 7); dirs != nil {
-				if dest := p.reach(from, dirs, 0xff); dest.has(sq) {
+				if _, ok := p.reach(from, dirs, 0, sq); ok {
 					return true
 				}
 			}
@@ -198,15 +198,19 @@ func (p *Position) legal(dst []move) []move {
 	us, them := p.turn, p.turn^1
 	k := p.kings[us]
 	pinned, check := p.pins()
-	// Moves need testing one by one when the king is in check, or when an
-	// enemy rider stands in a zone, whose bent paths pins() cannot see.
-	slow := check || p.zoneRiders(them)
-	if !slow && p.leaperCheck(k, them) {
-		check, slow = true, true
+	check = check || p.leaperCheck(k, them)
+	if !check && len(p.l.zones) > 0 {
+		// An enemy rider in a zone may attack along bent paths, which
+		// pins() cannot see: a move from a square such a path hits is
+		// tested like a pinned piece's.
+		hits := p.zoneHits(them)
+		check = hits.has(k)
+		pinned = pinned.or(hits)
 	}
 	start := len(dst)
 	dst = p.pseudo(dst, check)
-	if slow {
+	if check {
+		// In check: every move is tested.
 		n := start
 		for _, m := range dst[start:] {
 			if p.safe(m) {
@@ -285,7 +289,7 @@ func (p *Position) pseudo(dst []move, check bool) []move {
 			default:
 				dirs := riderDirs(b[from] & 7)
 				if l.cells[from] == zoned {
-					dest := p.reach(from, dirs, enemy)
+					dest, _ := p.reach(from, dirs, enemy, -1)
 					for w, word := range dest {
 						for ; word != 0; word &= word - 1 {
 							dst = append(dst, mk(from, w<<6|bits.TrailingZeros64(word)))
@@ -340,8 +344,8 @@ func (p *Position) pawnTo(dst []move, from, to int) []move {
 }
 
 // castling appends the castling moves of the king on from, which is not in
-// check: the squares between king and rook must be empty and the squares
-// the king crosses and lands on unattacked.
+// check: the squares between king and rook must be empty, the square the
+// king crosses unattacked, and the king safe where it lands.
 func (p *Position) castling(dst []move, from int) []move {
 	us := p.turn
 	r := p.l.rank[from]
@@ -361,10 +365,14 @@ func (p *Position) castling(dst []move, from int) []move {
 				break
 			}
 		}
-		if !clear || p.attacked(from+step, us^1) || p.attacked(from+2*step, us^1) {
+		// The square the king crosses is tested as the board stands; where
+		// it lands, after the rook has moved too: on the zonal board a
+		// piece beyond the rook (on d1, say) may attack through its square.
+		m := mk(from, from+2*step) | flagCastle
+		if !clear || p.attacked(from+step, us^1) || !p.safe(m) {
 			continue
 		}
-		dst = append(dst, mk(from, from+2*step)|flagCastle)
+		dst = append(dst, m)
 	}
 	return dst
 }

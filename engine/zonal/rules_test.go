@@ -46,6 +46,8 @@ func TestCastling(t *testing.T) {
 		{zonalFEN(map[string]byte{"i1": 'K', "l1": 'R', "i8": 'k', "j5": 'r'}, "w K - 0 1"), "O-O", "through check"},
 		{zonalFEN(map[string]byte{"i1": 'K', "l1": 'R', "i8": 'k', "k5": 'r'}, "w K - 0 1"), "O-O", "into check"},
 		{zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "f1": 'N', "i8": 'k'}, "w Q - 0 1"), "O-O-O", "across a knight"},
+		// The queen on the Z square d1 attacks g1 once the rook has left e1.
+		{zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "i8": 'k', "d1": 'q'}, "w Q - 0 1"), "O-O-O", "into the queen's line the rook opens"},
 		// Bent paths count: the bishop on c3 turns at d4 and attacks g1
 		// by e3-f2.
 		{zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "i8": 'k', "c3": 'b'}, "w Q - 0 1"), "O-O-O", "into a bent bishop path"},
