@@ -1,0 +1,139 @@
+package zonal_test
+
+import (
+	"context"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/engine/zonal"
+)
+
+// The positions satisfy engine/ai's optional interfaces.
+var (
+	_ ai.Evaluator = (*zonal.Position)(nil)
+	_ ai.Noisy     = (*zonal.Position)(nil)
+	_ ai.Orderer   = (*zonal.Position)(nil)
+)
+
+func parse(t *testing.T, v *engine.Variant, s string) *zonal.Position {
+	t.Helper()
+	p, err := v.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.(*zonal.Position)
+}
+
+func TestEvaluate(t *testing.T) {
+	for _, v := range []*engine.Variant{zonal.Chess, zonal.Zonal} {
+		// The start is level but for the move.
+		if got := v.Start().(*zonal.Position).Evaluate(); got <= 0 || got > 30 {
+			t.Errorf("%s start: Evaluate() = %d, want a small edge for the side to move", v.ID, got)
+		}
+	}
+	for _, tc := range []struct {
+		name          string
+		v             *engine.Variant
+		better, worse string // better scores more for the side to move
+	}{
+		{"a knight more", zonal.Chess, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{"a pawn nearer promotion", zonal.Chess, "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"},
+		{"a centralised knight", zonal.Chess, "4k3/8/8/4N3/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"},
+		{"a rook in the zone", zonal.Zonal,
+			"---5k4---/--12--/-14-/16/R15/-14-/--12--/---5K4--- w - - 0 1",
+			"---5k4---/--12--/-14-/16/5R10/-14-/--12--/---5K4--- w - - 0 1"},
+	} {
+		b, w := parse(t, tc.v, tc.better).Evaluate(), parse(t, tc.v, tc.worse).Evaluate()
+		if b <= w {
+			t.Errorf("%s: Evaluate %d, not above %d", tc.name, b, w)
+		}
+	}
+}
+
+// best returns the move a depth-limited search chooses.
+func best(t *testing.T, p engine.Position, depth int) engine.Move {
+	t.Helper()
+	s := ai.NewSearcher(ai.Config{Depth: depth}, rand.New(rand.NewPCG(1, 2)))
+	m, _, err := s.Best(context.Background(), p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func TestSearchFindsMateInOne(t *testing.T) {
+	for _, tc := range []struct {
+		v        *engine.Variant
+		fen      string
+		mate     string
+		depth    int
+		describe string
+	}{
+		{zonal.Chess, "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", "Ra8#", 1, "a back-rank mate"},
+		// The queen reaches d1 only by turning at b3 in the zone.
+		{zonal.Zonal, "---5k4---/--12--/-14-/1q14/16/-1n12-/--1PPP8--/---1KB7--- b - - 0 1", "Qd1#", 1, "a mate along a bent path"},
+	} {
+		p := parse(t, tc.v, tc.fen)
+		if got := p.FormatMove(best(t, p, tc.depth)); got != tc.mate {
+			t.Errorf("%s: played %s, want %s", tc.describe, got, tc.mate)
+		}
+	}
+}
+
+func TestSearchDefends(t *testing.T) {
+	for _, tc := range []struct {
+		v        *engine.Variant
+		fen      string
+		describe string
+	}{
+		// Black threatens Re1#: White must make room for its king or
+		// guard e1.
+		{zonal.Chess, "4r1k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1", "the back-rank threat"},
+		// Black threatens Qb5-b3-c2-d1#, with the knight guarding d1;
+		// f3, making room on f2, is White's only defence.
+		{zonal.Zonal, "---5k4---/--5ppp4--/-14-/1q14/5N10/-1n12-/--1PPP3PPP2--/---1KB1R5--- w - - 0 1", "the bent queen's mate"},
+	} {
+		p := parse(t, tc.v, tc.fen)
+		m := best(t, p, 2)
+		p.Do(m)
+		for _, reply := range p.Moves(nil) {
+			p.Do(reply)
+			if o := p.Outcome(); o.Status == engine.Win {
+				p.Undo()
+				t.Errorf("%s: after %v, %s mates", tc.describe, m, p.FormatMove(reply))
+				p.Do(reply)
+			}
+			p.Undo()
+		}
+	}
+}
+
+func TestNoisyAndOrder(t *testing.T) {
+	p := parse(t, zonal.Chess, "4k3/1P6/8/3q4/4P3/8/8/4K3 w - - 0 1")
+	var capture, promote, quiet engine.Move
+	for _, m := range p.Moves(nil) {
+		switch p.FormatMove(m) {
+		case "exd5":
+			capture = m
+		case "b8=Q+":
+			promote = m
+		case "e5":
+			quiet = m
+		}
+	}
+	if !p.Noisy(capture) || !p.Noisy(promote) || p.Noisy(quiet) {
+		t.Errorf("Noisy: capture %v, promotion %v, quiet move %v", p.Noisy(capture), p.Noisy(promote), p.Noisy(quiet))
+	}
+	if !(p.Order(capture) > p.Order(quiet) && p.Order(promote) > p.Order(quiet)) {
+		t.Errorf("Order: capture %d, promotion %d, quiet %d", p.Order(capture), p.Order(promote), p.Order(quiet))
+	}
+}
+
+func BenchmarkEvaluate(b *testing.B) {
+	p := zonal.Zonal.Start().(*zonal.Position)
+	for b.Loop() {
+		p.Evaluate()
+	}
+}
