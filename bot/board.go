@@ -217,7 +217,13 @@ func (b *Bot) resultText(g *store.Game) string {
 	case store.Draw:
 		return fmt.Sprintf("**Draw** — %s.", g.Reason)
 	case store.Aborted:
-		return fmt.Sprintf("**Aborted** — %s.", g.Reason)
+		switch {
+		case g.Reason == store.ReasonAdmin && g.EndedBy != "":
+			return fmt.Sprintf("**Aborted** by a moderator, <@%s>; not rated.", g.EndedBy)
+		case g.Reason == store.ReasonNoStart:
+			return "**Aborted** — the time ran out before both players had moved; not rated."
+		}
+		return fmt.Sprintf("**Aborted** — %s; not rated.", strings.TrimPrefix(g.Reason, "aborted: "))
 	}
 	return "The game goes on."
 }
@@ -241,7 +247,7 @@ func (b *Bot) controls(st *store.State, selected *int) []discordgo.MessageCompon
 	buttons = append(buttons, discordgo.Button{Label: "Type a move", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.Ply, verbType).String()})
 	if _, ok := p.Agreed(); ok {
 		label := "Offer draw"
-		if o, _ := p.Agreed(); o.Status != engine.Draw {
+		if countsAtAgreement(p.Variant()) {
 			label = "Propose agreed end"
 		}
 		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbDraw).String()})

@@ -47,6 +47,9 @@ func (r *request) postChallenge(nc store.NewChallenge) error {
 	if nc.TTL == 0 {
 		nc.TTL = ChallengeTTL
 	}
+	if err := r.checkRoom(); err != nil {
+		return err
+	}
 	c, err := b.store.CreateChallenge(r.ctx, nc)
 	switch {
 	case errors.Is(err, store.ErrTooManyGames), errors.Is(err, store.ErrNotFound):
@@ -131,7 +134,20 @@ func (r *request) challengeControl(a action) error {
 		switch {
 		case errors.Is(err, store.ErrChallengeClosed):
 			c, _ := b.store.Challenge(r.ctx, a.id)
+			if c.Status == store.Pending { // past its time; the timer has not closed it yet
+				if err := b.expireNow(r.ctx, a.id, r.messageID()); err != nil {
+					b.log.Warn("closing an expired challenge", "challenge", a.id, "err", err)
+				}
+				return userErrorf("This challenge expired <t:%d:R>: challenges stay open for 24 hours. Ask for a new one with /challenge.", c.Expires.Unix())
+			}
 			return userErrorf("This challenge is no longer open: it was %s.", c.Status)
+		case errors.Is(err, store.ErrRematchExists):
+			return userErrorf("Game #%d already has its rematch.", c.RematchOf)
+		case errors.Is(err, store.ErrTooManyGames):
+			if err := r.checkRoom(); err != nil {
+				return err // the one accepting is at the limit
+			}
+			return userErrorf("%s already has the most games going at once (%d), so this game cannot start yet; the challenge stays open.", c.Challenger.Name, store.DefaultMaxActiveGames)
 		case errors.Is(err, store.ErrNotYours):
 			if a.verb == verbCancel {
 				return userErrorf("Only %s can cancel this challenge.", c.Challenger.Name)
@@ -182,4 +198,70 @@ func (r *request) challengeControl(a action) error {
 		return r.update(b.closedChallenge(&c, "cancelled."))
 	}
 	return userErrorf("This control belongs to an older version of zugbot.")
+}
+
+// checkRoom refuses a new game to a user who already has the most games
+// going at once.
+func (r *request) checkRoom() error {
+	n, err := r.b.store.ActiveCount(r.ctx, r.user.ID)
+	if err != nil {
+		return err
+	}
+	if n >= store.DefaultMaxActiveGames {
+		return storeError(0, store.ErrTooManyGames)
+	}
+	return nil
+}
+
+// messageID returns the ID of the message whose control was used, or "".
+func (r *request) messageID() string {
+	if r.i.Message != nil {
+		return r.i.Message.ID
+	}
+	return ""
+}
+
+// openRematch returns the pending rematch challenge of game id that the
+// user made or received, if any.
+func (r *request) openRematch(id int64) (store.Challenge, bool, error) {
+	cs, err := r.b.store.OpenChallenges(r.ctx, r.user.ID)
+	if err != nil {
+		return store.Challenge{}, false, err
+	}
+	now := r.b.now()
+	for _, c := range cs {
+		if c.RematchOf == id && now.Before(c.Expires) {
+			return c, true, nil
+		}
+	}
+	return store.Challenge{}, false, nil
+}
+
+// acceptRematch accepts the opponent's rematch challenge c for a player who
+// clicked Rematch too: the game starts at once, its board posted as the
+// answer, and the challenge's message says so.
+func (r *request) acceptRematch(c store.Challenge) error {
+	b := r.b
+	c, g, err := b.store.AcceptChallenge(r.ctx, c.ID, r.player())
+	switch {
+	case errors.Is(err, store.ErrChallengeClosed):
+		return userErrorf("The rematch offer was withdrawn or has expired; click Rematch again to offer one yourself.")
+	case err != nil:
+		return storeError(0, err)
+	}
+	if c.MessageID != "" {
+		m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, g.ID))
+		if _, err := b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(r.ctx)); err != nil {
+			b.log.Warn("could not close the rematch challenge's message", "challenge", c.ID, "err", err)
+		}
+	}
+	st, err := b.load(r.ctx, g.ID)
+	if err != nil {
+		return err
+	}
+	m, err := b.boardMessage(r.ctx, &st, boardView{note: fmt.Sprintf("Rematch of game #%d.", c.RematchOf), ping: true})
+	if err != nil {
+		return err
+	}
+	return r.postBoard(&st, m)
 }

@@ -80,7 +80,7 @@ func Commands(variants []*engine.Variant) []*discordgo.ApplicationCommand {
 			Options: []*discordgo.ApplicationCommandOption{
 				{
 					Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, e.g. c2-b1",
-					Required: true, Autocomplete: true, MaxLength: 100,
+					Required: true, Autocomplete: true, // no max_length: zugbot says itself what is too long
 				},
 				gameRef("The game (needed when you have several here)", false),
 			},

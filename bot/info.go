@@ -143,19 +143,20 @@ func (r *request) profileCommand() error {
 func (r *request) historyCommand() error {
 	u := r.subject("user")
 	q := store.GameQuery{Player: u.ID, Status: store.Finished, Limit: 15}
+	of := ""
 	if id := r.stringOpt("game"); id != "" {
 		v, err := r.variantOpt("game")
 		if err != nil {
 			return err
 		}
-		q.Variant = v.ID
+		q.Variant, of = v.ID, " of "+v.Name
 	}
 	games, err := r.b.store.Games(r.ctx, q)
 	if err != nil {
 		return err
 	}
 	if len(games) == 0 {
-		return r.say("%s has no finished games yet.", playerOf(u).Name)
+		return r.say("%s has no finished games%s yet.", playerOf(u).Name, of)
 	}
 	var lines []string
 	for i := range games {

@@ -3,6 +3,7 @@ package bot
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -57,10 +58,8 @@ func (r *request) play() error {
 	if level < ai.MinLevel || level > ai.MaxLevel {
 		return userErrorf("The level goes from %d (beginner) to %d (master).", ai.MinLevel, ai.MaxLevel)
 	}
-	if n, err := b.store.ActiveCount(r.ctx, r.user.ID); err != nil {
+	if err := r.checkRoom(); err != nil {
 		return err
-	} else if n >= store.DefaultMaxActiveGames {
-		return storeError(0, store.ErrTooManyGames)
 	}
 	if err := r.deferReply(false); err != nil {
 		return err
@@ -93,7 +92,8 @@ func (r *request) startGame(ng store.NewGame, note string) error {
 	if len(replies) > 0 {
 		note = strings.TrimSpace(note + fmt.Sprintf(" zugbot opened with **%s**.", replies[0]))
 	}
-	m, err := b.boardMessage(r.ctx, &st, boardView{note: note, ping: true})
+	// No ping: the player has just asked for this game and sees the reply.
+	m, err := b.boardMessage(r.ctx, &st, boardView{note: note})
 	if err != nil {
 		return err
 	}
@@ -168,11 +168,16 @@ func (r *request) moveCommand() error {
 	return r.playText(id, -1, r.stringOpt("move"), false)
 }
 
+// maxMoveLen is the longest move text zugbot reads: the most a select menu
+// option or an autocomplete choice can hold, and far more than any move of
+// its games needs.
+const maxMoveLen = 100
+
 // playText plays a typed move in game id and updates the board.
 func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 	b := r.b
-	if len(text) > engine.MaxMoveText {
-		return userErrorf("That move is %d characters long; moves are at most %d.", len(text), engine.MaxMoveText)
+	if n := utf8.RuneCountInString(text); n > maxMoveLen {
+		return userErrorf("That move is %d characters long, and no move is longer than %d. Choose one from the suggestions of /move, or use the board's menus.", n, maxMoveLen)
 	}
 	unlock := b.locks.lock(id)
 	defer unlock()
@@ -288,7 +293,7 @@ func (r *request) gameControl(a action) error {
 			CustomID: gameAction(a.id, a.ply, verbTyped).String(),
 			Title:    fmt.Sprintf("Your move in game #%d", a.id),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: "move", Label: "Move", Style: discordgo.TextInputShort, Placeholder: moveExample(st.Position), Required: true, MaxLength: 100},
+				discordgo.TextInput{CustomID: "move", Label: "Move", Style: discordgo.TextInputShort, Placeholder: moveExample(st.Position), Required: true, MaxLength: maxMoveLen},
 			}}},
 		})
 	case verbTyped:
@@ -396,31 +401,28 @@ func (r *request) offerDraw(st *store.State, side engine.Side) error {
 	if !ok {
 		return userErrorf("%s has no draws and no agreed ending: %s", v.Game, endingRule(v))
 	}
-	what := "a draw"
-	if agreed.Status != engine.Draw {
-		what = fmt.Sprintf("to end the game by agreement (%s: %s)", agreedText(v, agreed), agreed.Reason)
-	}
 	opp := g.Seats[side.Other()]
 	unlock := b.locks.lock(g.ID)
 	defer unlock()
 	if opp.IsAI() {
 		// The AI agrees unless the agreed result is a loss for it.
 		if agreed.Status == engine.Win && agreed.Winner == side {
-			return userErrorf("zugbot declines: you would win by agreement (%s), so play it out.", agreed.Reason)
+			return userErrorf("zugbot declines: %s, so you would win. Play on, or resign.", agreedDetail(agreed))
 		}
-		end := store.End{Result: store.Draw, Reason: store.ReasonAgreement, By: r.user.ID}
-		if agreed.Status == engine.Win {
-			end = store.End{Result: store.Win, Winner: agreed.Winner, Reason: "agreement: " + agreed.Reason, By: r.user.ID}
-		}
-		ng, err := b.store.Finish(r.ctx, g.ID, g.Ply, end)
+		ng, err := b.store.Finish(r.ctx, g.ID, g.Ply, agreedEnd(agreed, r.user.ID))
 		if err != nil {
 			return storeError(g.ID, err)
 		}
 		st.Game = ng
-		if err := r.say("zugbot accepts: game #%d ends by agreement.", g.ID); err != nil {
+		if err := r.say("zugbot accepts: game #%d ends by agreement. %s", g.ID, b.resultText(&ng)); err != nil {
 			return err
 		}
 		return b.editBoard(r.ctx, st, boardView{replay: true})
+	}
+	what := fmt.Sprintf("a draw in game #%d", g.ID)
+	if countsAtAgreement(v) {
+		what = fmt.Sprintf("to end game #%d by agreement. In %s that means counting the counters now: %s, so %s",
+			g.ID, v.Game, agreedDetail(agreed), agreedText(v, g, agreed))
 	}
 	ng, err := b.store.Offer(r.ctx, g.ID, store.Offer{Kind: store.DrawOffer, By: side, Ply: g.Ply})
 	if err != nil {
@@ -428,7 +430,7 @@ func (r *request) offerDraw(st *store.State, side engine.Side) error {
 	}
 	st.Game = ng
 	return r.reply(message{
-		content:  fmt.Sprintf("%s, %s offers %s in game #%d.", seatRef(opp), seatName(g.Seats[side]), what, g.ID),
+		content:  fmt.Sprintf("%s, %s offers %s.", seatRef(opp), seatName(g.Seats[side]), what),
 		mentions: []string{opp.ID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: gameAction(g.ID, g.Ply, verbDrawYes).String()},
@@ -438,12 +440,36 @@ func (r *request) offerDraw(st *store.State, side engine.Side) error {
 }
 
 // agreedText names the result an agreement would give.
-func agreedText(v *engine.Variant, o engine.Outcome) string {
+func agreedText(v *engine.Variant, g *store.Game, o engine.Outcome) string {
 	if o.Status == engine.Win {
-		return v.Sides[o.Winner] + " would win"
+		return fmt.Sprintf("**%s (%s) would win**", v.Sides[o.Winner], seatName(g.Seats[o.Winner]))
 	}
-	return "a draw"
+	return "it would be **a draw**"
 }
+
+// agreedDetail is why an agreement ends as it does: "White has more
+// counters (12 to 10)".
+func agreedDetail(o engine.Outcome) string {
+	if _, after, ok := strings.Cut(o.Reason, ": "); ok {
+		return after
+	}
+	return o.Reason
+}
+
+// agreedEnd is how a game ends when both agree, as the position says.
+func agreedEnd(o engine.Outcome, by string) store.End {
+	if o.Status == engine.Win {
+		return store.End{Result: store.Win, Winner: o.Winner, Reason: o.Reason, By: by}
+	}
+	if strings.Contains(o.Reason, ": ") {
+		return store.End{Result: store.Draw, Reason: o.Reason, By: by}
+	}
+	return store.End{Result: store.Draw, Reason: store.ReasonAgreement, By: by}
+}
+
+// countsAtAgreement reports whether an agreed end in v is decided by
+// counting (Zamma: the side with more counters wins) rather than a draw.
+func countsAtAgreement(v *engine.Variant) bool { return v.Game == "Zamma" }
 
 // endingRule explains how a game without agreed endings ends.
 func endingRule(v *engine.Variant) string {
@@ -555,16 +581,12 @@ func (r *request) answerOffer(a action) error {
 		return closed(fmt.Sprintf("%s declined the %s.", seatName(g.Seats[side]), kind))
 	case verbDrawYes:
 		agreed, _ := st.Position.Agreed()
-		end := store.End{Result: store.Draw, Reason: store.ReasonAgreement, By: r.user.ID}
-		if agreed.Status == engine.Win {
-			end = store.End{Result: store.Win, Winner: agreed.Winner, Reason: "agreement: " + agreed.Reason, By: r.user.ID}
-		}
-		ng, err := b.store.AcceptOffer(r.ctx, g.ID, kind, side, a.ply, end)
+		ng, err := b.store.AcceptOffer(r.ctx, g.ID, kind, side, a.ply, agreedEnd(agreed, r.user.ID))
 		if err != nil {
 			return storeError(g.ID, err)
 		}
 		st.Game = ng
-		if err := closed(fmt.Sprintf("%s accepted: the game ends by agreement.", seatName(g.Seats[side]))); err != nil {
+		if err := closed(fmt.Sprintf("%s accepted: %s", seatName(g.Seats[side]), b.resultText(&ng))); err != nil {
 			return err
 		}
 		return b.editBoard(r.ctx, &st, boardView{replay: true})
@@ -608,6 +630,13 @@ func (r *request) rematch(id int64) error {
 		seats[side] = opp
 		return r.startGame(store.NewGame{Variant: g.Variant, Start: g.Start, Seats: seats, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID},
 			fmt.Sprintf("Rematch of game #%d.", g.ID))
+	}
+	if c, ok, err := r.openRematch(g.ID); err != nil {
+		return err
+	} else if ok && c.Challenger.ID == r.user.ID {
+		return userErrorf("You have already offered a rematch of game #%d; it is up to %s now.", g.ID, c.Opponent.Name)
+	} else if ok {
+		return r.acceptRematch(c)
 	}
 	colour := store.Second // colours swapped: the side that moved second now moves first
 	if side == 1 {

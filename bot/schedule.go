@@ -105,12 +105,21 @@ func (b *Bot) remind(ctx context.Context, t store.Task) error {
 
 // expire closes a challenge nobody answered and updates its message.
 func (b *Bot) expire(ctx context.Context, t store.Task) error {
-	c, err := b.store.ExpireChallenge(ctx, t.ChallengeID)
+	return b.expireNow(ctx, t.ChallengeID, "")
+}
+
+// expireNow closes challenge id, past its time, and updates its message
+// (msgID when the store does not know it yet).
+func (b *Bot) expireNow(ctx context.Context, id int64, msgID string) error {
+	c, err := b.store.ExpireChallenge(ctx, id)
 	if errors.Is(err, store.ErrChallengeClosed) || errors.Is(err, store.ErrNotFound) {
 		return nil
 	}
 	if err != nil {
 		return err
+	}
+	if c.MessageID == "" {
+		c.MessageID = msgID
 	}
 	if c.MessageID == "" {
 		return nil

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -63,7 +64,11 @@ func (s *Server) interactionPayload(ix *Interaction, ch *channel, data any) map[
 		p["guild_id"] = g.id
 		p["guild_locale"] = "en-US"
 		p["guild"] = map[string]any{"id": g.id, "locale": "en-US", "features": []string{}}
-		p["member"] = memberPayload(ix.User, g.joined, true)
+		m := memberPayload(ix.User, g.joined, true)
+		if extra := g.perms[ix.User.ID]; extra != 0 {
+			m["permissions"] = strconv.FormatInt(memberPerms|extra, 10)
+		}
+		p["member"] = m
 		p["context"] = discordgo.InteractionContextGuild
 		p["authorizing_integration_owners"] = map[string]string{"0": g.id}
 	} else {

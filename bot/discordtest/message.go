@@ -746,6 +746,9 @@ func userPayload(u *discordgo.User) map[string]any {
 // channels: everything a plain member may, as a decimal string.
 const memberPermissions = "2248473465835073"
 
+// memberPerms is memberPermissions as a number.
+const memberPerms int64 = 2248473465835073
+
 func memberPayload(u *discordgo.User, joined time.Time, withUser bool) map[string]any {
 	out := map[string]any{
 		"roles": []string{}, "joined_at": joined.UTC().Format(time.RFC3339Nano), "deaf": false, "mute": false,

@@ -91,6 +91,7 @@ type Server struct {
 type guild struct {
 	id, name string
 	joined   time.Time
+	perms    map[string]int64 // user ID -> permissions granted beyond a plain member's
 }
 
 type channel struct {
@@ -294,6 +295,24 @@ func (s *Server) NewGuild(name string) string {
 	s.mu.Unlock()
 	s.flush()
 	return g.id
+}
+
+// Grant gives u the permissions perms (discordgo.Permission* bits) in the
+// guild guildID, on top of a plain member's, as a role would: interactions
+// by u there carry them in member.permissions. The fake does not hide
+// commands whose default_member_permissions u lacks, so a test can check
+// the bot's own permission check too.
+func (s *Server) Grant(guildID string, u *discordgo.User, perms int64) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	g := s.guilds[guildID]
+	if g == nil {
+		s.t.Fatalf("discordtest: Grant in unknown guild %q", guildID)
+	}
+	if g.perms == nil {
+		g.perms = map[string]int64{}
+	}
+	g.perms[u.ID] |= perms
 }
 
 // NewChannel creates a text channel in the guild guildID and returns its ID.

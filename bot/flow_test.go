@@ -1,0 +1,649 @@
+package bot_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/bot"
+	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/store"
+)
+
+// playAI starts a level 1 game of u against the AI in channel and returns
+// it once its board message is recorded.
+func (h *harness) playAI(u *discordgo.User, channel, game string, opts ...discordtest.Option) store.State {
+	h.t.Helper()
+	before := h.newest(u)
+	opts = append([]discordtest.Option{discordtest.Opt("game", game), discordtest.Opt("level", 1)}, opts...)
+	ix := h.srv.SlashCommand(h.t, u, channel, "play", opts...)
+	ix.WaitOriginal(h.t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
+	id := h.newest(u)
+	if id == before {
+		h.t.Fatalf("/play %s made no game", game)
+	}
+	h.boardReady(id)
+	return h.game(id)
+}
+
+// newest returns the number of u's newest active game, or 0.
+func (h *harness) newest(u *discordgo.User) int64 {
+	h.t.Helper()
+	games, err := h.st.Games(context.Background(), store.GameQuery{Player: u.ID, Status: store.Active, Limit: 100})
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	var id int64
+	for _, g := range games {
+		id = max(id, g.ID)
+	}
+	return id
+}
+
+// duel starts a game of alice (moving first) against bob through a
+// challenge bob accepts, and returns it once its board is posted.
+func (h *harness) duel(game string, rated bool, opts ...discordtest.Option) store.State {
+	h.t.Helper()
+	before := h.newest(h.alice)
+	opts = append([]discordtest.Option{discordtest.Opt("game", game), discordtest.Opt("opponent", h.bob),
+		discordtest.Opt("color", "first"), discordtest.Opt("rated", rated)}, opts...)
+	ix, _ := h.command(h.alice, "challenge", opts...)
+	acc := h.srv.Click(h.t, h.bob, ix.Original(), hasSuffix(buttons(ix.Original()), "/accept"))
+	acc.WaitResponse(h.t, wait)
+	acc.WaitFollowups(h.t, 1, wait)
+	id := h.newest(h.alice)
+	if id == before {
+		h.t.Fatalf("the challenge made no game")
+	}
+	h.boardReady(id)
+	return h.game(id)
+}
+
+// move plays a move with /move and returns the reply the player sees.
+func (h *harness) move(u *discordgo.User, id int64, move string) string {
+	h.t.Helper()
+	ix, resp := h.command(u, "move", discordtest.Opt("move", move), discordtest.Opt("game", id))
+	if resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		return ix.WaitOriginal(h.t, wait, func(m *discordtest.Message) bool { return m.Content != "" }).Content
+	}
+	return resp.Data.Content
+}
+
+// mentionRE finds user mentions in message content.
+var mentionRE = regexp.MustCompile(`<@!?(\d+)>`)
+
+// checkMentions checks every message zugbot sent or edited: its
+// allowed_mentions parses nothing (no @everyone, no roles, no name
+// matching) and lists only users the content mentions. It returns the
+// users each message could ping, by content.
+func (h *harness) checkMentions() map[string][]string {
+	h.t.Helper()
+	pings := map[string][]string{}
+	for _, r := range h.srv.Requests() {
+		if r.Method != "POST" && r.Method != "PATCH" || len(r.Payload) == 0 || r.Status >= 300 {
+			continue
+		}
+		var body struct {
+			Content         *string                            `json:"content"`
+			AllowedMentions *discordgo.MessageAllowedMentions  `json:"allowed_mentions"`
+			Data            *discordgo.InteractionResponseData `json:"data"`
+		}
+		if err := json.Unmarshal(r.Payload, &body); err != nil {
+			continue // not a message (command registration is a list)
+		}
+		content, am := body.Content, body.AllowedMentions
+		if body.Data != nil {
+			content, am = &body.Data.Content, body.Data.AllowedMentions
+		}
+		if content == nil || !strings.Contains(*content, "<@") {
+			continue
+		}
+		if am == nil {
+			h.t.Errorf("%s %s: content %q mentions someone without allowed_mentions", r.Method, r.Path, *content)
+			continue
+		}
+		if len(am.Parse) > 0 || len(am.Roles) > 0 {
+			h.t.Errorf("%s %s: allowed_mentions %+v parses mentions; want only listed users", r.Method, r.Path, am)
+		}
+		var named []string
+		for _, m := range mentionRE.FindAllStringSubmatch(*content, -1) {
+			named = append(named, m[1])
+		}
+		for _, id := range am.Users {
+			if !slices.Contains(named, id) {
+				h.t.Errorf("%s %s: may ping %s, whom %q does not name", r.Method, r.Path, id, *content)
+			}
+		}
+		pings[*content] = am.Users
+	}
+	return pings
+}
+
+// TestMentions checks that a move pings the player to move and nobody
+// else, and that no message of a whole game can ping anyone it does not
+// name.
+func TestMentions(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	g := h.duel("zola", true).Game
+	h.move(h.alice, g.ID, "a1xb1")
+	ping := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, "your move in game #"+fmt.Sprint(g.ID)) && strings.Contains(m.Content, "a1xb1")
+	})
+	if !strings.HasPrefix(ping.Content, "alice played **a1xb1**. <@"+h.bob.ID+">") {
+		t.Errorf("ping %q; want it to say what alice played and mention bob", ping.Content)
+	}
+	pings := h.checkMentions()
+	if got := pings[ping.Content]; len(got) != 1 || got[0] != h.bob.ID {
+		t.Errorf("the move ping may mention %v; want only bob (%s)", got, h.bob.ID)
+	}
+	// A move against the AI pings nobody: the player is looking at the board.
+	ai := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"))
+	h.move(h.alice, ai.Game.ID, "a1xb1")
+	for content, users := range h.checkMentions() {
+		if strings.Contains(content, fmt.Sprintf("game #%d", ai.Game.ID)) && len(users) > 0 {
+			t.Errorf("game against the AI: %q may ping %v", content, users)
+		}
+	}
+}
+
+// TestTimeoutBeforeTwoPlies checks that a game whose clock runs out before
+// both players have moved is aborted and not rated.
+func TestTimeoutBeforeTwoPlies(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	one := h.duel("zola", true, discordtest.Opt("days", 1)).Game
+	h.move(h.alice, one.ID, "a1xb1")
+	none := h.duel("zamma", true, discordtest.Opt("days", 1)).Game
+	h.clock.Advance(25 * time.Hour)
+	h.bot.RunDue(ctx)
+	for _, g := range []store.Game{one, none} {
+		st := h.game(g.ID)
+		if st.Game.Result != store.Aborted || st.Game.Reason != store.ReasonNoStart || len(st.Game.Changes) != 0 {
+			t.Errorf("game #%d after its clock ran out at ply %d: %v %q, %d rating changes; want aborted, unrated",
+				g.ID, st.Game.Ply, st.Game.Result, st.Game.Reason, len(st.Game.Changes))
+		}
+		board := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+			return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted")
+		})
+		if d := board.Embeds[0].Description; !strings.Contains(d, "before both players had moved; not rated") {
+			t.Errorf("board of game #%d says %q; want why it was aborted and that it is not rated", g.ID, d)
+		}
+		h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+			return strings.HasPrefix(m.Content, fmt.Sprintf("Game #%d: ", g.ID)) && strings.Contains(m.Content, "ran out of time")
+		})
+	}
+	for _, u := range []*discordgo.User{h.alice, h.bob} {
+		if rt, err := h.st.Rating(ctx, u.ID, "zola"); err != nil || rt.Rating != store.InitialRating || rt.Games != 0 {
+			t.Errorf("%s's rating after the aborted game: %+v, %v; want untouched", u.Username, rt, err)
+		}
+	}
+}
+
+// TestReminderOnce checks that the reminder pings only the player to move,
+// once, and that a move in time cancels the loss.
+func TestReminderOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	g := h.duel("zola", false, discordtest.Opt("days", 3)).Game
+	h.move(h.alice, g.ID, "a1xb1")
+	reminder := func(u *discordgo.User) int {
+		n := 0
+		for _, m := range h.srv.Messages(h.channel) {
+			if strings.Contains(m.Content, "<@"+u.ID+">, your time in game") {
+				n++
+			}
+		}
+		return n
+	}
+	h.clock.Advance(58 * time.Hour) // 14 h of bob's 72 left: under a fifth
+	h.bot.RunDue(ctx)
+	h.bot.RunDue(ctx)
+	h.eventually("bob's reminder", func() bool { return reminder(h.bob) == 1 })
+	h.move(h.bob, g.ID, "a2xa1")
+	h.clock.Advance(20 * time.Hour) // past bob's old deadline, within alice's
+	h.bot.RunDue(ctx)
+	if st := h.game(g.ID); st.Game.Over() {
+		t.Errorf("game over (%s) although bob moved in time", st.Game.Reason)
+	}
+	if n := reminder(h.bob); n != 1 {
+		t.Errorf("bob was reminded %d times; want once", n)
+	}
+	if n := reminder(h.alice); n != 0 {
+		t.Errorf("alice was reminded %d times with most of her time left", n)
+	}
+}
+
+// TestExport checks /export: the moves as a text file and the replay GIF.
+func TestExport(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	st := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"))
+	h.move(h.alice, st.Game.ID, "a1xb1")
+	st = h.game(st.Game.ID)
+	ix, resp := h.command(h.bob, "export", discordtest.Opt("game", st.Game.ID))
+	if resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("/export answered type %d; want a deferred public reply", resp.Type)
+	}
+	m := ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Files) == 2 })
+	var txt, gifOK bool
+	for _, f := range m.Files {
+		switch {
+		case strings.HasSuffix(f.Name, ".txt"):
+			txt = true
+			s := string(f.Data)
+			want := fmt.Sprintf("1. a1xb1 %s\n", st.Moves[1].Notation)
+			for _, w := range []string{`[Variant "zola"]`, `[Red "alice"]`, `[Blue "zugbot (level 1, beginner)"]`, `[Result "the game goes on"]`, want} {
+				if !strings.Contains(s, w) {
+					t.Errorf("export text %q; want it to contain %q", s, w)
+				}
+			}
+		case strings.HasSuffix(f.Name, ".gif"):
+			g, err := f.GIF()
+			if err != nil || len(g.Image) < 3 {
+				t.Errorf("replay GIF: %v; want the start and 2 moves", err)
+			}
+			gifOK = true
+		}
+	}
+	if !txt || !gifOK {
+		t.Errorf("export files %v; want a .txt and a .gif", m.Files)
+	}
+	_, resp = h.command(h.bob, "export", discordtest.Opt("game", 9999))
+	h.refused(resp, "There is no game #9999")
+}
+
+// TestRules checks /rules for every game: the summary, the start position
+// and the designer's credit.
+func TestRules(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	for _, v := range variants() {
+		_, resp := h.command(h.bob, "rules", discordtest.Opt("game", v.ID))
+		if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 || len(resp.Data.Embeds) != 1 {
+			t.Fatalf("/rules %s: type %d flags %d; want one public embed", v.ID, resp.Type, resp.Data.Flags)
+		}
+		e := resp.Data.Embeds[0]
+		if !strings.Contains(e.Title, v.Name) || !strings.Contains(e.Description, v.Summary) || e.Footer == nil || e.Footer.Text != v.Credit {
+			t.Errorf("/rules %s: %q / %q / %+v; want the name, summary and credit", v.ID, e.Title, e.Description, e.Footer)
+		}
+		if len(resp.Files) != 1 {
+			t.Fatalf("/rules %s sent %d files; want the start position", v.ID, len(resp.Files))
+		}
+		if img, err := resp.Files[0].Image(); err != nil || img.Bounds().Dx() < 300 {
+			t.Errorf("/rules %s image: %v", v.ID, err)
+		}
+	}
+}
+
+// TestTakeback covers /takeback: at once against the AI, refused in rated
+// games, and with the opponent's consent in casual ones.
+func TestTakeback(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ai := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"))
+	_, resp := h.command(h.alice, "takeback", discordtest.Opt("game", ai.Game.ID))
+	h.refused(resp, "You have not moved yet")
+	h.move(h.alice, ai.Game.ID, "a1xb1")
+	_, resp = h.command(h.alice, "takeback", discordtest.Opt("game", ai.Game.ID))
+	if resp.Data == nil || !strings.Contains(resp.Data.Content, "Took back your last move") {
+		t.Errorf("/takeback against the AI: %+v", resp.Data)
+	}
+	if st := h.game(ai.Game.ID); st.Game.Ply != 0 || st.Position.Turn() != 0 {
+		t.Errorf("after the takeback: ply %d, %d to move; want the start with alice to move", st.Game.Ply, st.Position.Turn())
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == ai.Game.MessageID && strings.Contains(m.Content, "taken back") && len(m.SelectMenus()) > 0
+	})
+
+	rated := h.duel("zola", true).Game
+	h.move(h.alice, rated.ID, "a1xb1")
+	_, resp = h.command(h.alice, "takeback", discordtest.Opt("game", rated.ID))
+	h.refused(resp, "is rated: takebacks are only for casual games")
+
+	casual := h.duel("zola", false).Game
+	h.move(h.alice, casual.ID, "a1xb1")
+	_, resp = h.command(h.bob, "takeback", discordtest.Opt("game", casual.ID))
+	h.refused(resp, "You have not moved yet")
+	ask := func() *discordtest.Message {
+		ix, resp := h.command(h.alice, "takeback", discordtest.Opt("game", casual.ID))
+		if !strings.Contains(resp.Data.Content, "<@"+h.bob.ID+">, alice asks to take back") {
+			t.Fatalf("takeback request says %q; want bob asked", resp.Data.Content)
+		}
+		return ix.Original()
+	}
+	offer := ask()
+	yes, no := hasSuffix(buttons(offer), "/back+"), hasSuffix(buttons(offer), "/back-")
+	h.refused(h.srv.Click(t, h.alice, offer, yes).WaitResponse(t, wait), "your own offer")
+	r := h.srv.Click(t, h.bob, offer, no).WaitResponse(t, wait)
+	if r.Type != discordgo.InteractionResponseUpdateMessage || !strings.Contains(r.Data.Content, "bob declined the takeback") {
+		t.Errorf("declining answered %d %q", r.Type, r.Data.Content)
+	}
+	if st := h.game(casual.ID); st.Game.Ply != 1 {
+		t.Fatalf("ply %d after a declined takeback; want 1", st.Game.Ply)
+	}
+	offer = ask()
+	h.srv.Click(t, h.bob, offer, hasSuffix(buttons(offer), "/back+")).WaitResponse(t, wait)
+	if st := h.game(casual.ID); st.Game.Ply != 0 || st.Position.Turn() != 0 {
+		t.Errorf("after an accepted takeback: ply %d; want 0 with alice to move", st.Game.Ply)
+	}
+}
+
+// TestDraw covers /draw: a plain explanation where a game has no draws,
+// Zamma's agreed end (counting the counters) offered, declined and
+// accepted, and the AI's answer.
+func TestDraw(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	zodiac := h.playAI(h.alice, h.channel, "zodiac")
+	_, resp := h.command(h.alice, "draw", discordtest.Opt("game", zodiac.Game.ID))
+	h.refused(resp, "Zodiac has no draws and no agreed ending: a game ends when")
+
+	g := h.duel("zamma", false).Game
+	offer := func() *discordtest.Message {
+		ix, resp := h.command(h.alice, "draw", discordtest.Opt("game", g.ID))
+		want := fmt.Sprintf("<@%s>, alice offers to end game #%d by agreement. In Zamma that means counting the counters now: equal counters", h.bob.ID, g.ID)
+		if !strings.HasPrefix(resp.Data.Content, want) || !strings.Contains(resp.Data.Content, "**a draw**") {
+			t.Fatalf("Zamma offer says %q; want %q… and the result", resp.Data.Content, want)
+		}
+		return ix.Original()
+	}
+	m := offer()
+	h.srv.Click(t, h.bob, m, hasSuffix(buttons(m), "/draw-")).WaitResponse(t, wait)
+	if st := h.game(g.ID); st.Game.Over() {
+		t.Fatalf("game over after a declined offer")
+	}
+	m = offer()
+	r := h.srv.Click(t, h.bob, m, hasSuffix(buttons(m), "/draw+")).WaitResponse(t, wait)
+	if !strings.Contains(r.Data.Content, "bob accepted: **Draw** — ended by agreement: equal counters") {
+		t.Errorf("accepting answered %q", r.Data.Content)
+	}
+	st := h.game(g.ID)
+	if st.Game.Result != store.Draw || st.Game.EndedBy != h.bob.ID {
+		t.Errorf("game after the agreement: %v by %q; want a draw accepted by bob", st.Game.Result, st.Game.EndedBy)
+	}
+
+	// The AI agrees to an agreed end that is not a loss for it.
+	ai := h.playAI(h.alice, h.channel, "zamma")
+	_, resp = h.command(h.alice, "draw", discordtest.Opt("game", ai.Game.ID))
+	if !strings.Contains(resp.Data.Content, "zugbot accepts") {
+		t.Errorf("the AI answered %q; want it to accept an even count", resp.Data.Content)
+	}
+	if st := h.game(ai.Game.ID); st.Game.Result != store.Draw {
+		t.Errorf("game against the AI: %v; want drawn by agreement", st.Game.Result)
+	}
+}
+
+// TestLookups covers /games, /history, /profile and /leaderboard in both
+// scopes.
+func TestLookups(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	carol, dave := h.srv.NewUser("carol"), h.srv.NewUser("dave")
+	other := h.srv.NewGuild("Elsewhere")
+	otherChannel := h.srv.NewChannel(other, "games")
+	seat := func(u *discordgo.User) store.Seat { return store.Seat{Player: store.Player{ID: u.ID, Name: u.Username}} }
+	// Ten rated games each: alice beats bob here, carol beats dave elsewhere
+	// (9 hours apart, under the cap of 3 rated games a day per pair).
+	for range 10 {
+		for _, p := range []struct {
+			win, lose      *discordgo.User
+			guild, channel string
+		}{{h.alice, h.bob, h.guild, h.channel}, {carol, dave, other, otherChannel}} {
+			g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{seat(p.win), seat(p.lose)}, GuildID: p.guild, ChannelID: p.channel, Rated: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := h.st.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: p.lose.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		h.clock.Advance(9 * time.Hour)
+	}
+
+	_, resp := h.command(h.alice, "leaderboard", discordtest.Opt("game", "zola"))
+	lb := resp.Data.Embeds[0]
+	if !strings.Contains(lb.Title, "this server") || !strings.Contains(lb.Description, "1. **alice**") || !strings.Contains(lb.Description, "2. **bob**") || strings.Contains(lb.Description, "carol") {
+		t.Errorf("server leaderboard %q: %q; want alice then bob, not carol", lb.Title, lb.Description)
+	}
+	_, resp = h.command(h.alice, "leaderboard", discordtest.Opt("game", "zola"), discordtest.Opt("scope", "global"))
+	lb = resp.Data.Embeds[0]
+	for _, name := range []string{"alice", "bob", "carol", "dave"} {
+		if !strings.Contains(lb.Description, "**"+name+"**") {
+			t.Errorf("global leaderboard %q; want %s on it", lb.Description, name)
+		}
+	}
+	_, resp = h.command(h.alice, "leaderboard", discordtest.Opt("game", "zamma"))
+	if d := resp.Data.Embeds[0].Description; !strings.Contains(d, "Nobody in this server has played 10 rated games of Zamma yet") {
+		t.Errorf("empty leaderboard says %q", d)
+	}
+
+	_, resp = h.command(h.alice, "profile")
+	p := resp.Data.Embeds[0]
+	if !strings.Contains(p.Title, "alice") || !strings.Contains(p.Description, "**Zola 6×6**: ") || !strings.Contains(p.Description, "10 wins, 0 draws, 0 losses, 10 wins in a row") {
+		t.Errorf("alice's profile %q: %q", p.Title, p.Description)
+	}
+	_, resp = h.command(h.alice, "profile", discordtest.Opt("user", h.bob))
+	if d := resp.Data.Embeds[0].Description; !strings.Contains(d, "You against bob: 10 wins, 0 draws, 0 losses") {
+		t.Errorf("bob's profile seen by alice: %q; want their head-to-head", d)
+	}
+
+	_, resp = h.command(h.bob, "history")
+	hist := resp.Data.Embeds[0]
+	if resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || strings.Count(hist.Description, "— lost (resignation)") != 10 {
+		t.Errorf("bob's history %q; want his 10 losses, privately", hist.Description)
+	}
+	_, resp = h.command(h.bob, "history", discordtest.Opt("game", "zamma"))
+	h.refused(resp, "bob has no finished games of Zamma yet")
+
+	_, resp = h.command(h.alice, "games")
+	h.refused(resp, "alice has no games going")
+	g := h.playAI(h.alice, h.channel, "zola").Game
+	_, resp = h.command(h.bob, "games", discordtest.Opt("user", h.alice))
+	if d := resp.Data.Embeds[0].Description; !strings.Contains(d, fmt.Sprintf("**#%d** Zola 6×6 vs zugbot (level 1, beginner)", g.ID)) || !strings.Contains(d, "discord.com/channels/") {
+		t.Errorf("alice's games %q; want game #%d with a link to its board", d, g.ID)
+	}
+}
+
+// TestAdminAbort checks /admin abort: done by a member who may manage the
+// server, recorded with their name, refused for another server's game.
+func TestAdminAbort(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	mod := h.srv.NewUser("mod")
+	h.srv.Grant(h.guild, mod, discordgo.PermissionManageGuild)
+	g := h.duel("zola", true).Game
+	_, resp := h.command(mod, "admin abort", discordtest.Opt("game", g.ID))
+	if resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(resp.Data.Content, "recorded with your name") {
+		t.Errorf("/admin abort answered %q", resp.Data.Content)
+	}
+	st := h.game(g.ID)
+	if st.Game.Result != store.Aborted || st.Game.Reason != store.ReasonAdmin || st.Game.EndedBy != mod.ID || len(st.Game.Changes) != 0 {
+		t.Errorf("aborted game: %v %q by %q; want aborted by mod, unrated", st.Game.Result, st.Game.Reason, st.Game.EndedBy)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted** by a moderator, <@"+mod.ID+">")
+	})
+	_, resp = h.command(mod, "admin abort", discordtest.Opt("game", g.ID))
+	h.refused(resp, "already over")
+
+	other := h.srv.NewChannel(h.srv.NewGuild("Elsewhere"), "games")
+	away := h.playAI(h.alice, other, "zola").Game
+	_, resp = h.command(mod, "admin abort", discordtest.Opt("game", away.ID))
+	h.refused(resp, "is not played on this server")
+}
+
+// TestDirectMessagesAndThreads plays in a DM with the bot and in a thread.
+func TestDirectMessagesAndThreads(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	dm := h.srv.DMChannel(h.alice)
+	st := h.playAI(h.alice, dm, "zola", discordtest.Opt("color", "first"))
+	if st.Game.GuildID != "" || st.Game.ChannelID != dm {
+		t.Errorf("game in the DM has guild %q channel %q", st.Game.GuildID, st.Game.ChannelID)
+	}
+	ix := h.srv.SlashCommand(t, h.alice, dm, "move", discordtest.Opt("move", "a1xb1"))
+	if m := ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return m.Content != "" }); !strings.Contains(m.Content, "you played **a1xb1**") {
+		t.Errorf("/move in the DM: %q", m.Content)
+	}
+	if h.srv.Message(dm, st.Game.MessageID) == nil {
+		t.Errorf("the DM game's board is not in the DM")
+	}
+
+	thread, err := h.srv.Session().ThreadStart(h.channel, "zola night", discordgo.ChannelTypeGuildPublicThread, 60)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tg := h.playAI(h.bob, thread.ID, "zola", discordtest.Opt("color", "first"))
+	ix = h.srv.SlashCommand(t, h.bob, thread.ID, "move", discordtest.Opt("move", "a1xb1"))
+	ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return m.Content != "" })
+	if got := h.game(tg.Game.ID).Game.Ply; got != 2 {
+		t.Errorf("game in the thread at ply %d; want 2", got)
+	}
+	_, resp := h.command(h.bob, "board")
+	h.refused(resp, "no game going in this channel")
+}
+
+// TestTooManyGames checks the limit of active games per player.
+func TestTooManyGames(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	carol := h.srv.NewUser("carol")
+	// alice's open challenge, made while she had room.
+	ix, _ := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"))
+	open := ix.Original()
+	for range store.DefaultMaxActiveGames {
+		if _, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", ChannelID: h.channel, GuildID: h.guild,
+			Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {AI: 1}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, resp := h.command(h.alice, "play", discordtest.Opt("game", "zola"))
+	h.refused(resp, "You already have the most games going at once (20)")
+	_, resp = h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.bob))
+	h.refused(resp, "most games going at once")
+	h.refused(h.srv.Click(t, h.bob, open, hasSuffix(buttons(open), "/accept")).WaitResponse(t, wait), "alice already has the most games going at once (20), so this game cannot start yet; the challenge stays open")
+	cix, _ := h.command(carol, "challenge", discordtest.Opt("game", "zola"))
+	h.refused(h.srv.Click(t, h.alice, cix.Original(), hasSuffix(buttons(cix.Original()), "/accept")).WaitResponse(t, wait), "You already have the most games going at once")
+	if n, _ := h.st.ActiveCount(ctx, h.alice.ID); n != store.DefaultMaxActiveGames {
+		t.Errorf("alice has %d games; want the limit, %d", n, store.DefaultMaxActiveGames)
+	}
+}
+
+// TestLongText checks that over-long move text is refused with a reason,
+// and gets no suggestions.
+func TestLongText(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	g := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first")).Game
+	long := strings.Repeat("a1xb1 ", 50)
+	_, resp := h.command(h.alice, "move", discordtest.Opt("move", long))
+	h.refused(resp, "That move is 300 characters long, and no move is longer than 100")
+	ac := h.srv.Autocomplete(t, h.alice, h.channel, "move", discordtest.Focus("move", long)).WaitResponse(t, wait)
+	if len(ac.Data.Choices) != 0 {
+		t.Errorf("%d suggestions for 300 characters", len(ac.Data.Choices))
+	}
+	if st := h.game(g.ID); st.Game.Ply != 0 {
+		t.Errorf("ply %d after a refused move", st.Game.Ply)
+	}
+}
+
+// TestRematch checks the Rematch button: a new game with colours swapped,
+// at once against the AI and as a challenge to a person.
+func TestRematch(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	resign := func(u *discordgo.User, id int64) *discordtest.Message {
+		ix, _ := h.command(u, "resign", discordtest.Opt("game", id))
+		h.srv.Click(t, u, ix.Original(), hasSuffix(buttons(ix.Original()), "/resign!")).WaitResponse(t, wait)
+		st := h.game(id)
+		return h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+			return m.ID == st.Game.MessageID && hasSuffix(buttons(m), "/rematch") != ""
+		})
+	}
+	ai := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first")).Game
+	board := resign(h.alice, ai.ID)
+	rix := h.srv.Click(t, h.alice, board, hasSuffix(buttons(board), "/rematch"))
+	rix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
+	next := h.game(h.newest(h.alice)).Game
+	if next.ID == ai.ID || next.Seats[1].ID != h.alice.ID || next.Seats[0].AI != 1 || next.RematchOf != ai.ID {
+		t.Errorf("rematch against the AI: %+v; want alice moving second against level 1", next.Seats)
+	}
+
+	duel := h.duel("zola", true).Game
+	board = resign(h.bob, duel.ID)
+	cix := h.srv.Click(t, h.bob, board, hasSuffix(buttons(board), "/rematch"))
+	cresp := cix.WaitResponse(t, wait)
+	if !strings.Contains(cresp.Data.Content, "<@"+h.alice.ID+">, **bob** challenges you") || !strings.Contains(cresp.Data.Content, "bob plays Red and moves first") {
+		t.Fatalf("rematch challenge says %q; want alice challenged, bob moving first", cresp.Data.Content)
+	}
+	h.eventually("the rematch challenge's message", func() bool {
+		cs, err := h.st.OpenChallenges(context.Background(), h.bob.ID)
+		return err == nil && len(cs) == 1 && cs[0].MessageID != ""
+	})
+	h.refused(h.srv.Click(t, h.bob, board, hasSuffix(buttons(board), "/rematch")).WaitResponse(t, wait), "You have already offered a rematch")
+	// alice clicks Rematch too: that accepts bob's offer.
+	aresp := h.srv.Click(t, h.alice, board, hasSuffix(buttons(board), "/rematch")).WaitResponse(t, wait)
+	if !strings.Contains(aresp.Data.Content, "Rematch of game #") || !strings.Contains(aresp.Data.Content, "<@"+h.bob.ID+">, your move") {
+		t.Errorf("alice's Rematch answered %q; want the new board, bob to move", aresp.Data.Content)
+	}
+	re := h.game(h.newest(h.bob)).Game
+	if re.Seats[0].ID != h.bob.ID || !re.Rated || re.RematchOf != duel.ID {
+		t.Errorf("rematch %+v; want bob first, rated, a rematch of #%d", re, duel.ID)
+	}
+	offerID := cix.Original().ID
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == offerID && strings.Contains(m.Content, "accepted by alice") && len(m.Buttons()) == 0
+	})
+}
+
+// TestChallengeAnswered checks clicks on challenges that are no longer
+// open: two accepts at once, and an accept after the 24 hours before the
+// timer has run.
+func TestChallengeAnswered(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	carol := h.srv.NewUser("carol")
+	ix, _ := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"))
+	open := ix.Original()
+	accept := hasSuffix(buttons(open), "/accept")
+	// The first answer is held back a moment (a rate limit), so that the
+	// second click comes while the buttons are still there, as it can on
+	// Discord.
+	h.srv.RateLimit(discordtest.RouteCallback, 1, 300*time.Millisecond)
+	first := h.srv.Click(t, h.bob, open, accept)
+	second := h.srv.Click(t, carol, open, accept)
+	resps := []*discordtest.Response{first.WaitResponse(t, wait), second.WaitResponse(t, wait)}
+	var won, lost int
+	for _, r := range resps {
+		switch {
+		case r.Type == discordgo.InteractionResponseUpdateMessage:
+			won++
+		case r.Data != nil && strings.Contains(r.Data.Content, "This challenge is no longer open: it was accepted"):
+			lost++
+		}
+	}
+	if won != 1 || lost != 1 {
+		t.Errorf("two accepts at once: %d accepted, %d told it was taken; want 1 and 1", won, lost)
+	}
+
+	ix, _ = h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.bob))
+	late := ix.Original()
+	h.clock.Advance(bot.ChallengeTTL)
+	h.refused(h.srv.Click(t, h.bob, late, hasSuffix(buttons(late), "/accept")).WaitResponse(t, wait), "This challenge expired")
+	m := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool { return m.ID == late.ID && strings.Contains(m.Content, "expired") })
+	if len(m.Buttons()) != 0 {
+		t.Errorf("the expired challenge keeps %d buttons", len(m.Buttons()))
+	}
+}
