@@ -392,7 +392,9 @@ func TestLookups(t *testing.T) {
 	carol, dave := h.srv.NewUser("carol"), h.srv.NewUser("dave")
 	other := h.srv.NewGuild("Elsewhere")
 	otherChannel := h.srv.NewChannel(other, "games")
-	seat := func(u *discordgo.User) store.Seat { return store.Seat{Player: store.Player{ID: u.ID, Name: u.Username}} }
+	seat := func(u *discordgo.User) store.Seat {
+		return store.Seat{Player: store.Player{ID: u.ID, Name: u.Username}}
+	}
 	// Ten rated games each: alice beats bob here, carol beats dave elsewhere
 	// (9 hours apart, under the cap of 3 rated games a day per pair).
 	for range 10 {
