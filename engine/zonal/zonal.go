@@ -317,15 +317,8 @@ func (p *Position) make(m move) {
 	if m&flagCastle != 0 {
 		rf, rt := p.rookSquares(from, to)
 		r := p.board[rf]
-		p.board[from], p.board[rf] = 0, 0
-		p.board[to], p.board[rt] = pc, r
-		o := &p.occ[us]
-		o.toggle(from)
-		o.toggle(to)
-		o.toggle(rf)
-		o.toggle(rt)
+		p.castleBoard(us, from, to, rf, rt)
 		h ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to] ^ l.pieceKey[r][rf] ^ l.pieceKey[r][rt]
-		p.kings[us] = to
 	} else {
 		if captured != 0 {
 			p.occ[them].toggle(to)
@@ -388,6 +381,20 @@ func (p *Position) setEP(sq int) {
 	}
 }
 
+// castleBoard moves side us's king from kf to kt and its rook from rf to
+// rt: castling, or taking it back.
+func (p *Position) castleBoard(us engine.Side, kf, kt, rf, rt int) {
+	k, r := p.board[kf], p.board[rf]
+	p.board[kf], p.board[rf] = 0, 0
+	p.board[kt], p.board[rt] = k, r
+	o := &p.occ[us]
+	o.toggle(kf)
+	o.toggle(kt)
+	o.toggle(rf)
+	o.toggle(rt)
+	p.kings[us] = kt
+}
+
 // rookSquares returns where the rook castling with a king from from to to
 // stands and where it goes.
 func (p *Position) rookSquares(from, to int) (rf, rt int) {
@@ -410,15 +417,7 @@ func (p *Position) unmake() {
 	pc := p.board[to]
 	if m&flagCastle != 0 {
 		rf, rt := p.rookSquares(from, to)
-		r := p.board[rt]
-		p.board[to], p.board[rt] = 0, 0
-		p.board[from], p.board[rf] = pc, r
-		o := &p.occ[us]
-		o.toggle(from)
-		o.toggle(to)
-		o.toggle(rf)
-		o.toggle(rt)
-		p.kings[us] = from
+		p.castleBoard(us, to, from, rt, rf)
 	} else {
 		if k := m.promo(); k != 0 {
 			pc = colour(us) | pawn
