@@ -19,21 +19,44 @@ func riderDirs(kind uint8) []int {
 	return nil
 }
 
-// zoneHits returns every square that side s's queens, rooks and bishops
-// standing in a zone reach or hit along their bent paths, pieces of either
-// side included: a move from any other square cannot open such a path.
-func (p *Position) zoneHits(s engine.Side) (hits set) {
-	z := p.occ[s].and(p.l.zone)
+// zonePins adds to pinned the pieces of the side to move that shield its
+// king from the bent paths of enemy riders standing in a zone: those whose
+// removal lets such a rider reach the king. Moving a piece elsewhere cannot
+// open a bent path, since it empties only its own square. It reports
+// whether such a rider attacks the king already.
+func (p *Position) zonePins(pinned *set) (check bool) {
+	us := p.turn
+	k := p.kings[us]
+	z := p.occ[us^1].and(p.l.zone)
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			if dirs := riderDirs(p.board[from] & 7); dirs != nil {
-				dest, _ := p.reach(from, dirs, whiteBit|blackBit, -1)
-				hits = hits.or(dest)
+			dirs := riderDirs(p.board[from] & 7)
+			if dirs == nil {
+				continue
+			}
+			hits, _ := p.reach(from, dirs, whiteBit|blackBit, -1)
+			if hits.has(k) {
+				return true
+			}
+			shields := hits.and(p.occ[us])
+			for w, word := range shields {
+				for ; word != 0; word &= word - 1 {
+					sq := w<<6 | bits.TrailingZeros64(word)
+					if pinned.has(sq) {
+						continue
+					}
+					pc := p.board[sq]
+					p.board[sq] = 0
+					if _, ok := p.reach(from, dirs, 0, k); ok {
+						pinned.add(sq)
+					}
+					p.board[sq] = pc
+				}
 			}
 		}
 	}
-	return hits
+	return false
 }
 
 // reach returns every square a rider standing on zone square from, moving
@@ -200,12 +223,7 @@ func (p *Position) legal(dst []move) []move {
 	pinned, check := p.pins()
 	check = check || p.leaperCheck(k, them)
 	if !check && len(p.l.zones) > 0 {
-		// An enemy rider in a zone may attack along bent paths, which
-		// pins() cannot see: a move from a square such a path hits is
-		// tested like a pinned piece's.
-		hits := p.zoneHits(them)
-		check = hits.has(k)
-		pinned = pinned.or(hits)
+		check = p.zonePins(&pinned)
 	}
 	start := len(dst)
 	dst = p.pseudo(dst, check)
