@@ -1,0 +1,107 @@
+package bot_test
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/store"
+)
+
+// BenchmarkMoveRoundTrip measures a human's move in a game between two
+// people, from the interaction's creation on the fake Discord to the bot's
+// answer carrying the updated board, through the real discordgo session,
+// the store (SQLite on disk) and the renderer. It reports the median and
+// 90th percentile of those latencies (ms-median, ms-p90) besides ns/op,
+// which also counts the test's own work between moves.
+//
+//	menu:    choosing the move in the board's select menu (after picking the
+//	         piece, not timed); the answer is the board message replaced
+//	         (type 7) with the new PNG and controls.
+//	command: /move; the answer comes after the board message was edited.
+//
+// Run it with: go test -run XXX -bench MoveRoundTrip -count 5 ./bot/
+func BenchmarkMoveRoundTrip(b *testing.B) {
+	for _, path := range []string{"menu", "command"} {
+		b.Run(path, func(b *testing.B) {
+			h := newHarness(b)
+			r := rand.New(rand.NewPCG(1, 2))
+			var lat []time.Duration
+			st := h.duel("zola", false)
+			b.ResetTimer()
+			for range b.N {
+				if st.Game.Over() {
+					b.StopTimer()
+					st = h.duel("zola", false)
+					b.StartTimer()
+				}
+				u := h.alice
+				if st.Game.Seats[st.Position.Turn()].ID == h.bob.ID {
+					u = h.bob
+				}
+				legal := st.Position.Moves(nil)
+				m := legal[r.IntN(len(legal))]
+				var resp *discordtest.Response
+				if path == "command" {
+					_, resp = h.command(u, "move", discordtest.Opt("move", st.Position.FormatMove(m)), discordtest.Opt("game", st.Game.ID))
+				} else {
+					resp = h.menuMove(u, &st, m)
+				}
+				played := resp.Type == discordgo.InteractionResponseUpdateMessage
+				if path == "command" {
+					played = resp.Data != nil && strings.Contains(resp.Data.Content, "you played")
+				}
+				if !played {
+					b.Fatalf("move not played: type %d, %+v", resp.Type, resp.Data)
+				}
+				lat = append(lat, resp.Latency)
+				st = h.game(st.Game.ID)
+			}
+			b.StopTimer()
+			slices.Sort(lat)
+			b.ReportMetric(float64(lat[len(lat)/2])/1e6, "ms-median")
+			b.ReportMetric(float64(lat[len(lat)*9/10])/1e6, "ms-p90")
+		})
+	}
+}
+
+// menuMove plays m through the board's controls: a pass button, or the
+// piece menu and then the move menu. It returns the response to the last.
+func (h *harness) menuMove(u *discordgo.User, st *store.State, m engine.Move) *discordtest.Response {
+	h.t.Helper()
+	g := &st.Game
+	p := st.Position
+	path := p.Describe(m).Path
+	if len(path) == 0 {
+		return h.srv.Click(h.t, u, h.board(g.ID), fmt.Sprintf("g/%d/%d/to/pass", g.ID, g.Ply)).WaitResponse(h.t, wait)
+	}
+	from := p.Variant().Geometry.Points[path[0]].Name
+	board := h.board(g.ID)
+	pick := ""
+	for _, menu := range board.SelectMenus() {
+		for _, o := range menu.Options {
+			if strings.Contains(menu.CustomID, "/pick/") && o.Value == from {
+				pick = menu.CustomID
+			}
+		}
+	}
+	h.srv.Select(h.t, u, board, pick, from).WaitResponse(h.t, wait)
+	board = h.board(g.ID)
+	text := p.FormatMove(m)
+	for _, menu := range board.SelectMenus() {
+		for _, o := range menu.Options {
+			if strings.Contains(menu.CustomID, "/to/") && o.Value == text {
+				return h.srv.Select(h.t, u, board, menu.CustomID, text).WaitResponse(h.t, wait)
+			}
+		}
+	}
+	h.t.Fatalf("game %d: no menu offers %s after picking %s", g.ID, text, from)
+	return nil
+}
