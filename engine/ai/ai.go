@@ -123,7 +123,11 @@ func (i Info) String() string {
 		if who < 0 {
 			side = "opponent"
 		}
-		s += fmt.Sprintf(" (%s wins in %d plies)", side, plies)
+		if plies > 0 {
+			s += fmt.Sprintf(" (%s wins in %d plies)", side, plies)
+		} else {
+			s += fmt.Sprintf(" (%s wins)", side)
+		}
 	}
 	if i.Random {
 		s += " (random)"

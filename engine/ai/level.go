@@ -29,14 +29,19 @@ func LevelName(n int) string {
 
 // searchLevels are the levels of games whose positions are Evaluators: an
 // alpha-beta Searcher, blurred and blundering at the low end, bounded by
-// depth and nodes in the middle and by time at the top.
+// depth and nodes at the low end and in the middle (so that they play the
+// same on any machine, and answer at once), and by time at the top.
 var searchLevels = [MaxLevel]Config{
-	{Depth: 1, QDepth: -1, Noise: 150, Blunder: 0.3, TTBits: 12},
-	{Depth: 2, Noise: 60, Blunder: 0.05, TTBits: 14},
+	{Depth: 1, QDepth: -1, Noise: 150, Blunder: 0.3, Nodes: 2_000, TTBits: 12},
+	{Depth: 2, Noise: 60, Blunder: 0.05, Nodes: 20_000, TTBits: 14},
 	{Depth: 4, Nodes: 30_000, Noise: 15, TTBits: 16},
 	{Depth: 8, Time: time.Second, TTBits: 18},
 	{Time: 5 * time.Second, TTBits: 20},
 }
+
+// solverBlunders are the levels of games that can be solved: perfect play,
+// except for a share of random moves below the top level.
+var solverBlunders = [MaxLevel]float64{0.6, 0.4, 0.25, 0.12, 0}
 
 // mctsLevels are the levels of games that offer no evaluation: plain MCTS
 // with a growing budget.
@@ -50,10 +55,11 @@ var mctsLevels = [MaxLevel]MCTSConfig{
 
 // Level returns the player of skill level n (MinLevel to MaxLevel) for
 // variant v, drawing its randomness from r. It picks the player the game's
-// positions can support: an exact Solver at MaxLevel, an alpha-beta Searcher
-// when positions are Evaluators, and MCTS otherwise. The strongest level
-// thinks at most 5 s per move, and levels 1 and 2 answer within well under a
-// second.
+// positions can support: the Solver when they are Solvers (perfect at
+// MaxLevel, with a growing share of random moves below it), an alpha-beta
+// Searcher when they are Evaluators, and MCTS otherwise. The strongest
+// level thinks at most 5 s per move, and levels 1 and 2 answer within well
+// under a second.
 func Level(v *engine.Variant, n int, r *rand.Rand) (Player, error) {
 	return LevelTimed(v, n, 0, r)
 }
@@ -66,8 +72,8 @@ func LevelTimed(v *engine.Variant, n int, d time.Duration, r *rand.Rand) (Player
 		return nil, fmt.Errorf("ai: level %d: want %d (%s) to %d (%s)", n, MinLevel, LevelName(MinLevel), MaxLevel, LevelName(MaxLevel))
 	}
 	start := v.Start()
-	if _, ok := start.(Solver); ok && n == MaxLevel {
-		return solverPlayer{}, nil
+	if _, ok := start.(Solver); ok {
+		return &solverPlayer{blunder: solverBlunders[n-1], r: r}, nil
 	}
 	if _, ok := start.(Evaluator); ok {
 		cfg := searchLevels[n-1]
@@ -83,18 +89,27 @@ func LevelTimed(v *engine.Variant, n int, d time.Duration, r *rand.Rand) (Player
 	return NewMCTS(cfg, r), nil
 }
 
-// solverPlayer plays perfectly through the position's Solver.
-type solverPlayer struct{}
+// solverPlayer plays perfectly through the position's Solver, but for a
+// share of random moves.
+type solverPlayer struct {
+	blunder float64
+	r       *rand.Rand
+	buf     []engine.Move
+}
 
-// Best returns the Solver's move.
-func (solverPlayer) Best(ctx context.Context, p engine.Position) (engine.Move, Info, error) {
+// Best returns the Solver's move, or a random one.
+func (pl *solverPlayer) Best(ctx context.Context, p engine.Position) (engine.Move, Info, error) {
 	start := time.Now()
 	s, ok := p.(Solver)
 	if !ok {
 		return engine.Move{}, Info{}, fmt.Errorf("ai: %s positions cannot be solved", p.Variant().ID)
 	}
-	if o := p.Outcome(); o.Over() {
+	pl.buf = p.Moves(pl.buf[:0])
+	if len(pl.buf) == 0 {
 		return engine.Move{}, Info{}, ErrGameOver
+	}
+	if pl.blunder > 0 && pl.r.Float64() < pl.blunder {
+		return pl.buf[pl.r.IntN(len(pl.buf))], Info{Random: true, Elapsed: time.Since(start)}, nil
 	}
 	m, result, err := s.Solve(ctx)
 	if err != nil {

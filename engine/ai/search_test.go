@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zamma"
+	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
@@ -26,14 +28,24 @@ func mustParse(t testing.TB, v *engine.Variant, s string) engine.Position {
 	return p
 }
 
-// best runs pl on p without a deadline and checks that the move is legal and
-// that p is left as it was.
+// safetyNet is the deadline of every search in the tests: far beyond what
+// any of them needs, it turns a search that ignores its budget into a
+// failure instead of a hang.
+const safetyNet = time.Minute
+
+// best runs pl on p and checks that it kept to its own budget, that the move
+// is legal and that p is left as it was.
 func best(t *testing.T, pl Player, p engine.Position) (engine.Move, Info) {
 	t.Helper()
 	before := engine.String(p)
-	m, info, err := pl.Best(context.Background(), p)
+	ctx, cancel := context.WithTimeout(context.Background(), safetyNet)
+	defer cancel()
+	m, info, err := pl.Best(ctx, p)
 	if err != nil {
 		t.Fatalf("Best(%s): %v", before, err)
+	}
+	if ctx.Err() != nil {
+		t.Fatalf("Best(%s) ran past the tests' safety net of %v: %v", before, safetyNet, info)
 	}
 	if after := engine.String(p); after != before {
 		t.Fatalf("Best changed the position from %s to %s", before, after)
@@ -54,8 +66,10 @@ type tactic struct {
 	mate  int      // plies to the forced win (positive) or loss (negative); 0 if unproven
 }
 
-// zolaTactics are win-in-one and must-defend positions of Zola.
-var zolaTactics = []tactic{
+// tactics are win-in-one and must-defend positions of each game. A win in
+// one needs depth 1; a must-defend position needs depth 2, to see the
+// opponent's winning reply to every other move.
+var tactics = []tactic{
 	{
 		// a1xb1 takes Blue's last checker; c3 has quiet steps, and a6 is stuck.
 		name: "zola win in one", v: zola.Zola, pos: "R5/6/6/2R3/6/RB4 R", depth: 1,
@@ -74,12 +88,47 @@ var zolaTactics = []tactic{
 		name: "zola must not capture", v: zola.Zola, pos: "6/6/3B2/6/1R3B/6 R", depth: 2,
 		want: []string{"b2-a1", "b2-b1", "b2-c1", "b2-a3"},
 	},
+	{
+		// White's last counter, the man on i2, can only step to i1: the
+		// mullah on e5 flies there and White is blocked. Black has 25 moves.
+		name: "zamma win in one", v: zamma.Zamma, pos: "9/9/9/9/4B4/9/9/8w/3b3b1 b 0", depth: 1,
+		want: []string{"e5-i1"}, mate: 1,
+	},
+	{
+		// Black's last man on h2 may step to g3, h3 or i3. The white mullah
+		// on i5 takes it on i3 down the file and on g3 down the diagonal;
+		// h3 is a star point, off both lines.
+		name: "zamma must defend", v: zamma.Zamma, pos: "9/9/9/9/3w4W/9/9/7b1/9 b 0", depth: 2,
+		want: []string{"h2-h3"},
+	},
+	{
+		// Black's mullah must take e7 (captures are compulsory) and may land
+		// on d6, c5, b4 or a3. White's mullah on i7 then takes the man on f4
+		// and flies on to take the mullah in the same move, unless it
+		// landed on a3, out of reach.
+		name: "zamma must defend by capturing", v: zamma.Zamma, pos: "6B2/9/4w3W/9/9/5b3/9/9/9 b 0", depth: 2,
+		want: []string{"g9xa3"},
+	},
+	{
+		// White's neutral step C5-C4 is the second neutral ply in a row, so
+		// Black may not answer with a neutral, and none of its discs can
+		// jump: Black has no legal move and loses.
+		name: "zodiac win in one", v: zodiac.Zodiac, pos: "bwbwbw/..n.n. w c2c3 1", depth: 1,
+		want: []string{"C5-C4"}, mate: 1,
+	},
+	{
+		// From the start, each of Black's four neutral steps lets White
+		// make the second neutral ply in a row, after which Black has no
+		// legal move. Black must move a disc.
+		name: "zodiac must defend", v: zodiac.Zodiac, pos: "bwbwbw/.n..n. b - 0", depth: 2,
+		want: []string{"T3-C1", "T5-C6"},
+	},
 }
 
 func TestTactics(t *testing.T) {
-	for _, tt := range zolaTactics {
+	for _, tt := range tactics {
 		t.Run(tt.name, func(t *testing.T) {
-			for _, depth := range []int{tt.depth, tt.depth + 2} {
+			for _, depth := range []int{tt.depth, tt.depth + 1, tt.depth + 2} {
 				p := mustParse(t, tt.v, tt.pos)
 				for seed := range uint64(4) {
 					s := NewSearcher(Config{Depth: depth}, newRand(seed))
@@ -96,16 +145,47 @@ func TestTactics(t *testing.T) {
 	}
 }
 
-// TestTacticsNeedDepth checks that the must-defend positions are real tests:
-// some move loses at once, so a random choice would fail.
-func TestTacticsNeedDepth(t *testing.T) {
-	for _, tt := range zolaTactics {
+// TestTacticsAreExact checks the tactics by brute force: at their depth,
+// exactly the moves they want score best, and some move does not, so that
+// a random choice would fail; one ply less does not single them out, so
+// that the depth is the lowest that solves them.
+func TestTacticsAreExact(t *testing.T) {
+	for _, tt := range tactics {
 		p := mustParse(t, tt.v, tt.pos)
-		moves := p.Moves(nil)
-		if len(moves) <= len(tt.want) {
-			t.Errorf("%s: %d legal moves, all of them solutions", tt.name, len(moves))
+		if got := bestMoves(p, tt.depth); !sameSet(got, tt.want) {
+			t.Errorf("%s: the best moves to depth %d are %v, want %v", tt.name, tt.depth, got, tt.want)
+		}
+		if got := bestMoves(p, tt.depth-1); tt.depth > 1 && sameSet(got, tt.want) {
+			t.Errorf("%s: depth %d already singles out %v", tt.name, tt.depth-1, got)
+		}
+		if n := len(p.Moves(nil)); n <= len(tt.want) {
+			t.Errorf("%s: %d legal moves, all of them solutions", tt.name, n)
 		}
 	}
+}
+
+// bestMoves returns the moves of p that score best by minimax to depth.
+func bestMoves(p engine.Position, depth int) []string {
+	var names []string
+	top := -inf
+	for _, m := range p.Moves(nil) {
+		p.Do(m)
+		v := -minimax(p, depth-1, 1)
+		p.Undo()
+		if v > top {
+			top, names = v, nil
+		}
+		if v == top {
+			names = append(names, p.FormatMove(m))
+		}
+	}
+	return names
+}
+
+// sameSet reports whether a and b hold the same strings.
+func sameSet(a, b []string) bool {
+	a, b = slices.Sorted(slices.Values(a)), slices.Sorted(slices.Values(b))
+	return slices.Equal(a, b)
 }
 
 // minimax returns the exact negamax value of p to depth plies, with wins
@@ -122,7 +202,7 @@ func minimax(p engine.Position, depth, ply int) int {
 		}
 		return -(WinScore - ply)
 	}
-	if depth == 0 {
+	if depth <= 0 {
 		return 0
 	}
 	best := -inf
@@ -140,9 +220,9 @@ func minimax(p engine.Position, depth, ply int) int {
 func TestProvenResults(t *testing.T) {
 	r := newRand(1)
 	const depth = 5
-	games := 40
+	games := 12
 	if testing.Short() {
-		games = 10
+		games = 4
 	}
 	proven := 0
 	for game := 0; game < games; game++ {
@@ -282,7 +362,7 @@ func TestNoiseVaries(t *testing.T) {
 // TestMCTSTactics checks that MCTS, for all its lack of knowledge, takes
 // a win in one at once and dodges an immediate loss.
 func TestMCTSTactics(t *testing.T) {
-	for _, tt := range zolaTactics {
+	for _, tt := range tactics {
 		t.Run(tt.name, func(t *testing.T) {
 			p := mustParse(t, tt.v, tt.pos)
 			for seed := range uint64(4) {
@@ -340,45 +420,6 @@ func playGame(t *testing.T, p engine.Position, aFirst bool, a, b Player) int {
 	return 1
 }
 
-func TestLevels(t *testing.T) {
-	p := mustParse(t, zola.Zola, "BRBRBR/RBRB1B/BRBRBR/RBRBRB/BRBRBR/RBRBRB R")
-	for n := MinLevel; n <= MaxLevel; n++ {
-		t.Run(LevelName(n), func(t *testing.T) {
-			pl, err := LevelTimed(zola.Zola, n, 50*time.Millisecond, newRand(1))
-			if err != nil {
-				t.Fatal(err)
-			}
-			best(t, pl, p)
-		})
-	}
-	for _, n := range []int{0, 6, -1} {
-		if _, err := Level(zola.Zola, n, newRand(1)); err == nil {
-			t.Errorf("Level(%d): no error", n)
-		}
-	}
-}
-
-// TestLevelsAreWeakAtTheBottom checks the weaknesses that let a beginner
-// win: level 1 sometimes plays at random, and the top levels never do.
-func TestLevelsAreWeakAtTheBottom(t *testing.T) {
-	p := zola.Zola.Start()
-	random := map[int]int{}
-	for n := MinLevel; n <= MaxLevel; n++ {
-		for seed := range uint64(30) {
-			pl, err := LevelTimed(zola.Zola, n, 10*time.Millisecond, newRand(seed))
-			if err != nil {
-				t.Fatal(err)
-			}
-			if _, info := best(t, pl, p); info.Random {
-				random[n]++
-			}
-		}
-	}
-	if random[1] == 0 || random[4] != 0 || random[5] != 0 {
-		t.Errorf("random moves by level over 30 tries: %v; want some at level 1 and none at 4 and 5", random)
-	}
-}
-
 func TestLevelName(t *testing.T) {
 	tests := map[int]string{1: "beginner", 2: "casual", 3: "intermediate", 4: "expert", 5: "master", 0: "level 0", 6: "level 6"}
 	for n, want := range tests {
@@ -397,47 +438,11 @@ func TestInfoString(t *testing.T) {
 		{Info{Depth: 2, Nodes: 10, Score: WinScore - 3}, fmt.Sprintf("depth 2, 10 nodes, score %d, 0s (mover wins in 3 plies)", WinScore-3)},
 		{Info{Score: -WinScore + 2}, fmt.Sprintf("depth 0, 0 nodes, score %d, 0s (opponent wins in 2 plies)", -WinScore+2)},
 		{Info{Random: true}, "depth 0, 0 nodes, score 0, 0s (random)"},
+		{Info{Score: WinScore}, fmt.Sprintf("depth 0, 0 nodes, score %d, 0s (mover wins)", WinScore)},
 	}
 	for _, tt := range tests {
 		if got := tt.info.String(); got != tt.want {
 			t.Errorf("got %q, want %q", got, tt.want)
 		}
-	}
-}
-
-// BenchmarkSearch measures search speed in nodes per second from the
-// middle of a game, for each game that offers an evaluation.
-func BenchmarkSearch(b *testing.B) {
-	for _, bc := range []struct {
-		v   *engine.Variant
-		pos string
-	}{
-		{zola.Zola, "B1BRBR/R1RBRB/1RBR2/RB1BR1/BRB1BR/RB1RBR R"},
-	} {
-		b.Run(bc.v.ID, func(b *testing.B) {
-			p := mustParse(b, bc.v, bc.pos)
-			var nodes int64
-			for b.Loop() {
-				s := NewSearcher(Config{Nodes: 200_000}, newRand(1))
-				_, info, _ := s.Best(context.Background(), p)
-				nodes += info.Nodes
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-		})
-	}
-}
-
-// BenchmarkMCTS measures playouts per second from the start.
-func BenchmarkMCTS(b *testing.B) {
-	for _, v := range []*engine.Variant{zola.Zola} {
-		b.Run(v.ID, func(b *testing.B) {
-			p := v.Start()
-			var n int64
-			for b.Loop() {
-				_, info, _ := NewMCTS(MCTSConfig{Playouts: 2000}, newRand(1)).Best(context.Background(), p)
-				n += info.Nodes
-			}
-			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "playouts/s")
-		})
 	}
 }

@@ -1,0 +1,38 @@
+package ai
+
+import (
+	"context"
+	"testing"
+)
+
+// BenchmarkSearch measures search speed in nodes per second from the
+// middle of a game, for each game.
+func BenchmarkSearch(b *testing.B) {
+	for _, vc := range variants {
+		b.Run(vc.v.ID, func(b *testing.B) {
+			p := mustParse(b, vc.v, vc.mid)
+			var nodes int64
+			for b.Loop() {
+				s := NewSearcher(Config{Nodes: 200_000}, newRand(1))
+				_, info, _ := s.Best(context.Background(), p)
+				nodes += info.Nodes
+			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
+		})
+	}
+}
+
+// BenchmarkMCTS measures playouts per second from the middle of a game.
+func BenchmarkMCTS(b *testing.B) {
+	for _, vc := range variants {
+		b.Run(vc.v.ID, func(b *testing.B) {
+			p := mustParse(b, vc.v, vc.mid)
+			var n int64
+			for b.Loop() {
+				_, info, _ := NewMCTS(MCTSConfig{Playouts: 2000}, newRand(1)).Best(context.Background(), p)
+				n += info.Nodes
+			}
+			b.ReportMetric(float64(n)/b.Elapsed().Seconds(), "playouts/s")
+		})
+	}
+}
