@@ -20,6 +20,10 @@ func BenchmarkPerft(b *testing.B) {
 		{"chess", Chess, "", 5},
 		{"kiwipete", Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1", 4},
 		{"zonal", Zonal, "", 4},
+		// Riders of both sides in the zones: bent paths everywhere.
+		{"zonal-riders", Zonal, zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "l1": 'R', "f2": 'P', "g2": 'P', "h2": 'P', "j2": 'P', "k2": 'P',
+			"c6": 'Q', "o4": 'B', "i8": 'k', "e8": 'r', "l8": 'r', "f7": 'p', "g7": 'p', "h7": 'p', "j7": 'p', "k7": 'p',
+			"c3": 'q', "b5": 'r', "n6": 'b'}, "w KQkq - 0 1"), 3},
 	} {
 		p := tc.v.Start().(*Position)
 		if tc.fen != "" {
