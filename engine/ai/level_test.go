@@ -9,6 +9,7 @@ import (
 	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/engine/zonal"
 )
 
 // variants are the games the tests play, each with a position from the
@@ -20,6 +21,8 @@ var variants = []struct {
 	{zola.Zola, "B1BRBR/R1RBRB/1RBR2/RB1BR1/BRB1BR/RB1RBR R"},
 	{zamma.Zamma, "wwwww2ww/1wwwwwwww/1w1wwwwww/3wwww1w/b2ww2bb/6bbb/1b1b1bbbb/b3bbbbb/1b1bbbbbb b 0"},
 	{zodiac.Zodiac, ".wbw.w/.nn.bw b - 0"},
+	{zonal.Chess, "r2qkb1r/1pp2ppp/5n2/p2pnbN1/P6P/2N1B3/1PP1PPP1/R2QKB1R w KQkq - 0 9"},
+	{zonal.Zonal, "---1rnbq2nr1---/--1pp2ppk2p1--/-4p9-/1Q4p3p1b3/6P9/-8N5-/--1PPP1PPP1PP1--/---1RNB1K2R1--- w KQ - 0 9"},
 }
 
 func TestLevels(t *testing.T) {
