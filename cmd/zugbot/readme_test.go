@@ -1,0 +1,745 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"errors"
+	"image"
+	_ "image/gif"
+	_ "image/png"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/bot"
+	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/store"
+)
+
+// readmeCommand is a command line found in README.md: in a code block, or
+// in an inline code span that starts like a command.
+type readmeCommand struct {
+	line    int    // line number in README.md
+	text    string // the command as written, without its comment
+	comment string // the text after " # ", if any
+	block   bool   // in a code block (not inline)
+	ci      bool   // in the ci:begin/ci:end block that .ci/run runs
+}
+
+// fields splits the command into words as a POSIX shell would for the
+// simple commands a README holds: white space separates, and single or
+// double quotes group.
+func (c readmeCommand) fields() ([]string, error) {
+	var out []string
+	var cur strings.Builder
+	in, quote := false, rune(0)
+	for _, r := range c.text {
+		switch {
+		case quote != 0 && r == quote:
+			quote = 0
+		case quote != 0:
+			cur.WriteRune(r)
+		case r == '"' || r == '\'':
+			quote, in = r, true
+		case r == ' ' || r == '\t':
+			if in {
+				out = append(out, cur.String())
+				cur.Reset()
+				in = false
+			}
+		default:
+			cur.WriteRune(r)
+			in = true
+		}
+	}
+	if quote != 0 {
+		return nil, errors.New("unbalanced quote")
+	}
+	if in {
+		out = append(out, cur.String())
+	}
+	return out, nil
+}
+
+// inlineCommand matches an inline code span that is a command line.
+var inlineCommand = regexp.MustCompile("^(go |docker |zugbot( |$)|[A-Z_]+=\\S* )")
+
+// readmeCommands returns the commands of README.md, splitting "a && b" in
+// two.
+func readmeCommands(t *testing.T) []readmeCommand {
+	t.Helper()
+	f, err := os.Open("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	var out []readmeCommand
+	add := func(line int, text string, block, ci bool) {
+		comment := ""
+		if i := strings.Index(text, " # "); i >= 0 {
+			text, comment = text[:i], strings.TrimSpace(text[i+3:])
+		}
+		for _, part := range strings.Split(text, " && ") {
+			if part = strings.TrimSpace(part); part != "" {
+				out = append(out, readmeCommand{line: line, text: part, comment: comment, block: block, ci: ci})
+			}
+		}
+	}
+	sc := bufio.NewScanner(f)
+	inBlock, ci := false, false
+	for n := 1; sc.Scan(); n++ {
+		line := sc.Text()
+		trimmed := strings.TrimSpace(line)
+		switch {
+		case strings.HasPrefix(trimmed, "<!-- ci:begin"):
+			ci = true
+		case strings.HasPrefix(trimmed, "<!-- ci:end"):
+			ci = false
+		case strings.HasPrefix(trimmed, "```"):
+			inBlock = !inBlock
+		case inBlock:
+			if trimmed != "" && !strings.HasPrefix(trimmed, "#") {
+				add(n, trimmed, true, ci)
+			}
+		default:
+			for _, m := range regexp.MustCompile("`([^`]+)`").FindAllStringSubmatch(line, -1) {
+				if inlineCommand.MatchString(m[1]) {
+					add(n, m[1], false, false)
+				}
+			}
+		}
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// readmeException is a README command this test does not run as written,
+// with the reason and what it checks instead.
+type readmeException struct {
+	reason string
+	check  func(t *testing.T, c readmeCommand, words []string)
+}
+
+// readmeExceptions are the README commands that cannot run here. Every
+// other command must run, or the test fails: add a new one here only with
+// a reason.
+func readmeExceptions() map[string]readmeException {
+	dockerfile := readmeException{
+		reason: "needs a Docker engine; the Dockerfile, the volume path, the image name and the environment are checked instead, and the bot the image runs is run by TestReadmeRunBot",
+		check:  checkDockerCommand,
+	}
+	return map[string]readmeException{
+		"docker build -t zugbot .": dockerfile,
+		"docker run -d --name zugbot --restart unless-stopped -e DISCORD_TOKEN=your-token -v zugbot-data:/data zugbot": dockerfile,
+		"docker exec zugbot zugbot backup -o /data/backup.db":                                                          dockerfile,
+		"DISCORD_TOKEN=your-token go run ./cmd/zugbot": {
+			reason: "connects to Discord with a real token; TestReadmeRunBot runs this command line against the fake Discord",
+		},
+		"zugbot": {
+			reason: "runs the bot (a mention of the bare command); TestReadmeRunBot runs it against the fake Discord",
+		},
+		"zugbot backup": {
+			reason: "a mention of the subcommand; the code block below it runs the full command",
+			check: func(t *testing.T, c readmeCommand, words []string) {
+				if !hasCommand(words[1]) {
+					t.Errorf("README line %d: %q: no such subcommand", c.line, c.text)
+				}
+			},
+		},
+		"go mod download": {reason: "run by .ci/run (the ci:begin block)"},
+		"go vet ./...":    {reason: "run by .ci/run (the ci:begin block)"},
+		"go test ./...":   {reason: "run by .ci/run (the ci:begin block)"},
+		"go test -run XXX -bench . -count 5 ./engine/zola/": {
+			reason: "a benchmark run of minutes; the package and its benchmarks are checked instead",
+			check:  checkGoTest("func Benchmark"),
+		},
+		"go test -run XXX -fuzz FuzzParse -fuzztime 30s ./engine/zola/": {
+			reason: "a 30 s fuzzing run; the package and its FuzzParse target are checked instead",
+			check:  checkGoTest("func FuzzParse("),
+		},
+		"go run golang.org/x/perf/cmd/benchstat@latest old.txt new.txt": {
+			reason: "downloads benchstat and needs two benchmark result files",
+		},
+	}
+}
+
+func hasCommand(name string) bool {
+	for _, c := range commands() {
+		if c.name == name {
+			return true
+		}
+	}
+	return false
+}
+
+// checkGoTest checks that a go test command's package exists and has a
+// test file containing want.
+func checkGoTest(want string) func(t *testing.T, c readmeCommand, words []string) {
+	return func(t *testing.T, c readmeCommand, words []string) {
+		dir := filepath.Join("../..", words[len(words)-1])
+		files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
+		for _, f := range files {
+			if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), want) {
+				return
+			}
+		}
+		t.Errorf("README line %d: %q: no %q in %s's tests", c.line, c.text, want, dir)
+	}
+}
+
+// checkDockerCommand checks a docker command of the README against the
+// Dockerfile and the bot's configuration.
+func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
+	df, err := os.ReadFile("../../Dockerfile")
+	if err != nil {
+		t.Fatalf("README line %d: %q, but: %v", c.line, c.text, err)
+	}
+	dockerfile := string(df)
+	switch words[1] {
+	case "build":
+		if words[len(words)-1] != "." || !slices.Contains(words, "-t") {
+			t.Errorf("README line %d: %q: want a tagged build of the repository root", c.line, c.text)
+		}
+	case "run":
+		var env []string
+		for i, w := range words {
+			switch w {
+			case "-e":
+				env = append(env, strings.SplitN(words[i+1], "=", 2)[0])
+			case "-v":
+				target := strings.SplitN(words[i+1], ":", 2)[1]
+				if !strings.Contains(dockerfile, `VOLUME ["`+target+`"]`) || !strings.Contains(dockerfile, "ZUGBOT_DB="+target+"/") {
+					t.Errorf("README line %d: the volume is mounted on %s, but the Dockerfile's VOLUME or ZUGBOT_DB is elsewhere", c.line, target)
+				}
+			}
+		}
+		if words[len(words)-1] != "zugbot" {
+			t.Errorf("README line %d: runs image %q; docker build tags zugbot", c.line, words[len(words)-1])
+		}
+		for _, e := range env {
+			if !isSetting(e) {
+				t.Errorf("README line %d: -e %s is not a setting of zugbot run", c.line, e)
+			}
+		}
+	case "exec":
+		// docker exec CONTAINER zugbot SUBCOMMAND FLAGS: the binary must be on
+		// the image's PATH, and the subcommand and flags must parse.
+		if !strings.Contains(dockerfile, "/usr/local/bin/zugbot") {
+			t.Errorf("README line %d: the image does not put zugbot in /usr/local/bin", c.line)
+		}
+		if words[3] != "zugbot" || !hasCommand(words[4]) {
+			t.Errorf("README line %d: %q does not run a zugbot subcommand", c.line, c.text)
+			return
+		}
+		// Run the subcommand as the container would: ZUGBOT_DB from the
+		// Dockerfile, paths under the volume moved to a temporary directory.
+		vol := t.TempDir()
+		m := regexp.MustCompile(`ZUGBOT_DB=(/\S+)`).FindStringSubmatch(dockerfile)
+		if m == nil {
+			t.Fatalf("the Dockerfile sets no ZUGBOT_DB")
+		}
+		db := filepath.Join(vol, m[1])
+		os.MkdirAll(filepath.Dir(db), 0o755)
+		st, err := store.Open(context.Background(), db, store.Options{Variants: variants()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		st.Close()
+		t.Setenv("ZUGBOT_DB", db)
+		args := slices.Clone(words[4:])
+		for i, a := range args {
+			if strings.HasPrefix(a, "/") {
+				args[i] = filepath.Join(vol, a)
+			}
+		}
+		var stdout, stderr strings.Builder
+		if code := run(context.Background(), args, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "backed up "+db) {
+			t.Errorf("README line %d: %q in the container: exit %d, %q %q; want the volume's database backed up", c.line, c.text, code, stdout.String(), stderr.String())
+		}
+	default:
+		t.Errorf("README line %d: unexpected docker command %q", c.line, c.text)
+	}
+}
+
+// isSetting reports whether name is an environment variable zugbot run reads.
+func isSetting(name string) bool {
+	var usage strings.Builder
+	loadConfig([]string{"-h"}, func(string) string { return "" }, &usage)
+	return strings.Contains(usage.String(), "["+name+"]")
+}
+
+// buildZugbot builds the binary into a temporary directory.
+func buildZugbot(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "zugbot")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// cleanEnv is the test's environment without zugbot's settings.
+func cleanEnv() []string {
+	var env []string
+	for _, kv := range os.Environ() {
+		if !strings.HasPrefix(kv, "ZUGBOT_") && !strings.HasPrefix(kv, "DISCORD_") {
+			env = append(env, kv)
+		}
+	}
+	return env
+}
+
+// TestReadmeCommands runs every command of README.md against the built
+// binary, in a temporary directory holding a database, and checks what
+// their comments say they print. Commands that cannot run here are listed
+// in readmeExceptions with the reason and checked otherwise.
+func TestReadmeCommands(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	cmds := readmeCommands(t)
+	if len(cmds) < 10 {
+		t.Fatalf("found %d commands in README.md; the parser is broken", len(cmds))
+	}
+	bin := buildZugbot(t)
+	work := t.TempDir()
+	st, err := store.Open(context.Background(), filepath.Join(work, "zugbot.db"), store.Options{Variants: variants()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	exceptions := readmeExceptions()
+	used := map[string]bool{}
+	for _, c := range cmds {
+		words, err := c.fields()
+		if err != nil || len(words) == 0 {
+			t.Errorf("README line %d: %q: %v", c.line, c.text, err)
+			continue
+		}
+		if ex, ok := exceptions[c.text]; ok {
+			used[c.text] = true
+			if c.ci && ex.check == nil && !strings.Contains(ex.reason, ".ci/run") {
+				t.Errorf("README line %d: %q is in the CI block but excepted for another reason", c.line, c.text)
+			}
+			if !c.ci && strings.Contains(ex.reason, ".ci/run") {
+				t.Errorf("README line %d: %q is said to be run by .ci/run but is not in its block", c.line, c.text)
+			}
+			if ex.check != nil {
+				ex.check(t, c, words)
+			}
+			continue
+		}
+		var env, args []string
+		for len(words) > 0 && regexp.MustCompile(`^[A-Z_]+=`).MatchString(words[0]) {
+			env, words = append(env, words[0]), words[1:]
+		}
+		switch {
+		case len(words) >= 3 && words[0] == "go" && words[1] == "run" && words[2] == "./cmd/zugbot":
+			args = words[3:]
+		case words[0] == "zugbot":
+			args = words[1:]
+		default:
+			t.Errorf("README line %d: %q is neither a zugbot command nor a listed exception; run it here or add it to readmeExceptions with a reason", c.line, c.text)
+			continue
+		}
+		t.Run(strings.Join(args, " "), func(t *testing.T) { runReadmeCommand(t, bin, work, c, env, args) })
+	}
+	for text := range exceptions {
+		if !used[text] {
+			t.Errorf("readmeExceptions lists %q, which README.md no longer has", text)
+		}
+	}
+}
+
+// readmeTimeout bounds one README command.
+const readmeTimeout = 60 * time.Second
+
+// runReadmeCommand runs one zugbot command of the README and checks it.
+func runReadmeCommand(t *testing.T, bin, work string, c readmeCommand, env, args []string) {
+	ctx, cancel := context.WithTimeout(context.Background(), readmeTimeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, bin, args...)
+	cmd.Dir = work
+	cmd.Env = append(cleanEnv(), env...)
+	if len(args) > 0 && args[0] == "play" {
+		cmd.Stdin = strings.NewReader("moves\nquit\n")
+	}
+	var stdout, stderr strings.Builder
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("README line %d: %q did not finish within %v", c.line, c.text, readmeTimeout)
+	}
+	if err != nil {
+		t.Fatalf("README line %d: %q: %v\nstdout:\n%.2000s\nstderr:\n%.2000s", c.line, c.text, err, stdout.String(), stderr.String())
+	}
+	if want, ok := strings.CutPrefix(c.comment, "prints "); ok {
+		if got := lastLine(stdout.String()); got != want {
+			t.Errorf("README line %d: %q printed %q last; the README says %s", c.line, c.text, got, want)
+		}
+	}
+	// Files the command was told to write must be there, and images decode.
+	for i, a := range args {
+		if (a == "-o" || a == "-gif") && i+1 < len(args) {
+			f, err := os.Open(filepath.Join(work, args[i+1]))
+			if err != nil {
+				t.Errorf("README line %d: %q wrote no %s: %v", c.line, c.text, args[i+1], err)
+				continue
+			}
+			if ext := filepath.Ext(args[i+1]); ext == ".png" || ext == ".gif" {
+				if _, _, err := image.Decode(f); err != nil {
+					t.Errorf("README line %d: %s: %v", c.line, args[i+1], err)
+				}
+			}
+			f.Close()
+		}
+	}
+}
+
+// TestReadmeRunBot runs the README's "start it with Go" command line, and
+// the command the Docker image runs, against the fake Discord: the token
+// the README shows is the one the fake accepts, DISCORD_API_URL points at
+// the fake, and the bot must register its commands and stop cleanly on
+// SIGTERM.
+func TestReadmeRunBot(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	bin := buildZugbot(t)
+	srv := discordtest.NewWithConfig(t, discordtest.Config{Token: "your-token"})
+	guild := srv.NewGuild("Zug Club")
+	for _, tt := range []struct {
+		name string
+		args []string
+		env  []string
+	}{
+		{"go run ./cmd/zugbot", nil, nil},
+		// The image: ENTRYPOINT zugbot, CMD run, ZUGBOT_DB on the volume.
+		{"docker image", []string{"run"}, []string{"ZUGBOT_DB=" + filepath.Join(t.TempDir(), "data", "zugbot.db")}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "docker image" {
+				os.MkdirAll(filepath.Dir(strings.TrimPrefix(tt.env[0], "ZUGBOT_DB=")), 0o755)
+			}
+			before := srv.GatewayStats().Identifies
+			cmd := exec.Command(bin, tt.args...)
+			cmd.Dir = t.TempDir()
+			cmd.Env = append(cleanEnv(), append(tt.env, "DISCORD_TOKEN=your-token", "DISCORD_API_URL="+srv.URL()+"/api/v9", "ZUGBOT_GUILD="+guild)...)
+			var logs syncBuffer
+			cmd.Stdout, cmd.Stderr = io.Discard, &logs
+			if err := cmd.Start(); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { cmd.Process.Kill(); cmd.Wait() })
+			srv.WaitGateway(t, 20*time.Second, func(s discordtest.GatewayStats) bool { return s.Identifies > before })
+			deadline := time.Now().Add(20 * time.Second)
+			for !strings.Contains(logs.String(), "zugbot is ready") {
+				if time.Now().After(deadline) {
+					t.Fatalf("zugbot did not become ready; its log:\n%s", logs.String())
+				}
+				time.Sleep(20 * time.Millisecond)
+			}
+			if n := len(srv.Commands(guild)); n != len(bot.Commands(variants())) {
+				t.Errorf("%d commands registered; want %d", n, len(bot.Commands(variants())))
+			}
+			cmd.Process.Signal(syscall.SIGTERM)
+			done := make(chan error, 1)
+			go func() { done <- cmd.Wait() }()
+			select {
+			case err := <-done:
+				if err != nil {
+					t.Errorf("zugbot exited with %v after SIGTERM; log:\n%s", err, logs.String())
+				}
+			case <-time.After(30 * time.Second):
+				t.Fatalf("zugbot did not stop within 30 s of SIGTERM")
+			}
+			if _, err := os.Stat(filepath.Join(cmd.Dir, "zugbot.db")); (tt.env == nil) != (err == nil) {
+				t.Errorf("database in the working directory: %v; want it there only without ZUGBOT_DB", err)
+			}
+		})
+	}
+}
+
+// readmeSection returns the lines of README.md's section with the given
+// "## " heading.
+func readmeSection(t *testing.T, heading string) []string {
+	t.Helper()
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	in := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(line, "## ") {
+			in = line == "## "+heading
+			continue
+		}
+		if in {
+			out = append(out, line)
+		}
+	}
+	if len(out) == 0 {
+		t.Fatalf("README.md has no section %q", heading)
+	}
+	return out
+}
+
+// tableRows returns the cells of the rows of the Markdown tables in lines,
+// header and separator rows left out.
+func tableRows(lines []string) [][]string {
+	var rows [][]string
+	header := true
+	for _, line := range lines {
+		if !strings.HasPrefix(line, "|") {
+			header = true
+			continue
+		}
+		if header {
+			header = false // the header row; the separator follows
+			continue
+		}
+		if strings.HasPrefix(line, "|---") {
+			continue
+		}
+		cells := strings.Split(strings.Trim(line, "|"), "|")
+		for i := range cells {
+			cells[i] = strings.TrimSpace(cells[i])
+		}
+		rows = append(rows, cells)
+	}
+	return rows
+}
+
+// TestReadmeConfiguration checks the README's configuration table against
+// zugbot run's settings: the same variables, flags and defaults, both ways.
+func TestReadmeConfiguration(t *testing.T) {
+	var usage strings.Builder
+	loadConfig([]string{"-h"}, func(string) string { return "" }, &usage)
+	flags := map[string]string{} // flag -> its usage text with the default
+	var last string
+	for _, line := range strings.Split(usage.String(), "\n") {
+		if f, ok := strings.CutPrefix(strings.TrimSpace(line), "-"); ok && strings.HasPrefix(line, "  -") {
+			last = strings.Fields(f)[0]
+			flags[last] = ""
+		} else if last != "" {
+			flags[last] += line
+		}
+	}
+	rows := tableRows(readmeSection(t, "Configuration"))
+	if len(rows) != len(flags) {
+		t.Errorf("README lists %d settings; zugbot run has %d flags", len(rows), len(flags))
+	}
+	for _, r := range rows {
+		env, flag, def := strings.Trim(r[0], "`"), strings.TrimPrefix(strings.Trim(r[1], "`"), "-"), r[2]
+		u, ok := flags[flag]
+		if !ok {
+			t.Errorf("README: setting -%s does not exist", flag)
+			continue
+		}
+		if !strings.Contains(u, "["+env+"]") {
+			t.Errorf("README: -%s is read from %s, but its usage says %q", flag, env, u)
+		}
+		if strings.HasPrefix(def, "`") {
+			if want := "(default " + strconv.Quote(strings.Trim(def, "`")) + ")"; !strings.Contains(u, want) {
+				t.Errorf("README: -%s defaults to %s, but its usage says %q", flag, def, u)
+			}
+		} else if strings.Contains(u, "(default \"") {
+			t.Errorf("README: -%s has no default (%s), but its usage says %q", flag, def, u)
+		}
+	}
+	if !strings.Contains(strings.Join(readmeSection(t, "Configuration"), " "), "up to "+strconv.Itoa(int(drainTime/time.Second))+" s") {
+		t.Errorf("README does not give the drain time, %v", drainTime)
+	}
+}
+
+// TestReadmeCommandReference checks the README's command table against the
+// slash commands the bot registers: every command listed with its options
+// in order, required ones bare and optional ones in brackets.
+func TestReadmeCommandReference(t *testing.T) {
+	registered := map[string]*discordgo.ApplicationCommand{}
+	for _, c := range bot.Commands(variants()) {
+		registered[c.Name] = c
+	}
+	listed := map[string]bool{}
+	span := regexp.MustCompile("`(/[^`]+)`")
+	for _, row := range tableRows(readmeSection(t, "Commands")) {
+		for _, m := range span.FindAllStringSubmatch(row[0], -1) {
+			words := strings.Fields(m[1])
+			name := strings.TrimPrefix(words[0], "/")
+			c := registered[name]
+			if c == nil {
+				t.Errorf("README lists /%s, which the bot does not register", name)
+				continue
+			}
+			listed[name] = true
+			opts := c.Options
+			words = words[1:]
+			if len(opts) > 0 && opts[0].Type == discordgo.ApplicationCommandOptionSubCommand {
+				var sub *discordgo.ApplicationCommandOption
+				for _, o := range opts {
+					if len(words) > 0 && o.Name == words[0] {
+						sub = o
+					}
+				}
+				if sub == nil {
+					t.Errorf("README: %s names no subcommand of /%s", m[1], name)
+					continue
+				}
+				opts, words = sub.Options, words[1:]
+			}
+			var want []string
+			for _, o := range opts {
+				if o.Required {
+					want = append(want, o.Name)
+				} else {
+					want = append(want, "["+o.Name+"]")
+				}
+			}
+			if got := strings.Join(words, " "); got != strings.Join(want, " ") {
+				t.Errorf("README: /%s %s; the bot registers /%s %s", name, got, name, strings.Join(want, " "))
+			}
+		}
+	}
+	for name := range registered {
+		if !listed[name] {
+			t.Errorf("README's command table lacks /%s", name)
+		}
+	}
+}
+
+// TestReadmeClaims checks facts the README states: the invite URL's
+// permissions, the games' credits, and the rating rules.
+func TestReadmeClaims(t *testing.T) {
+	b, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	readme := string(b)
+	// What the bot does: answer interactions (no permission needed), post
+	// and edit its messages in channels and threads with embeds and images.
+	perms := int64(discordgo.PermissionViewChannel | discordgo.PermissionSendMessages | discordgo.PermissionSendMessagesInThreads |
+		discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory)
+	url := regexp.MustCompile(`https://discord\.com/oauth2/authorize\?client_id=APP_ID&scope=bot\+applications\.commands&permissions=(\d+)`).FindStringSubmatch(readme)
+	if url == nil {
+		t.Fatalf("README has no invite URL with the scopes bot and applications.commands")
+	}
+	if url[1] != strconv.FormatInt(perms, 10) || !strings.Contains(readme, "("+url[1]+")") {
+		t.Errorf("invite URL asks for permissions %s; the bot needs %d (View Channels, Send Messages, Send Messages in Threads, Embed Links, Attach Files, Read Message History)", url[1], perms)
+	}
+	for _, row := range tableRows(readmeSection(t, "The games")) {
+		ids := regexp.MustCompile("`([a-z0-9]+)`").FindAllStringSubmatch(row[1], -1)
+		for _, id := range ids {
+			v, err := findVariant(id[1])
+			if err != nil {
+				t.Errorf("README's games table names %q, which zugbot does not know", id[1])
+				continue
+			}
+			if !strings.Contains(row[0], v.Game) {
+				t.Errorf("README lists %s under %s", id[1], row[0])
+			}
+			if strings.Contains(row[1], "for tests") {
+				continue // tools only, not on Discord
+			}
+			if row[2] != v.Credit {
+				t.Errorf("README credits %s to %q; the game says %q", id[1], row[2], v.Credit)
+			}
+		}
+	}
+	if store.K(1500, 0) != 40 || store.K(1500, 20) != 20 || store.K(2400, 50) != 10 || store.ProvisionalGames != 20 ||
+		store.InitialRating != 1500 || store.RatedPerDay != 3 || store.DefaultMinRatedGames != 10 {
+		t.Errorf("the README's rating rules (1500, K 40/20/10, 20 provisional games, 3 rated games a day, 10 for the leaderboard) no longer hold")
+	}
+}
+
+// TestDockerfile checks what can be checked of the image without a Docker
+// engine: the Go version against go.mod, a static non-root build, and a
+// build context (after .dockerignore) that holds every file the build
+// embeds.
+func TestDockerfile(t *testing.T) {
+	df, err := os.ReadFile("../../Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dockerfile := string(df)
+	gomod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	goVersion := regexp.MustCompile(`(?m)^go (\d+\.\d+)`).FindStringSubmatch(string(gomod))
+	image := regexp.MustCompile(`FROM golang:(\d+\.\d+)\S* AS build`).FindStringSubmatch(dockerfile)
+	if goVersion == nil || image == nil || image[1] != goVersion[1] {
+		t.Errorf("the build image's Go (%v) is not go.mod's (%v)", image, goVersion)
+	}
+	for _, want := range []string{"CGO_ENABLED=0", "./cmd/zugbot", "USER nonroot", `ENTRYPOINT ["/usr/local/bin/zugbot"]`, `CMD ["run"]`} {
+		if !strings.Contains(dockerfile, want) {
+			t.Errorf("the Dockerfile lacks %s", want)
+		}
+	}
+	ignore, err := os.ReadFile("../../.dockerignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	for _, line := range strings.Split(string(ignore), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.ContainsAny(line, "!") || strings.Contains(line, "**") {
+			t.Fatalf(".dockerignore pattern %q: this test does not know ! or **; teach it", line)
+		}
+		patterns = append(patterns, strings.Trim(line, "/"))
+	}
+	ignored := func(rel string) bool {
+		for p := rel; p != "."; p = filepath.Dir(p) {
+			for _, pat := range patterns {
+				if ok, _ := filepath.Match(pat, p); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	// The files the build reads: go.mod, go.sum, the Go sources and what
+	// they embed.
+	need := []string{"go.mod", "go.sum"}
+	embed := regexp.MustCompile(`(?m)^//go:embed (.+)$`)
+	filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() && d.Name() == ".git" {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
+			return nil
+		}
+		rel, _ := filepath.Rel("../..", path)
+		need = append(need, rel)
+		src, _ := os.ReadFile(path)
+		for _, m := range embed.FindAllStringSubmatch(string(src), -1) {
+			for _, pat := range strings.Fields(m[1]) {
+				files, _ := filepath.Glob(filepath.Join(filepath.Dir(path), pat))
+				for _, f := range files {
+					r, _ := filepath.Rel("../..", f)
+					need = append(need, r)
+				}
+			}
+		}
+		return nil
+	})
+	for _, f := range need {
+		if ignored(f) {
+			t.Errorf(".dockerignore leaves %s out of the build context, which the build needs", f)
+		}
+	}
+}
