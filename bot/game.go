@@ -169,14 +169,15 @@ func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) erro
 	return nil
 }
 
-// moveNote describes the moves just played, for the board message.
-func moveNote(st *store.State, mine string, replies []string) string {
+// moveNote describes the moves just played, for the board message, which
+// everyone in the channel sees.
+func moveNote(player, mine string, replies []string) string {
 	if mine == "" {
 		return ""
 	}
-	note := fmt.Sprintf("You played **%s**.", mine)
+	note := fmt.Sprintf("%s played **%s**.", player, mine)
 	if len(replies) > 0 {
-		note = fmt.Sprintf("You played **%s**; zugbot replied **%s**.", mine, replies[len(replies)-1])
+		note = fmt.Sprintf("%s played **%s**; zugbot replied **%s**.", player, mine, replies[len(replies)-1])
 	}
 	return note
 }
@@ -186,7 +187,7 @@ func moveNote(st *store.State, mine string, replies []string) string {
 // modal, by editing the board and answering separately.
 func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies []string) error {
 	b := r.b
-	view := boardView{note: moveNote(st, mine, replies), replay: st.Game.Over()}
+	view := boardView{note: moveNote(r.player().Name, mine, replies), replay: st.Game.Over()}
 	if onBoard {
 		m, err := b.boardMessage(r.ctx, st, view)
 		if err != nil {

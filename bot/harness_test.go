@@ -17,12 +17,13 @@ import (
 	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/engine/zonal"
 	"github.com/zugbot/zugbot/store"
 )
 
 // variants are the games the test bot offers.
 func variants() []*engine.Variant {
-	return []*engine.Variant{zola.Zola, zola.Zola8, zamma.Zamma, zodiac.Zodiac}
+	return []*engine.Variant{zola.Zola, zola.Zola8, zamma.Zamma, zonal.Zonal, zodiac.Zodiac}
 }
 
 // clock is a settable clock shared by the bot and the store.

@@ -257,11 +257,14 @@ const helpText = `**zugbot** plays abstract strategy games nobody else offers: Z
 /challenge game [opponent] [rated] [color] [days] — challenge someone, or anyone here
 /move move [game] — play a move (the board's menus and "Type a move" button work too)
 /board [game] — show a board with its controls
-/resign, /draw, /takeback [game] — end, offer an agreed end, or take back a move (casual games)
+/resign [game] — resign, after a confirmation
+/draw [game] — offer a draw (in Zamma: end the game by counting the counters)
+/takeback [game] — take back your last move (casual games and games against zugbot)
 **Look up**
 /games, /history, /profile [user] — games going, finished games, ratings and record
 /leaderboard game [scope] — the best rated players here or everywhere
 /export game — a game's moves and replay · /rules game — how a game is played
+In a DM with zugbot, everything but /challenge, /leaderboard and /admin works too.
 Ratings are Elo per game, provisional (marked ?) for the first 20 rated games.`
 
 func (r *request) helpCommand() error {
