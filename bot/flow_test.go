@@ -66,10 +66,15 @@ func (h *harness) duel(game string, rated bool, opts ...discordtest.Option) stor
 	return h.game(id)
 }
 
-// move plays a move with /move and returns the reply the player sees.
+// move plays a move with /move in game id (0: the game option left out)
+// and returns the reply the player sees.
 func (h *harness) move(u *discordgo.User, id int64, move string) string {
 	h.t.Helper()
-	ix, resp := h.command(u, "move", discordtest.Opt("move", move), discordtest.Opt("game", id))
+	opts := []discordtest.Option{discordtest.Opt("move", move)}
+	if id != 0 {
+		opts = append(opts, discordtest.Opt("game", id))
+	}
+	ix, resp := h.command(u, "move", opts...)
 	if resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		return ix.WaitOriginal(h.t, wait, func(m *discordtest.Message) bool { return m.Content != "" }).Content
 	}
@@ -647,5 +652,55 @@ func TestChallengeAnswered(t *testing.T) {
 	m := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool { return m.ID == late.ID && strings.Contains(m.Content, "expired") })
 	if len(m.Buttons()) != 0 {
 		t.Errorf("the expired challenge keeps %d buttons", len(m.Buttons()))
+	}
+}
+
+// TestBoardElsewhere checks /board outside the game's channel: in another
+// channel of the server the board moves there (and the pings follow it);
+// in a DM it is a copy whose controls still play, keeping the real board
+// up to date.
+func TestBoardElsewhere(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	g := h.duel("zola", false).Game
+	side := h.srv.NewChannel(h.guild, "side")
+	ix := h.srv.SlashCommand(t, h.alice, side, "board", discordtest.Opt("game", g.ID))
+	moved := ix.WaitResponse(t, wait)
+	if moved.Type != discordgo.InteractionResponseChannelMessageWithSource || len(moved.Data.Embeds) == 0 {
+		t.Fatalf("/board in another channel answered %d", moved.Type)
+	}
+	h.eventually("the board to move", func() bool { return h.game(g.ID).Game.MessageID == ix.Original().ID })
+	h.move(h.alice, g.ID, "a1xb1")
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ChannelID == side && strings.Contains(m.Content, "<@"+h.bob.ID+">, your move")
+	})
+	if b := h.board(g.ID); b.ChannelID != side || !strings.Contains(b.Content, "alice played **a1xb1**") {
+		t.Errorf("board in %s says %q; want it in the side channel after alice's move", b.ChannelID, b.Content)
+	}
+	// /move with no game option finds the game where its board is.
+	if got := h.move(h.bob, 0, "a2xa1"); !strings.Contains(got, "you played") {
+		t.Errorf("bob's /move: %q", got)
+	}
+
+	// In alice's DM: a copy. Picking and moving there updates the real board.
+	dm := h.srv.DMChannel(h.alice)
+	dix := h.srv.SlashCommand(t, h.alice, dm, "board", discordtest.Opt("game", g.ID))
+	dix.WaitResponse(t, wait)
+	copyMsg := dix.Original()
+	home := h.game(g.ID).Game.MessageID
+	if home == copyMsg.ID {
+		t.Fatalf("the DM copy became the game's board")
+	}
+	st := h.game(g.ID)
+	h.srv.Select(t, h.alice, copyMsg, fmt.Sprintf("g/%d/2/pick/0", g.ID), "c1").WaitResponse(t, wait)
+	to := h.srv.Select(t, h.alice, h.srv.Message(dm, copyMsg.ID), fmt.Sprintf("g/%d/2/to/0", g.ID), "c1xd1").WaitResponse(t, wait)
+	if to.Type != discordgo.InteractionResponseUpdateMessage {
+		t.Fatalf("the move from the DM copy answered %d", to.Type)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == home && strings.Contains(m.Content, "alice played **c1xd1**")
+	})
+	if got := h.game(g.ID).Game.Ply; got != st.Game.Ply+1 {
+		t.Errorf("ply %d; want %d", got, st.Game.Ply+1)
 	}
 }

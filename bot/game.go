@@ -142,10 +142,19 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 	if err != nil {
 		return err
 	}
-	if _, err := b.s.ChannelMessageEditComplex(m.channelEdit(g.ChannelID, g.MessageID), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.s.ChannelMessageEditComplex(m.channelEdit(boardChannel(g), g.MessageID), discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("edit the board of game %d: %w", g.ID, err)
 	}
 	return nil
+}
+
+// boardChannel is where game g's board is, and where its pings go: the
+// channel or thread it moved to with /board, or where it started.
+func boardChannel(g *store.Game) string {
+	if g.ThreadID != "" {
+		return g.ThreadID
+	}
+	return g.ChannelID
 }
 
 // notifyTurn pings the player to move with a new message (edits ping nobody).
@@ -163,7 +172,7 @@ func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) erro
 		text = note + " " + text
 	}
 	m := message{content: text, mentions: []string{seat.ID}}
-	if _, err := b.s.ChannelMessageSendComplex(g.ChannelID, m.send(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.s.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("ping the player to move in game %d: %w", g.ID, err)
 	}
 	return nil
@@ -195,6 +204,11 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 		}
 		if err := r.update(m); err != nil {
 			return err
+		}
+		if r.messageID() != st.Game.MessageID { // a copy (in a DM): the game's board too
+			if err := b.editBoard(r.ctx, st, view); err != nil {
+				return err
+			}
 		}
 	} else {
 		if err := b.editBoard(r.ctx, st, view); err != nil {

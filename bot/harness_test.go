@@ -78,6 +78,7 @@ func newHarness(t testing.TB) *harness {
 	h.channel = h.srv.NewChannel(h.guild, "games")
 	h.alice = h.srv.NewUser("alice")
 	h.bob = h.srv.NewUser("bob")
+	t.Cleanup(func() { h.checkMentions() }) // whatever the test did, nobody was pinged unduly
 	h.start()
 	return h
 }
@@ -172,7 +173,11 @@ func (h *harness) onlyGame(u *discordgo.User) store.State {
 func (h *harness) board(id int64) *discordtest.Message {
 	h.t.Helper()
 	st := h.game(id)
-	m := h.srv.Message(st.Game.ChannelID, st.Game.MessageID)
+	channel := st.Game.ChannelID
+	if st.Game.ThreadID != "" { // moved there with /board
+		channel = st.Game.ThreadID
+	}
+	m := h.srv.Message(channel, st.Game.MessageID)
 	if m == nil {
 		h.t.Fatalf("game %d has no board message (%q)", id, st.Game.MessageID)
 	}

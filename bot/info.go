@@ -43,7 +43,7 @@ func (b *Bot) gameLine(g *store.Game, userID string) string {
 		return line
 	}
 	if g.MessageID != "" {
-		line += " · " + messageLink(g.GuildID, g.ChannelID, g.MessageID)
+		line += " · " + messageLink(g.GuildID, boardChannel(g), g.MessageID)
 	}
 	if !g.Deadline.IsZero() {
 		line += fmt.Sprintf(" · clock runs out <t:%d:R>", g.Deadline.Unix())

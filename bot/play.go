@@ -100,25 +100,36 @@ func (r *request) startGame(ng store.NewGame, note string) error {
 	return r.postBoard(&st, m)
 }
 
-// postBoard answers with the board message and remembers it as the game's.
+// postBoard answers with the board message and makes it the game's board:
+// the one edited after each move, where the pings go. Shown in another
+// server or in a DM for a server's game, it is a copy instead, whose
+// controls work but which the game leaves where it is (the opponent could
+// not see a board moved there).
 func (r *request) postBoard(st *store.State, m message) error {
 	b := r.b
 	if err := r.reply(m); err != nil {
 		return err
+	}
+	if r.i.GuildID != st.Game.GuildID {
+		return nil
 	}
 	msg, err := b.s.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
 	if err != nil {
 		return fmt.Errorf("find the board message of game %d: %w", st.Game.ID, err)
 	}
 	old := st.Game
-	if err := b.store.SetMessage(r.ctx, st.Game.ID, "", msg.ID); err != nil {
+	thread := "" // the board stays in the game's channel
+	if msg.ChannelID != old.ChannelID {
+		thread = msg.ChannelID
+	}
+	if err := b.store.SetMessage(r.ctx, st.Game.ID, thread, msg.ID); err != nil {
 		return err
 	}
 	// The previous board message keeps its picture but loses its controls.
 	if old.MessageID != "" && old.MessageID != msg.ID {
 		note := fmt.Sprintf("This board has moved to a newer message: %s", messageLink(old.GuildID, msg.ChannelID, msg.ID))
 		empty := []discordgo.MessageComponent{}
-		_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.MessageID, Channel: old.ChannelID, Content: &note, Components: &empty}, discordgo.WithContext(r.ctx))
+		_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.MessageID, Channel: boardChannel(&old), Content: &note, Components: &empty}, discordgo.WithContext(r.ctx))
 		if err != nil {
 			b.log.Warn("could not retire an old board", "game", old.ID, "err", err)
 		}

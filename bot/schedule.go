@@ -76,7 +76,7 @@ func (b *Bot) timeout(ctx context.Context, t store.Task) error {
 		return err
 	}
 	text := fmt.Sprintf("Game #%d: %s %s", g.ID, note, b.resultText(&g))
-	_, err = b.s.ChannelMessageSendComplex(g.ChannelID, message{content: text}.send(), discordgo.WithContext(ctx))
+	_, err = b.s.ChannelMessageSendComplex(boardChannel(&g), message{content: text}.send(), discordgo.WithContext(ctx))
 	return err
 }
 
@@ -98,8 +98,8 @@ func (b *Bot) remind(ctx context.Context, t store.Task) error {
 		return nil
 	}
 	text := fmt.Sprintf("%s, your time in game #%d (%s) runs out <t:%d:R>. Play with /move or on the board: %s",
-		seatRef(seat), g.ID, b.variants[g.Variant].Name, g.Deadline.Unix(), messageLink(g.GuildID, g.ChannelID, g.MessageID))
-	_, err = b.s.ChannelMessageSendComplex(g.ChannelID, message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))
+		seatRef(seat), g.ID, b.variants[g.Variant].Name, g.Deadline.Unix(), messageLink(g.GuildID, boardChannel(g), g.MessageID))
+	_, err = b.s.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))
 	return err
 }
 
