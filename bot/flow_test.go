@@ -307,7 +307,7 @@ func TestTakeback(t *testing.T) {
 		t.Errorf("after the takeback: ply %d, %d to move; want the start with alice to move", st.Game.Ply, st.Position.Turn())
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == ai.Game.MessageID && strings.Contains(m.Content, "taken back") && len(m.SelectMenus()) > 0
+		return m.ID == ai.Game.MessageID && strings.Contains(m.Content, "alice took back their last move") && len(m.SelectMenus()) > 0
 	})
 
 	rated := h.duel("zola", true).Game

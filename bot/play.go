@@ -538,7 +538,7 @@ func (r *request) takebackCommand() error {
 		if err := r.say("Took back your last move in game #%d.", g.ID); err != nil {
 			return err
 		}
-		return b.editBoard(r.ctx, &st, boardView{note: "Your last move was taken back."})
+		return b.editBoard(r.ctx, &st, boardView{note: fmt.Sprintf("%s took back their last move.", r.player().Name)})
 	}
 	ng, err := b.store.Offer(r.ctx, g.ID, store.Offer{Kind: store.TakebackOffer, By: side, Ply: g.Ply, Undo: undo})
 	if err != nil {
@@ -611,7 +611,7 @@ func (r *request) answerOffer(a action) error {
 		if err := closed(fmt.Sprintf("%s accepted the takeback.", seatName(st.Game.Seats[side]))); err != nil {
 			return err
 		}
-		return b.editBoard(r.ctx, &st, boardView{note: "A move was taken back.", ping: true})
+		return b.editBoard(r.ctx, &st, boardView{note: fmt.Sprintf("%s agreed to take back %s's last move.", seatName(st.Game.Seats[side]), seatName(st.Game.Seats[side.Other()]))})
 	}
 }
 

@@ -360,6 +360,7 @@ func TestDeadlines(t *testing.T) {
 		return err == nil && len(cs) == 1 && cs[0].MessageID == open.ID
 	})
 	h.clock.Advance(25 * time.Hour)
+	h.restart() // the timer is a row in the database: it survives
 	h.bot.RunDue(ctx)
 	expired := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool { return m.ID == open.ID && strings.Contains(m.Content, "expired") })
 	if len(expired.Buttons()) != 0 {
@@ -389,5 +390,15 @@ func TestAutocomplete(t *testing.T) {
 	none := h.srv.Autocomplete(t, h.bob, h.channel, "move", discordtest.Focus("move", "")).WaitResponse(t, wait)
 	if len(none.Data.Choices) != 0 {
 		t.Errorf("bob, with no game, got %d suggestions", len(none.Data.Choices))
+	}
+	// The game option suggests the player's games going, by number.
+	g := h.onlyGame(h.alice).Game
+	games := h.srv.Autocomplete(t, h.alice, h.channel, "board", discordtest.Focus("game", "")).WaitResponse(t, wait)
+	if len(games.Data.Choices) != 1 || games.Data.Choices[0].Name != fmt.Sprintf("#%d Zola 6×6 vs zugbot (level 1, beginner)", g.ID) {
+		t.Errorf("game suggestions %+v; want alice's one game", games.Data.Choices)
+	}
+	other := h.srv.Autocomplete(t, h.alice, h.channel, "board", discordtest.Focus("game", "9")).WaitResponse(t, wait)
+	if len(other.Data.Choices) != 0 {
+		t.Errorf("%d game suggestions for 9; want none", len(other.Data.Choices))
 	}
 }
