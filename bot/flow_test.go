@@ -145,6 +145,10 @@ func TestMentions(t *testing.T) {
 	if !strings.HasPrefix(ping.Content, "alice played **a1xb1**. <@"+h.bob.ID+">") {
 		t.Errorf("ping %q; want it to say what alice played and mention bob", ping.Content)
 	}
+	// The fake stores a message a moment before it records the request.
+	h.srv.WaitRequest(t, wait, func(r *discordtest.Request) bool {
+		return r.Route == discordtest.RouteMessageCreate && strings.Contains(string(r.Payload), "your move in game #"+fmt.Sprint(g.ID))
+	})
 	pings := h.checkMentions()
 	if got := pings[ping.Content]; len(got) != 1 || got[0] != h.bob.ID {
 		t.Errorf("the move ping may mention %v; want only bob (%s)", got, h.bob.ID)

@@ -68,7 +68,9 @@ type harness struct {
 	bob     *discordgo.User
 }
 
-const wait = 10 * time.Second
+// wait bounds every wait for the bot: generous, for the race detector on
+// a busy machine (a long game's replay GIF is drawn at its end).
+const wait = 30 * time.Second
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
