@@ -708,3 +708,44 @@ func TestBoardElsewhere(t *testing.T) {
 		t.Errorf("ply %d; want %d", got, st.Game.Ply+1)
 	}
 }
+
+// TestWinningMove ends a rated game between two people with a move on the
+// board: the answer is deferred (the replay GIF takes a while in a long
+// game), then the board shows the result, the rating changes, the replay
+// and only a Rematch button.
+func TestWinningMove(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Start: "6/6/6/6/6/RB4 R", GuildID: h.guild, ChannelID: h.channel, Rated: true,
+		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.command(h.alice, "board", discordtest.Opt("game", g.ID))
+	h.boardReady(g.ID)
+	h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID), "a1").WaitResponse(t, wait)
+	to := h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID), "a1xb1")
+	if r := to.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
+		t.Errorf("the winning move answered type %d; want a deferred update", r.Type)
+	}
+	final := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == h.game(g.ID).Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "wins**")
+	})
+	desc := final.Embeds[0].Description
+	for _, want := range []string{"**alice (Red) wins** — captured every enemy checker", "alice: 1500 → 1520 (+20)", "bob: 1500 → 1480 (-20)"} {
+		if !strings.Contains(desc, want) {
+			t.Errorf("final board %q; want %q", desc, want)
+		}
+	}
+	if ids := buttons(final); len(ids) != 1 || !strings.HasSuffix(ids[0], "/rematch") || len(final.SelectMenus()) != 0 {
+		t.Errorf("final board controls %v; want only Rematch", ids)
+	}
+	var gif bool
+	for _, f := range final.Files {
+		gif = gif || strings.HasSuffix(f.Name, ".gif")
+	}
+	if !gif || len(final.Files) != 2 {
+		t.Errorf("final board has %d files, GIF %v; want the board and the replay", len(final.Files), gif)
+	}
+}

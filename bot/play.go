@@ -203,8 +203,9 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 	if ply < 0 && !st.Game.Over() && st.Position.Turn() == side {
 		ply = st.Game.Ply
 	}
-	againstAI := st.Game.Seats[side.Other()].IsAI()
-	if againstAI {
+	// Defer the answer when it may take long: the AI is to reply, or the move
+	// ends the game and its replay GIF is to be drawn.
+	if st.Game.Seats[side.Other()].IsAI() || endsGame(&st, text) {
 		// Check before deferring, so that a refusal stays private.
 		if err := b.checkTurn(&st, side); err != nil {
 			return err
@@ -230,6 +231,20 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 		return err
 	}
 	return r.afterMove(&st, onBoard, mine, replies)
+}
+
+// endsGame reports whether text is a legal move in st that ends the game.
+func endsGame(st *store.State, text string) bool {
+	if st.Game.Over() {
+		return false
+	}
+	m, err := st.Position.ParseMove(text)
+	if err != nil {
+		return false
+	}
+	p := st.Position.Clone()
+	p.Do(m)
+	return p.Outcome().Over()
 }
 
 // boardCommand shows a game's board afresh.
