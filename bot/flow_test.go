@@ -269,6 +269,14 @@ func TestExport(t *testing.T) {
 	}
 	_, resp = h.command(h.bob, "export", discordtest.Opt("game", 9999))
 	h.refused(resp, "There is no game #9999")
+
+	// A second game in the channel: commands must then say which.
+	second := h.playAI(h.alice, h.channel, "zodiac").Game
+	_, resp = h.command(h.alice, "move", discordtest.Opt("move", "a1xb1"))
+	h.refused(resp, "You have 2 games in this channel")
+	for _, id := range []int64{st.Game.ID, second.ID} {
+		h.refused(resp, fmt.Sprintf("#%d", id))
+	}
 }
 
 // TestRules checks /rules for every game: the summary, the start position

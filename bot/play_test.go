@@ -273,6 +273,19 @@ func TestRestart(t *testing.T) {
 	to := h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID), "c1xd1")
 	to.WaitResponse(t, wait)
 	h.eventually("the move after the restart", func() bool { return h.game(g.ID).Game.Ply == 2 })
+	// Each start registered the commands with one bulk overwrite, and nothing else.
+	var overwrites int
+	for _, r := range h.srv.Requests() {
+		switch {
+		case r.Route == discordtest.RouteGlobalOverwrite:
+			overwrites++
+		case strings.Contains(r.Path, "/commands") && r.Method != "GET":
+			t.Errorf("commands changed by %s %s; want bulk overwrites only", r.Method, r.Path)
+		}
+	}
+	if overwrites != 2 {
+		t.Errorf("%d bulk overwrites of the commands for 2 starts", overwrites)
+	}
 }
 
 // TestConcurrentClicks sends two moves at the same ply at once: exactly
