@@ -74,8 +74,13 @@
 // interaction endpoints, DropGateway (the client must resume), Reconnect
 // (op 7) and Interaction.Redeliver (the same interaction dispatched twice).
 //
-// Not modelled: sharding, voice, roles and permissions (everyone may do
-// everything), per-route rate limit buckets, message content parsing
+// Permissions: members have a plain member's permissions; Grant adds more
+// to one member of one guild (Manage Server for a moderator, say), carried
+// in their interactions' member.permissions.
+//
+// Not modelled: sharding, voice, roles, channel permission overwrites and
+// the enforcement of permissions (a command's default_member_permissions
+// does not hide it), per-route rate limit buckets, message content parsing
 // (mentions), polls, stickers, components v2, attachment options, HTTP
 // interactions (signed POSTs to the bot).
 package discordtest

@@ -438,3 +438,21 @@ func TestRequestRecord(t *testing.T) {
 		t.Errorf("attachment URL served %d bytes, want the %d uploaded", len(body), len(m.Files[0].Data))
 	}
 }
+
+// TestGrant checks that permissions granted to a member ride on their
+// interactions in that guild only, on top of a plain member's.
+func TestGrant(t *testing.T) {
+	t.Parallel()
+	h := start(t, discordtest.Config{})
+	h.srv.Grant(h.guild, h.alice, discordgo.PermissionManageGuild)
+	bob := h.srv.NewUser("bob")
+	h.srv.SlashCommand(t, h.alice, h.channel, "play", discordtest.Opt("game", "zola"))
+	i := h.next(t)
+	if p := i.Member.Permissions; p&discordgo.PermissionManageGuild == 0 || p&discordgo.PermissionSendMessages == 0 {
+		t.Errorf("alice's permissions %b; want Manage Server on top of a member's", p)
+	}
+	h.srv.SlashCommand(t, bob, h.channel, "play", discordtest.Opt("game", "zola"))
+	if p := h.next(t).Member.Permissions; p&discordgo.PermissionManageGuild != 0 {
+		t.Errorf("bob's permissions %b include Manage Server, which only alice was granted", p)
+	}
+}
