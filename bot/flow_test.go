@@ -75,6 +75,9 @@ func (h *harness) move(u *discordgo.User, id int64, move string) string {
 		opts = append(opts, discordtest.Opt("game", id))
 	}
 	ix, resp := h.command(u, "move", opts...)
+	if resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		h.t.Errorf("/move %s answered publicly (type %d); want a private reply", move, resp.Type)
+	}
 	if resp.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource {
 		return ix.WaitOriginal(h.t, wait, func(m *discordtest.Message) bool { return m.Content != "" }).Content
 	}
@@ -688,6 +691,13 @@ func TestBoardElsewhere(t *testing.T) {
 	})
 	if b := h.board(g.ID); b.ChannelID != side || !strings.Contains(b.Content, "alice played **a1xb1**") {
 		t.Errorf("board in %s says %q; want it in the side channel after alice's move", b.ChannelID, b.Content)
+	}
+	// Someone who does not play gets a copy: the board stays.
+	carol := h.srv.NewUser("carol")
+	cix := h.srv.SlashCommand(t, carol, h.channel, "board", discordtest.Opt("game", g.ID))
+	cix.WaitResponse(t, wait)
+	if st := h.game(g.ID); st.Game.MessageID == cix.Original().ID || st.Game.ThreadID != side {
+		t.Errorf("carol's /board moved the game's board")
 	}
 	// /move with no game option finds the game where its board is.
 	if got := h.move(h.bob, 0, "a2xa1"); !strings.Contains(got, "you played") {

@@ -221,7 +221,8 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 		if st.Game.Over() {
 			text += " " + b.resultText(&st.Game)
 		}
-		if err := r.reply(message{content: text, ephemeral: r.ephemeral}); err != nil {
+		// Private: the board and the ping tell everyone else.
+		if err := r.reply(message{content: text, ephemeral: true}); err != nil {
 			return err
 		}
 	}

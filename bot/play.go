@@ -104,13 +104,14 @@ func (r *request) startGame(ng store.NewGame, note string) error {
 // the one edited after each move, where the pings go. Shown in another
 // server or in a DM for a server's game, it is a copy instead, whose
 // controls work but which the game leaves where it is (the opponent could
-// not see a board moved there).
+// not see a board moved there); so is a board someone who does not play
+// the game asks for.
 func (r *request) postBoard(st *store.State, m message) error {
 	b := r.b
 	if err := r.reply(m); err != nil {
 		return err
 	}
-	if r.i.GuildID != st.Game.GuildID {
+	if _, player := st.Game.SideOf(r.user.ID); !player || r.i.GuildID != st.Game.GuildID {
 		return nil
 	}
 	msg, err := b.s.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
