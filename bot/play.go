@@ -434,7 +434,7 @@ func (r *request) offerDraw(st *store.State, side engine.Side) error {
 	if opp.IsAI() {
 		// The AI agrees unless the agreed result is a loss for it.
 		if agreed.Status == engine.Win && agreed.Winner == side {
-			return userErrorf("zugbot declines: %s, so you would win. Play on, or resign.", agreedDetail(agreed))
+			return userErrorf("zugbot declines: counted now, %s, so you would win. zugbot plays on.", agreedDetail(agreed))
 		}
 		ng, err := b.store.Finish(r.ctx, g.ID, g.Ply, agreedEnd(agreed, r.user.ID))
 		if err != nil {
