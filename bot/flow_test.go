@@ -342,6 +342,8 @@ func TestTakeback(t *testing.T) {
 		return ix.Original()
 	}
 	offer := ask()
+	_, resp = h.command(h.alice, "takeback", discordtest.Opt("game", casual.ID))
+	h.refused(resp, "You have already asked to take back your move")
 	yes, no := hasSuffix(buttons(offer), "/back+"), hasSuffix(buttons(offer), "/back-")
 	h.refused(h.srv.Click(t, h.alice, offer, yes).WaitResponse(t, wait), "your own offer")
 	r := h.srv.Click(t, h.bob, offer, no).WaitResponse(t, wait)
@@ -378,6 +380,8 @@ func TestDraw(t *testing.T) {
 		return ix.Original()
 	}
 	m := offer()
+	_, resp = h.command(h.alice, "draw", discordtest.Opt("game", g.ID))
+	h.refused(resp, "You have already offered this in game")
 	h.srv.Click(t, h.bob, m, hasSuffix(buttons(m), "/draw-")).WaitResponse(t, wait)
 	if st := h.game(g.ID); st.Game.Over() {
 		t.Fatalf("game over after a declined offer")
@@ -390,6 +394,17 @@ func TestDraw(t *testing.T) {
 	st := h.game(g.ID)
 	if st.Game.Result != store.Draw || st.Game.EndedBy != h.bob.ID {
 		t.Errorf("game after the agreement: %v by %q; want a draw accepted by bob", st.Game.Result, st.Game.EndedBy)
+	}
+
+	// Offering back what the opponent offered agrees to it.
+	g = h.duel("zamma", true).Game
+	offer()
+	_, resp = h.command(h.bob, "draw", discordtest.Opt("game", g.ID))
+	if !strings.Contains(resp.Data.Content, "bob accepts alice's offer in game #") || resp.Data.Flags != 0 {
+		t.Errorf("bob's /draw after alice's offer answered %q; want it accepted, publicly", resp.Data.Content)
+	}
+	if st := h.game(g.ID); st.Game.Result != store.Draw {
+		t.Errorf("game after both offered: %v; want a draw", st.Game.Result)
 	}
 
 	// The AI agrees to an agreed end that is not a loss for it.

@@ -451,6 +451,21 @@ func (r *request) offerDraw(st *store.State, side engine.Side) error {
 		what = fmt.Sprintf("to end game #%d by agreement. In %s that means counting the counters now: %s, so %s",
 			g.ID, v.Game, agreedDetail(agreed), agreedText(v, g, agreed))
 	}
+	if o := g.Offer; o.Kind == store.DrawOffer && o.Ply == g.Ply {
+		if o.By == side {
+			return userErrorf("You have already offered this in game #%d; %s has not answered yet.", g.ID, seatName(opp))
+		}
+		// The opponent offered first: offering back agrees.
+		ng, err := b.store.AcceptOffer(r.ctx, g.ID, store.DrawOffer, side, g.Ply, agreedEnd(agreed, r.user.ID))
+		if err != nil {
+			return storeError(g.ID, err)
+		}
+		st.Game = ng
+		if err := r.reply(message{content: fmt.Sprintf("%s accepts %s's offer in game #%d: %s", seatName(g.Seats[side]), seatName(opp), g.ID, b.resultText(&ng))}); err != nil {
+			return err
+		}
+		return b.editBoard(r.ctx, st, boardView{replay: true})
+	}
 	ng, err := b.store.Offer(r.ctx, g.ID, store.Offer{Kind: store.DrawOffer, By: side, Ply: g.Ply})
 	if err != nil {
 		return storeError(g.ID, err)
@@ -555,6 +570,9 @@ func (r *request) takebackCommand() error {
 			return err
 		}
 		return b.editBoard(r.ctx, &st, boardView{note: fmt.Sprintf("%s took back their last move.", r.player().Name)})
+	}
+	if o := g.Offer; o.Kind == store.TakebackOffer && o.By == side && o.Ply == g.Ply {
+		return userErrorf("You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, seatName(opp))
 	}
 	ng, err := b.store.Offer(r.ctx, g.ID, store.Offer{Kind: store.TakebackOffer, By: side, Ply: g.Ply, Undo: undo})
 	if err != nil {
