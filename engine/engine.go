@@ -96,7 +96,9 @@ type MoveInfo struct {
 // position it started from.
 //
 // Moves, Do and Undo are the hot path and must not allocate once the
-// position has grown its history to the depth in use. Do must only be given
+// position has grown its history to the depth in use. A Position is not
+// safe for concurrent use, not even its reading methods, which may use
+// scratch space or try moves in place: give each goroutine its own Clone. Do must only be given
 // a move that Moves returned for the current position (ParseMove finds one
 // from text).
 type Position interface {

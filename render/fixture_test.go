@@ -28,6 +28,11 @@ type checkBoard struct {
 
 func (b *checkBoard) InCheck() (int, bool) { return b.king, b.king >= 0 }
 
+// Clone keeps the check.
+func (b *checkBoard) Clone() engine.Position {
+	return &checkBoard{board: *b.board.Clone().(*board), king: b.king}
+}
+
 func (b *board) Variant() *engine.Variant              { return b.v }
 func (b *board) Turn() engine.Side                     { return b.turn }
 func (b *board) Moves(dst []engine.Move) []engine.Move { return dst }

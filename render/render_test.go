@@ -367,7 +367,9 @@ func TestConcurrentRenders(t *testing.T) {
 			for k := range jobs {
 				i := (k + w) % len(jobs)
 				var buf bytes.Buffer
-				if err := fresh.PNG(&buf, jobs[i].p, jobs[i].opt); err != nil {
+				// The renderer is shared; a position is not safe for
+				// concurrent use, so each goroutine draws its own copy.
+				if err := fresh.PNG(&buf, jobs[i].p.Clone(), jobs[i].opt); err != nil {
 					errs <- err
 					return
 				}
