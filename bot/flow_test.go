@@ -487,7 +487,7 @@ func TestLookups(t *testing.T) {
 	h.refused(resp, "alice has no games going")
 	g := h.playAI(h.alice, h.channel, "zola").Game
 	_, resp = h.command(h.bob, "games", discordtest.Opt("user", h.alice))
-	if d := resp.Data.Embeds[0].Description; !strings.Contains(d, fmt.Sprintf("**#%d** Zola 6×6 vs zugbot (level 1, beginner)", g.ID)) || !strings.Contains(d, "discord.com/channels/") {
+	if d := resp.Data.Embeds[0].Description; !strings.Contains(d, fmt.Sprintf("**#%d** Zola 6×6 vs zugbot (level 1, beginner) · alice to move", g.ID)) || !strings.Contains(d, "discord.com/channels/") {
 		t.Errorf("alice's games %q; want game #%d with a link to its board", d, g.ID)
 	}
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 )
@@ -17,6 +18,15 @@ func (r *request) subject(name string) *discordgo.User {
 		return u
 	}
 	return r.user
+}
+
+// startOf returns the start position of a game of v: the variant's own,
+// or the position string start.
+func startOf(v *engine.Variant, start string) (engine.Position, error) {
+	if start == "" {
+		return v.Start(), nil
+	}
+	return v.Parse(start)
 }
 
 // gameLine describes a game in a list, from the point of view of userID.
@@ -41,6 +51,12 @@ func (b *Bot) gameLine(g *store.Game, userID string) string {
 		}
 		line += fmt.Sprintf(" (%s), <t:%d:d>", g.Reason, g.Ended.Unix())
 		return line
+	}
+	if v != nil {
+		// Every ply, passes included, hands the turn over.
+		if start, err := startOf(v, g.Start); err == nil {
+			line += fmt.Sprintf(" · %s to move", seatName(g.Seats[start.Turn()^engine.Side(g.Ply&1)]))
+		}
 	}
 	if g.MessageID != "" {
 		line += " · " + messageLink(g.GuildID, boardChannel(g), g.MessageID)
