@@ -133,7 +133,8 @@ func TestBinaryEndToEnd(t *testing.T) {
 	ix := srv.SlashCommand(t, alice, channel, "play", discordtest.Opt("game", "zola"), discordtest.Opt("level", 1), discordtest.Opt("color", "first"))
 	ix.WaitOriginal(t, 20*time.Second, func(m *discordtest.Message) bool { return len(m.Attachments) > 0 })
 	move("a1xb1")
-	for _, path := range []string{"/healthz", "/metrics"} {
+	get := func(path string) string {
+		t.Helper()
 		resp, err := http.Get("http://" + metrics + path)
 		if err != nil {
 			t.Fatal(err)
@@ -143,8 +144,18 @@ func TestBinaryEndToEnd(t *testing.T) {
 		if resp.StatusCode != 200 {
 			t.Errorf("GET %s: %d %s", path, resp.StatusCode, body)
 		}
-		if path == "/metrics" && !strings.Contains(string(body), `zugbot_interactions_total{outcome="ok",route="move"} 1`) {
-			t.Errorf("/metrics does not count the move:\n%.2000s", body)
+		return string(body)
+	}
+	get("/healthz")
+	// The move's interaction is counted when its handler returns, after
+	// the AI's reply, which may come a little after the player's move shows.
+	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {
+		body := get("/metrics")
+		if strings.Contains(body, `zugbot_interactions_total{outcome="ok",route="move"} 1`) {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("/metrics does not count the move:\n%.2000s", body)
 		}
 	}
 	stop(cmd)
