@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"image"
@@ -140,6 +141,14 @@ func readmeExceptions() map[string]readmeException {
 		reason: "needs a Docker engine; the Dockerfile, the volume path, the image name and the environment are checked instead, and the bot the image runs is run by TestReadmeRunBot",
 		check:  checkDockerCommand,
 	}
+	mention := readmeException{
+		reason: "a mention of the subcommand; a code block near it runs the full command",
+		check: func(t *testing.T, c readmeCommand, words []string) {
+			if !hasCommand(words[1]) {
+				t.Errorf("README line %d: %q: no such subcommand", c.line, c.text)
+			}
+		},
+	}
 	return map[string]readmeException{
 		"docker build -t zugbot .": dockerfile,
 		"docker run -d --name zugbot --restart unless-stopped -e DISCORD_TOKEN=your-token -v zugbot-data:/data zugbot": dockerfile,
@@ -150,14 +159,8 @@ func readmeExceptions() map[string]readmeException {
 		"zugbot": {
 			reason: "runs the bot (a mention of the bare command); TestReadmeRunBot runs it against the fake Discord",
 		},
-		"zugbot backup": {
-			reason: "a mention of the subcommand; the code block below it runs the full command",
-			check: func(t *testing.T, c readmeCommand, words []string) {
-				if !hasCommand(words[1]) {
-					t.Errorf("README line %d: %q: no such subcommand", c.line, c.text)
-				}
-			},
-		},
+		"zugbot backup":   mention,
+		"zugbot match":    mention,
 		"go mod download": {reason: "run by .ci/run (the ci:begin block)"},
 		"go vet ./...":    {reason: "run by .ci/run (the ci:begin block)"},
 		"go test ./...":   {reason: "run by .ci/run (the ci:begin block)"},
@@ -341,6 +344,10 @@ func TestReadmeCommands(t *testing.T) {
 			}
 			continue
 		}
+		if len(words) > 2 && words[0] == "zugbot" && words[1] == "match" {
+			checkLadderCommand(t, c, words[1:])
+			continue
+		}
 		var env, args []string
 		for len(words) > 0 && regexp.MustCompile(`^[A-Z_]+=`).MatchString(words[0]) {
 			env, words = append(env, words[0]), words[1:]
@@ -360,6 +367,20 @@ func TestReadmeCommands(t *testing.T) {
 		if !used[text] {
 			t.Errorf("readmeExceptions lists %q, which README.md no longer has", text)
 		}
+	}
+}
+
+// checkLadderCommand checks a strength-ladder row of the README: such a
+// match plays for minutes or hours, so it is started with its context
+// already cancelled. It must then stop for that reason alone, with every
+// flag, the game and both players accepted.
+func checkLadderCommand(t *testing.T, c readmeCommand, args []string) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	var out, errs bytes.Buffer
+	if code := run(ctx, args, &out, &errs); code != 1 || !strings.Contains(errs.String(), "context canceled") {
+		t.Errorf("README line %d: %q: exit %d, %s; want it accepted and stopped by the cancellation", c.line, c.text, code, strings.TrimSpace(errs.String()))
 	}
 }
 
