@@ -296,8 +296,15 @@ func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 		cells[r] = make([]string, len(xs))
 	}
 	width := 3
+	zones := false
 	for i, pt := range g.Points {
 		sym := pieceSymbol(p.Variant(), p.Piece(i))
+		if pt.Mark == engine.Zone {
+			zones = true
+			if sym == "." {
+				sym = "~" // an empty zone square, where riders turn
+			}
+		}
 		if !labelled {
 			sym = pt.Name + "=" + sym
 		}
@@ -337,6 +344,9 @@ func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 			fmt.Fprintf(&l, " %-*s", width-1, c)
 		}
 		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+	}
+	if zones {
+		b.WriteString("~ an empty zone square\n")
 	}
 	return b.String() + legend(p)
 }

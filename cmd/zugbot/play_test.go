@@ -10,6 +10,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/engine/zonal"
 )
 
 func TestPlayCommands(t *testing.T) {
@@ -175,3 +176,22 @@ type namedBoard struct {
 }
 
 func (n namedBoard) Variant() *engine.Variant { return n.v }
+
+// TestTextBoardZones checks that the zonal board shows its shape and its
+// empty zone squares, where riders may turn.
+func TestTextBoardZones(t *testing.T) {
+	got := textBoard(zonal.Zonal.Start(), engine.MoveInfo{}, false)
+	for _, want := range []string{
+		"8           .  r  n  b  q  k  b  n  r  .          8\n",
+		"5  ~  ~  ~  ~  .  .  .  .  .  .  .  .  ~  ~  ~  ~ 5\n",
+		"2        ~  P  P  P  P  P  P  P  P  P  P  ~       2\n",
+		"~ an empty zone square\n",
+	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("zonal text board lacks %q:\n%s", want, got)
+		}
+	}
+	if got := textBoard(zonal.Chess.Start(), engine.MoveInfo{}, false); strings.Contains(got, "~") {
+		t.Errorf("the chess board shows zone squares:\n%s", got)
+	}
+}
