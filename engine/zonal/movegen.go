@@ -23,8 +23,9 @@ func riderDirs(kind uint8) []int {
 // king from the bent paths of enemy riders standing in a zone: those whose
 // removal lets such a rider reach the king. Moving a piece elsewhere cannot
 // open a bent path, since it empties only its own square. It reports
-// whether such a rider attacks the king already.
-func (p *Position) zonePins(pinned *set) (check bool) {
+// whether such a rider attacks the king already, and (when none does) every
+// square those riders attack, which is where the king may not go.
+func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 	us := p.turn
 	k := p.kings[us]
 	z := p.occ[us^1].and(p.l.zone)
@@ -37,8 +38,9 @@ func (p *Position) zonePins(pinned *set) (check bool) {
 			}
 			hits, _ := p.reach(from, dirs, whiteBit|blackBit, -1)
 			if hits.has(k) {
-				return true
+				return true, attacks
 			}
+			attacks = attacks.or(hits)
 			shields := hits.and(p.occ[us])
 			for w, word := range shields {
 				for ; word != 0; word &= word - 1 {
@@ -56,7 +58,7 @@ func (p *Position) zonePins(pinned *set) (check bool) {
 			}
 		}
 	}
-	return false
+	return false, attacks
 }
 
 // reach returns every square a rider standing on zone square from, moving
@@ -80,6 +82,9 @@ func (p *Position) reach(from int, dirs []int, enemy uint8, target int) (dest se
 			for t := s + d; ; t += d {
 				if t == target {
 					return dest, true
+				}
+				if t == from {
+					break // back where it started: no square of its own to take
 				}
 				c := p.board[t]
 				if c != 0 {
@@ -110,6 +115,29 @@ func (p *Position) reach(from int, dirs []int, enemy uint8, target int) (dest se
 // attacked reports whether side by attacks square sq: whether a piece of
 // by could capture a piece standing there.
 func (p *Position) attacked(sq int, by engine.Side) bool {
+	if p.attackedStraight(sq, by) {
+		return true
+	}
+	if len(p.l.zones) == 0 {
+		return false
+	}
+	z := p.occ[by].and(p.l.zone)
+	for w, word := range z {
+		for ; word != 0; word &= word - 1 {
+			from := w<<6 | bits.TrailingZeros64(word)
+			if dirs := riderDirs(p.board[from] & 7); dirs != nil {
+				if _, ok := p.reach(from, dirs, 0, sq); ok {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// attackedStraight is attacked without the bent paths of riders in a
+// zone: pawns, knights, the king, and riders along straight lines.
+func (p *Position) attackedStraight(sq int, by engine.Side) bool {
 	b := &p.board
 	c := colour(by)
 	if p.leaperCheck(sq, by) {
@@ -136,20 +164,6 @@ func (p *Position) attacked(sq int, by engine.Side) bool {
 		}
 		if pc := b[t]; pc == c|bishop || pc == c|queen {
 			return true
-		}
-	}
-	if len(p.l.zones) == 0 {
-		return false
-	}
-	z := p.occ[by].and(p.l.zone)
-	for w, word := range z {
-		for ; word != 0; word &= word - 1 {
-			from := w<<6 | bits.TrailingZeros64(word)
-			if dirs := riderDirs(b[from] & 7); dirs != nil {
-				if _, ok := p.reach(from, dirs, 0, sq); ok {
-					return true
-				}
-			}
 		}
 	}
 	return false
@@ -222,11 +236,13 @@ func (p *Position) legal(dst []move) []move {
 	k := p.kings[us]
 	pinned, check := p.pins()
 	check = check || p.leaperCheck(k, them)
+	var zoneAttacks set
 	if !check && len(p.l.zones) > 0 {
-		check = p.zonePins(&pinned)
+		check, zoneAttacks = p.zonePins(&pinned)
 	}
 	start := len(dst)
 	dst = p.pseudo(dst, check)
+	defer p.knowCheck(check)
 	if check {
 		// In check: every move is tested.
 		n := start
@@ -243,7 +259,7 @@ func (p *Position) legal(dst []move) []move {
 		from := m.from()
 		switch {
 		case from == k:
-			if m&flagCastle == 0 && !p.kingSafe(k, m.to()) {
+			if m&flagCastle == 0 && (zoneAttacks.has(m.to()) || !p.kingSafe(k, m.to())) {
 				continue
 			}
 		case pinned.has(from) || m&flagEP != 0:
@@ -258,7 +274,9 @@ func (p *Position) legal(dst []move) []move {
 }
 
 // kingSafe reports whether the king of the side to move, on from, would be
-// safe on to.
+// safe on to from all but the bent paths of riders in a zone (which cannot
+// reach the king where it stands, or it would be in check, so lifting it
+// changes none of them).
 func (p *Position) kingSafe(from, to int) bool {
 	pc, captured := p.board[from], p.board[to]
 	p.board[from], p.board[to] = 0, pc
@@ -266,7 +284,7 @@ func (p *Position) kingSafe(from, to int) bool {
 	if captured != 0 {
 		p.occ[them].toggle(to)
 	}
-	ok := !p.attacked(to, them)
+	ok := !p.attackedStraight(to, them)
 	if captured != 0 {
 		p.occ[them].toggle(to)
 	}

@@ -158,6 +158,9 @@ type Position struct {
 	hash   uint64
 	hist   []undo
 	buf    []move // scratch for Moves and Outcome
+	// known says that check holds whether the side to move is in check:
+	// legal finds out on its way, and make and unmake forget it.
+	known, check bool
 }
 
 // Variant returns the position's variant.
@@ -212,11 +215,18 @@ func (p *Position) Undo() { p.unmake() }
 // InCheck returns the point of the side to move's king if it is in check.
 func (p *Position) InCheck() (int, bool) {
 	k := p.kings[p.turn]
-	if p.attacked(k, p.turn^1) {
+	if !p.known {
+		p.knowCheck(p.attacked(k, p.turn^1))
+	}
+	if p.check {
 		return p.l.point[k], true
 	}
 	return 0, false
 }
+
+// knowCheck records whether the side to move is in check, until the next
+// make or unmake.
+func (p *Position) knowCheck(check bool) { p.known, p.check = true, check }
 
 // Outcome returns checkmate, stalemate or a draw by rule, or Ongoing.
 func (p *Position) Outcome() engine.Outcome {
@@ -308,6 +318,7 @@ func (p *Position) make(m move) {
 	pc := p.board[from]
 	captured := p.board[to]
 	p.hist = append(p.hist, undo{hash: p.hash, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
+	p.known = false
 	h := p.hash ^ l.blackKey
 	if p.ep != 0 {
 		h ^= l.epKey[p.ep]
@@ -409,6 +420,7 @@ func (p *Position) rookSquares(from, to int) (rf, rt int) {
 func (p *Position) unmake() {
 	u := p.hist[len(p.hist)-1]
 	p.hist = p.hist[:len(p.hist)-1]
+	p.known = false
 	them := p.turn
 	us := them ^ 1
 	p.turn = us
