@@ -7,6 +7,7 @@
 //     worthwhile;
 //   - Noisy: which moves a capture (quiescence) search follows;
 //   - Orderer: which moves to try first;
+//   - Repeater: positions that repeat, which the search scores as draws;
 //   - Solver: exact play, for a game small enough to solve.
 //
 // A game with none of them is still playable: MCTS needs only the rules.
@@ -52,6 +53,16 @@ type Orderer interface {
 	// Order returns a hint for legal move m: higher is tried earlier. Hints
 	// must stay within ±MaxOrder; 0 means no opinion.
 	Order(m engine.Move) int
+}
+
+// A Repeater is a Position whose game is drawn by repetition (chess). The
+// search scores a position that repeats an earlier one as a draw, the
+// result either side can then force by repeating again, so that a player
+// who stands better steers clear of repetitions and one who stands worse
+// seeks them.
+type Repeater interface {
+	// Repeats reports whether the position occurred before in the game.
+	Repeats() bool
 }
 
 // A Solver is a Position whose game can be played perfectly.

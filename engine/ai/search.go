@@ -72,6 +72,7 @@ type Searcher struct {
 	eval     Evaluator
 	noisy    Noisy
 	orderer  Orderer
+	repeats  Repeater
 	checks   engine.CheckReporter
 	done     <-chan struct{}
 	nodes    int64
@@ -175,6 +176,7 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 	s.eval, _ = p.(Evaluator)
 	s.noisy, _ = p.(Noisy)
 	s.orderer, _ = p.(Orderer)
+	s.repeats, _ = p.(Repeater)
 	s.checks, _ = p.(engine.CheckReporter)
 	s.done = ctx.Done()
 	s.nodes = 0
@@ -232,6 +234,9 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	s.moves[ply] = moves
 	if len(moves) == 0 {
 		return s.terminal(p, ply)
+	}
+	if s.repeats != nil && s.repeats.Repeats() {
+		return 0
 	}
 	if ply >= MaxPly {
 		return s.static(p)

@@ -137,3 +137,31 @@ func BenchmarkEvaluate(b *testing.B) {
 		p.Evaluate()
 	}
 }
+
+// TestSearchSeeksRepetition checks that the search scores a repeated
+// position as the draw it leads to: a queen down, Black goes back to h8,
+// where it stood before, rather than push its pawn.
+func TestSearchSeeksRepetition(t *testing.T) {
+	var _ ai.Repeater = (*zonal.Position)(nil)
+	p := parse(t, zonal.Chess, "7k/p7/8/8/8/8/8/K2Q4 w - - 0 1")
+	for _, s := range []string{"Qd2", "Kg8", "Qd1"} {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p.Do(m)
+	}
+	if p.Repeats() {
+		t.Fatal("Repeats() before any position came back")
+	}
+	for _, depth := range []int{1, 2} {
+		if got := p.FormatMove(best(t, p, depth)); got != "Kh8" {
+			t.Errorf("depth %d: Black played %s, want Kh8 (back to a position seen before)", depth, got)
+		}
+	}
+	m, _ := p.ParseMove("Kh8")
+	p.Do(m)
+	if !p.Repeats() {
+		t.Error("Repeats() is false with the start position back")
+	}
+}

@@ -291,6 +291,18 @@ func (p *Position) insufficient() bool {
 	return colours != 3
 }
 
+// Repeats reports whether the position occurred before in the game, since
+// the last capture or pawn move: engine/ai's search scores it as a draw.
+func (p *Position) Repeats() bool {
+	n := len(p.hist)
+	for i := 4; i <= min(p.half, n); i += 2 {
+		if p.hist[n-i].hash == p.hash {
+			return true
+		}
+	}
+	return false
+}
+
 // repeated reports whether the position has occurred twice before since
 // the last capture or pawn move.
 func (p *Position) repeated() bool {
