@@ -310,10 +310,19 @@ func (b *Bot) picker(st *store.State, moves []engine.Move, selected *int) []disc
 			moveOpts = append(moveOpts, discordgo.SelectMenuOption{Label: s, Value: s})
 		}
 		menus := chunkOptions(moveOpts, 4-len(rows))
+		ph, shown := "Choose the move of "+pts[*selected].Name, 0
+		for _, opts := range menus {
+			shown += len(opts)
+		}
+		if shown < len(moveOpts) {
+			// A Zonal Chess queen in a zone can have more moves than the
+			// menus hold.
+			ph += fmt.Sprintf(" (%d of its %d moves; type the others)", shown, len(moveOpts))
+		}
 		for k, opts := range menus {
 			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
 				MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbTo).with(fmt.Sprint(k)).String(),
-				Placeholder: "Choose the move of " + pts[*selected].Name, Options: opts,
+				Placeholder: ph, Options: opts,
 			}}})
 		}
 	}

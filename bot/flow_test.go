@@ -782,3 +782,31 @@ func TestWinningMove(t *testing.T) {
 		t.Errorf("final board has %d files, GIF %v; want the board and the replay", len(final.Files), gif)
 	}
 }
+
+// TestPickerTooManyMoves picks a Zonal Chess queen in a zone, which has more
+// moves than the move menus hold: the menus say how many they show, and the
+// others can still be typed.
+func TestPickerTooManyMoves(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	g, err := h.st.CreateGame(context.Background(), store.NewGame{Variant: "zonal", Start: "---8k1---/--12--/-14-/3Q12/16/-14-/--12--/---8K1--- w - - 0 1",
+		GuildID: h.guild, ChannelID: h.channel,
+		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.command(h.alice, "board", discordtest.Opt("game", g.ID))
+	h.boardReady(g.ID)
+	h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID), "d5").WaitResponse(t, wait)
+	var shown int
+	var placeholder string
+	for _, menu := range h.board(g.ID).SelectMenus() {
+		if strings.Contains(menu.CustomID, "/to/") {
+			shown += len(menu.Options)
+			placeholder = menu.Placeholder
+		}
+	}
+	if want := fmt.Sprintf("Choose the move of d5 (%d of its 97 moves; type the others)", shown); shown < 50 || placeholder != want {
+		t.Errorf("move menus show %d moves with placeholder %q; want them full and %q", shown, placeholder, want)
+	}
+}
