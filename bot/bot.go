@@ -108,7 +108,8 @@ func (b *Bot) Connected() bool { return b.connected.Load() }
 
 // Run connects to Discord, registers the commands, answers interactions and
 // fires due timers until ctx is done; then it stops taking interactions,
-// lets those in flight finish (for up to drain) and disconnects.
+// lets those in flight finish (for up to drain) and disconnects. Stopping
+// is not an error, even before the commands are registered.
 func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	s := b.s
 	s.Identify.Intents = discordgo.IntentsGuilds
@@ -127,6 +128,9 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 		}
 	}()
 	if err := b.register(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil // told to stop before it was ready: a clean stop all the same
+		}
 		return err
 	}
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID)
