@@ -369,12 +369,16 @@ func (p *Position) parseSAN(input, t string, legal []move) (engine.Move, error) 
 			there = append(there, m)
 		}
 	}
-	what := "no " + kindNames[readings[0].kind]
-	if readings[0].kind == pawn && prefix != "" && len(readings) > 1 {
+	r := readings[0]
+	what := "no " + kindNames[r.kind]
+	switch {
+	case r.kind == pawn && prefix != "" && len(readings) > 1:
 		what = "no pawn or " + kindNames[readings[1].kind]
+	case r.file >= 0 || r.rank >= 0:
+		what = "no such " + kindNames[r.kind]
 	}
 	if len(there) == 0 {
 		return engine.Move{}, p.refuse(input, what+" can move to "+l.names[to]+"; no piece can go there", nil)
 	}
-	return engine.Move{}, p.refuse(input, what+" of that description can move to "+l.names[to], there)
+	return engine.Move{}, p.refuse(input, what+" can move to "+l.names[to]+"; these moves go there", there)
 }
