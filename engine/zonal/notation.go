@@ -131,13 +131,19 @@ func (p *Position) ParseMove(input string) (engine.Move, error) {
 		return found[0].engine(), nil
 	}
 	// "B5g6" reads as long algebraic (b5 to g6) and as SAN (the bishop of
-	// the fifth rank to g6): take whichever is a legal move.
+	// the fifth rank to g6). When both are legal moves, a capital piece
+	// letter without a '-' makes it SAN, as the game records write it;
+	// otherwise whichever reading is legal is taken.
 	m, long, err := p.parseLong(input, t, legal)
-	if long && err == nil {
+	sm, serr := p.parseSAN(input, t, legal)
+	switch {
+	case long && err == nil:
+		if serr == nil && sm != m && strings.IndexByte("KQRBN", t[0]) >= 0 && !strings.Contains(t, "-") {
+			return sm, nil
+		}
 		return m, nil
-	}
-	if m, serr := p.parseSAN(input, t, legal); serr == nil || !long {
-		return m, serr
+	case serr == nil || !long:
+		return sm, serr
 	}
 	return engine.Move{}, err
 }
@@ -199,9 +205,13 @@ func (p *Position) parseLong(input, t string, legal []move) (engine.Move, bool, 
 	l := p.l
 	s := t
 	from, ok := l.readSquare(s)
-	if !ok && len(s) > 2 && strings.IndexByte("KQRBNPkqrbnp", s[0]) >= 0 {
-		s = s[1:]
-		from, ok = l.readSquare(s)
+	var named uint8 // the kind a piece letter in front names
+	if !ok && len(s) > 2 {
+		if k := strings.IndexByte(pieceLetters, s[0]&^0x20); k > 0 && s[0] != ' ' {
+			named = uint8(k)
+			s = s[1:]
+			from, ok = l.readSquare(s)
+		}
 	}
 	if !ok {
 		return engine.Move{}, false, nil
@@ -220,6 +230,9 @@ func (p *Position) parseLong(input, t string, legal []move) (engine.Move, bool, 
 		if promo = promoKind(s[0]); promo == 0 || len(s) > 1 {
 			return engine.Move{}, false, nil
 		}
+	}
+	if pc := p.board[from]; named != 0 && pc != 0 && pc&7 != named {
+		return engine.Move{}, true, p.refuse(input, "the piece on "+l.names[from]+" is a "+kindNames[pc&7]+", not a "+kindNames[named], nil)
 	}
 	var found []move
 	for _, m := range legal {

@@ -43,6 +43,14 @@ func TestParseMoveForms(t *testing.T) {
 		{Zonal, "", "d4", "d4"},
 		{Zonal, "", "i2-i4", "i4"},
 		{Zonal, "", "Ng3", "Ng3"},
+		// Rank-disambiguated SAN also reads as a square (b1, b3): the
+		// capital letter makes it SAN; a '-' makes it long algebraic.
+		{Chess, "4k3/8/8/4B3/8/8/8/1N2B1K1 w - - 0 1", "B1c3", "B1c3"},
+		{Chess, "4k3/8/8/4B3/8/8/8/1N2B1K1 w - - 0 1", "b1c3", "Nc3"},
+		{Chess, "4k3/8/8/4B3/8/8/8/1N2B1K1 w - - 0 1", "B1-C3", "Nc3"},
+		{Zonal, "---3q2b3---/--3B4P3--/-8P2B2-/16/16/-Rb2B9-/--8K3--/---3k6--- w - - 3 6", "B3d5", "B3d5"},
+		{Zonal, "---3q2b3---/--3B4P3--/-8P2B2-/16/16/-Rb2B9-/--8K3--/---3k6--- w - - 3 6", "b3-d5", "Rd5"},
+		{Chess, "", "B2-B4", "b4"},
 		{Zonal, "", "k1-j3", "Nj3"},
 	} {
 		var p engine.Position = tc.v.Start()
@@ -69,6 +77,7 @@ func TestParseMoveErrors(t *testing.T) {
 		{Chess, "", "", "no move given"},
 		{Chess, "", "e2-e5", "the pawn on e2 cannot move to e5 (legal: e3, e4)"},
 		{Chess, "", "e3-e4", "there is no piece on e3"},
+		{Chess, "", "Qe2-e4", "the piece on e2 is a pawn, not a queen"},
 		{Chess, "", "e7-e5", "the piece on e7 is Black's; White is to move"},
 		{Chess, "", "Nf4", "no knight can move to f4; these moves go there (legal: f4)"},
 		{Chess, "", "Ngc3", "no such knight can move to c3; these moves go there (legal: "},
