@@ -50,15 +50,39 @@ func freeAddr(t *testing.T) string {
 // TestBinaryEndToEnd builds the zugbot binary, runs it against the fake
 // Discord through DISCORD_API_URL, plays moves, stops it with SIGTERM,
 // restarts it on the same database and continues the game.
+// buildZugbot builds the zugbot binary into a temporary directory.
+func buildZugbot(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "zugbot")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
+// stopZugbot sends SIGTERM to a running zugbot and fails the test unless it
+// exits cleanly within 30 s.
+func stopZugbot(t *testing.T, cmd *exec.Cmd, logs *syncBuffer) {
+	t.Helper()
+	cmd.Process.Signal(syscall.SIGTERM)
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatalf("zugbot exited with %v after SIGTERM; log:\n%s", err, logs.String())
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatalf("zugbot did not stop within 30 s of SIGTERM")
+	}
+}
+
 func TestBinaryEndToEnd(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
 	dir := t.TempDir()
-	bin := filepath.Join(dir, "zugbot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildZugbot(t)
 	srv := discordtest.New(t)
 	guild := srv.NewGuild("Zug Club")
 	channel := srv.NewChannel(guild, "games")
@@ -88,20 +112,6 @@ func TestBinaryEndToEnd(t *testing.T) {
 			time.Sleep(20 * time.Millisecond)
 		}
 		return cmd
-	}
-	stop := func(cmd *exec.Cmd) {
-		t.Helper()
-		cmd.Process.Signal(syscall.SIGTERM)
-		done := make(chan error, 1)
-		go func() { done <- cmd.Wait() }()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Fatalf("zugbot exited with %v after SIGTERM; log:\n%s", err, logs.String())
-			}
-		case <-time.After(30 * time.Second):
-			t.Fatalf("zugbot did not stop within 30 s of SIGTERM")
-		}
 	}
 	move := func(text string) {
 		t.Helper()
@@ -158,7 +168,7 @@ func TestBinaryEndToEnd(t *testing.T) {
 			t.Fatalf("/metrics does not count the move:\n%.2000s", body)
 		}
 	}
-	stop(cmd)
+	stopZugbot(t, cmd, &logs)
 	if !strings.Contains(logs.String(), "zugbot stopped") || strings.Contains(logs.String(), srv.Token()) {
 		t.Errorf("log after SIGTERM lacks a clean stop, or shows the token:\n%s", logs.String())
 	}
@@ -174,7 +184,7 @@ func TestBinaryEndToEnd(t *testing.T) {
 	if got := game().Game.Ply; got != 4 {
 		t.Errorf("after a move in the second run the game is at ply %d; want 4", got)
 	}
-	stop(cmd)
+	stopZugbot(t, cmd, &logs)
 }
 
 // healthy reports whether /healthz answers ok.

@@ -16,7 +16,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -283,16 +282,6 @@ func isSetting(name string) bool {
 	return strings.Contains(usage.String(), "["+name+"]")
 }
 
-// buildZugbot builds the binary into a temporary directory.
-func buildZugbot(t *testing.T) string {
-	t.Helper()
-	bin := filepath.Join(t.TempDir(), "zugbot")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
-	return bin
-}
-
 // cleanEnv is the test's environment without zugbot's settings.
 func cleanEnv() []string {
 	var env []string
@@ -475,17 +464,7 @@ func TestReadmeRunBot(t *testing.T) {
 			if n := len(srv.Commands(guild)); n != len(bot.Commands(variants())) {
 				t.Errorf("%d commands registered; want %d", n, len(bot.Commands(variants())))
 			}
-			cmd.Process.Signal(syscall.SIGTERM)
-			done := make(chan error, 1)
-			go func() { done <- cmd.Wait() }()
-			select {
-			case err := <-done:
-				if err != nil {
-					t.Errorf("zugbot exited with %v after SIGTERM; log:\n%s", err, logs.String())
-				}
-			case <-time.After(30 * time.Second):
-				t.Fatalf("zugbot did not stop within 30 s of SIGTERM")
-			}
+			stopZugbot(t, cmd, &logs)
 			if _, err := os.Stat(filepath.Join(cmd.Dir, "zugbot.db")); (tt.env == nil) != (err == nil) {
 				t.Errorf("database in the working directory: %v; want it there only without ZUGBOT_DB", err)
 			}
