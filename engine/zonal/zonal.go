@@ -293,33 +293,23 @@ func (p *Position) insufficient() bool {
 
 // Repeats reports whether the position occurred before in the game, since
 // the last capture or pawn move: engine/ai's search scores it as a draw.
-func (p *Position) Repeats() bool {
-	n := len(p.hist)
-	for i := 4; i <= min(p.half, n); i += 2 {
-		if p.hist[n-i].hash == p.hash {
-			return true
-		}
-	}
-	return false
-}
+func (p *Position) Repeats() bool { return p.earlier(1) == 1 }
 
 // repeated reports whether the position has occurred twice before since
-// the last capture or pawn move.
-func (p *Position) repeated() bool {
-	n := len(p.hist)
-	limit := min(p.half, n)
-	if limit < 8 {
-		return false
-	}
-	seen := 0
-	for i := 4; i <= limit; i += 2 {
+// the last capture or pawn move: a threefold repetition.
+func (p *Position) repeated() bool { return p.earlier(2) == 2 }
+
+// earlier counts, up to most, the earlier occurrences of the position since
+// the last capture or pawn move (with the same side to move: every other
+// ply, from four plies back).
+func (p *Position) earlier(most int) int {
+	n, seen := len(p.hist), 0
+	for i := 4; i <= min(p.half, n) && seen < most; i += 2 {
 		if p.hist[n-i].hash == p.hash {
-			if seen++; seen == 2 {
-				return true
-			}
+			seen++
 		}
 	}
-	return false
+	return seen
 }
 
 // make plays legal move m in place.
