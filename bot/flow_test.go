@@ -742,6 +742,21 @@ func TestBoardElsewhere(t *testing.T) {
 	}
 }
 
+// boardFrom creates ng as a game of alice (first) against bob in the
+// harness's channel, and shows its board there.
+func (h *harness) boardFrom(ng store.NewGame) store.Game {
+	h.t.Helper()
+	ng.GuildID, ng.ChannelID = h.guild, h.channel
+	ng.Seats = [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}
+	g, err := h.st.CreateGame(context.Background(), ng)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.command(h.alice, "board", discordtest.Opt("game", g.ID))
+	h.boardReady(g.ID)
+	return g
+}
+
 // TestWinningMove ends a rated game between two people with a move on the
 // board: the answer is deferred (the replay GIF takes a while in a long
 // game), then the board shows the result, the rating changes, the replay
@@ -749,14 +764,7 @@ func TestBoardElsewhere(t *testing.T) {
 func TestWinningMove(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	ctx := context.Background()
-	g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Start: "6/6/6/6/6/RB4 R", GuildID: h.guild, ChannelID: h.channel, Rated: true,
-		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.command(h.alice, "board", discordtest.Opt("game", g.ID))
-	h.boardReady(g.ID)
+	g := h.boardFrom(store.NewGame{Variant: "zola", Start: "6/6/6/6/6/RB4 R", Rated: true})
 	h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID), "a1").WaitResponse(t, wait)
 	to := h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID), "a1xb1")
 	if r := to.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
@@ -789,14 +797,7 @@ func TestWinningMove(t *testing.T) {
 func TestPickerTooManyMoves(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	g, err := h.st.CreateGame(context.Background(), store.NewGame{Variant: "zonal", Start: "---8k1---/--12--/-14-/3Q12/16/-14-/--12--/---8K1--- w - - 0 1",
-		GuildID: h.guild, ChannelID: h.channel,
-		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.command(h.alice, "board", discordtest.Opt("game", g.ID))
-	h.boardReady(g.ID)
+	g := h.boardFrom(store.NewGame{Variant: "zonal", Start: "---8k1---/--12--/-14-/3Q12/16/-14-/--12--/---8K1--- w - - 0 1"})
 	h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID), "d5").WaitResponse(t, wait)
 	var shown int
 	var placeholder string
