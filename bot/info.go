@@ -20,15 +20,6 @@ func (r *request) subject(name string) *discordgo.User {
 	return r.user
 }
 
-// startOf returns the start position of a game of v: the variant's own,
-// or the position string start.
-func startOf(v *engine.Variant, start string) (engine.Position, error) {
-	if start == "" {
-		return v.Start(), nil
-	}
-	return v.Parse(start)
-}
-
 // gameLine describes a game in a list, from the point of view of userID.
 func (b *Bot) gameLine(g *store.Game, userID string) string {
 	v := b.variants[g.Variant]
@@ -54,7 +45,7 @@ func (b *Bot) gameLine(g *store.Game, userID string) string {
 	}
 	if v != nil {
 		// Every ply, passes included, hands the turn over.
-		if start, err := startOf(v, g.Start); err == nil {
+		if start, err := store.Replay(v, g.Start, nil); err == nil {
 			line += fmt.Sprintf(" · %s to move", seatName(g.Seats[start.Turn()^engine.Side(g.Ply&1)]))
 		}
 	}
