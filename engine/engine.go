@@ -148,9 +148,6 @@ type Variant struct {
 	Sides   [2]string // side names by Side: {"Red", "Blue"}
 	// MaxPlies bounds the length of any game from the start position, in plies.
 	MaxPlies int
-	// PerftEnds makes Perft count a game that ends before the horizon as one
-	// leaf (Zodiac's definition) instead of none (chess's); see MoveEnder.
-	PerftEnds bool
 	// Geometry is the board as a renderer sees it.
 	Geometry *Geometry
 	// Start returns a new start position.

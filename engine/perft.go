@@ -8,49 +8,30 @@ type Perfter interface {
 	Perft(depth int) uint64
 }
 
-// A MoveEnder is a Position whose game can end in two ways: on a move, by
-// what the move did (Zodiac: a majority on the inner points, a repetition),
-// or when the side to move has no legal move. Perft counts only the first
-// kind as a leaf when the variant sets PerftEnds.
-type MoveEnder interface {
-	// EndedOnMove reports whether the game is over because of the last
-	// move played.
-	EndedOnMove() bool
-}
-
-// Perft counts the move sequences of length depth from p: the leaves of the
-// game tree at that depth. A game that ends before depth counts as one leaf
-// if p's variant sets PerftEnds, and as none otherwise (chess's convention);
-// if p is a MoveEnder, only a game that ended on a move counts.
-// p is left as it was.
+// Perft counts the move sequences of length depth from p: the positions
+// exactly depth plies deep. A game that ends earlier contributes nothing
+// deeper, as in chess. p is left as it was.
 func Perft(p Position, depth int) uint64 {
 	if f, ok := p.(Perfter); ok {
 		return f.Perft(depth)
 	}
 	bufs := make([][]Move, depth+1)
-	ender, _ := p.(MoveEnder)
-	return perft(p, depth, bufs, p.Variant().PerftEnds, ender)
+	return perft(p, depth, bufs)
 }
 
-func perft(p Position, depth int, bufs [][]Move, ends bool, ender MoveEnder) uint64 {
+func perft(p Position, depth int, bufs [][]Move) uint64 {
 	if depth == 0 {
 		return 1
 	}
 	moves := p.Moves(bufs[depth][:0])
 	bufs[depth] = moves
-	if len(moves) == 0 {
-		if ends && (ender == nil || ender.EndedOnMove()) {
-			return 1
-		}
-		return 0
-	}
-	if depth == 1 && !ends {
+	if depth == 1 {
 		return uint64(len(moves))
 	}
 	var n uint64
 	for _, m := range moves {
 		p.Do(m)
-		n += perft(p, depth-1, bufs, ends, ender)
+		n += perft(p, depth-1, bufs)
 		p.Undo()
 	}
 	return n

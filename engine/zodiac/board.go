@@ -251,9 +251,14 @@ func (b *board) restriction() uint64 {
 	return allBanned
 }
 
-// key returns the identity of b's position for repetition, hashing and the
-// solver: the pieces, the side to move and the restriction, in 43 bits.
-func (b *board) key() uint64 {
-	return uint64(b.disc[0]) | uint64(b.disc[1])<<12 | uint64(b.neutral)<<24 |
-		uint64(b.turn)<<36 | b.restriction()<<37
+// position returns the identity of b's position for the repetition rule:
+// the pieces and the side to move, in 37 bits. The neutral-move restriction
+// is not part of it.
+func (b *board) position() uint64 {
+	return uint64(b.disc[0]) | uint64(b.disc[1])<<12 | uint64(b.neutral)<<24 | uint64(b.turn)<<36
 }
+
+// key returns the identity of b's state for hashing and the solver: its
+// position and the restriction, in 43 bits. Two boards with the same key
+// have the same legal moves now and in every continuation.
+func (b *board) key() uint64 { return b.position() | b.restriction()<<37 }

@@ -48,6 +48,11 @@ type Table struct {
 	result   []Result
 	plies    []uint16
 	maxPlies int // the largest of plies
+	// shadowed[i] is true when another state of i's position is lost for
+	// the side to move further from the end than i: the winner's play on
+	// the graph may pass through that state first and then, entering i,
+	// repeat the position. The guarded checks avoid such states.
+	shadowed []bool
 }
 
 // Solve returns the solution of Zodiac. The first call computes it (in
@@ -76,6 +81,11 @@ type graph struct {
 	first        []int32
 	succ         []int32
 	wins, losses []uint8
+	// same links the states of one position (board.position): the states
+	// with the same pieces and side to move, which differ only in the
+	// neutral steps they forbid, form a ring same[i], same[same[i]], … back
+	// to i. The repetition rule sees them as one position.
+	same []int32
 }
 
 // explore enumerates the positions reachable from the given boards.
@@ -94,6 +104,7 @@ func explore(starts ...board) *graph {
 	for _, b := range starts {
 		add(b)
 	}
+	defer g.link()
 	var buf [32]engine.Move
 	for i := 0; i < len(g.boards); i++ {
 		b := g.boards[i]
@@ -115,6 +126,21 @@ func explore(starts ...board) *graph {
 		g.first = append(g.first, int32(len(g.succ)))
 	}
 	return g
+}
+
+// link builds the rings of states that are the same position.
+func (g *graph) link() {
+	g.same = make([]int32, len(g.boards))
+	last := map[uint64]int32{}
+	for i, b := range g.boards {
+		g.same[i] = int32(i)
+		k := b.position()
+		if j, ok := last[k]; ok {
+			// Insert i into j's ring.
+			g.same[i], g.same[j] = g.same[j], int32(i)
+		}
+		last[k] = int32(i)
+	}
 }
 
 // children returns the successors of position i.
@@ -183,6 +209,15 @@ func solve(starts ...board) *Table {
 			}
 			if left[i]--; left[i] == 0 {
 				resolve(i, Loss, int(t.plies[j])+1)
+			}
+		}
+	}
+	t.shadowed = make([]bool, n)
+	for i := range n {
+		for j := g.same[i]; j != int32(i); j = g.same[j] {
+			if t.result[j] == Loss && t.plies[j] > t.plies[i] {
+				t.shadowed[i] = true
+				break
 			}
 		}
 	}
@@ -285,7 +320,7 @@ func (t *Table) Best(p *Position) (engine.Move, Result) {
 	}
 	if t.result[root] == Win && s.guardedWin(root) {
 		for _, o := range opts {
-			if o.class == 1 && t.result[o.c] == Loss && t.plies[o.c] < t.plies[root] && s.guardedLoss(o.c) {
+			if o.class == 1 && !t.shadowed[o.c] && t.result[o.c] == Loss && t.plies[o.c] < t.plies[root] && s.guardedLoss(o.c) {
 				return o.m, Win
 			}
 		}
@@ -323,9 +358,11 @@ func newSearch(t *Table, p *Position) *search {
 		stale:   make([]uint32, t.maxPlies+2),
 		epoch:   1,
 	}
-	for _, k := range p.keys {
-		if i, ok := t.index[k]; ok {
-			s.visited[i] = true
+	for _, b := range append(p.undo, p.b) {
+		if i, ok := t.index[b.key()]; ok {
+			for j := i; !s.visited[j]; j = t.same[j] {
+				s.visited[j] = true
+			}
 		}
 	}
 	return s
@@ -333,7 +370,9 @@ func newSearch(t *Table, p *Position) *search {
 
 // guardedWin reports whether the side to move in won position i wins by the
 // graph's play, each move going to a lost position nearer the end, without
-// entering a visited position (the opponent who enters one loses).
+// entering a visited position (the opponent who enters one loses) or a
+// shadowed one, which the play may have met as another state of the same
+// position.
 func (s *search) guardedWin(i int32) bool {
 	t := s.t
 	if t.wins[i] > 0 {
@@ -344,7 +383,7 @@ func (s *search) guardedWin(i int32) bool {
 	}
 	win := false
 	for _, c := range t.children(i) {
-		if !s.visited[c] && t.result[c] == Loss && t.plies[c] < t.plies[i] && s.guardedLoss(c) {
+		if !s.visited[c] && !t.shadowed[c] && t.result[c] == Loss && t.plies[c] < t.plies[i] && s.guardedLoss(c) {
 			win = true
 			break
 		}
@@ -419,18 +458,30 @@ func (s *search) wins(i int32) bool {
 	return false
 }
 
-// toggle marks position i visited or no longer visited, invalidating the
-// cached values that may depend on it.
+// toggle marks position i, with every other state of the same position,
+// visited or no longer visited, invalidating the cached values that may
+// depend on them.
 func (s *search) toggle(i int32) {
-	if s.visited[i] {
-		delete(s.visited, i)
-	} else {
-		s.visited[i] = true
+	t := s.t
+	on := !s.visited[i]
+	near := -1 // the fewest plies from the end among the won and lost states
+	for j := i; ; {
+		if on {
+			s.visited[j] = true
+		} else {
+			delete(s.visited, j)
+		}
+		if t.result[j] != Draw && (near < 0 || int(t.plies[j]) < near) {
+			near = int(t.plies[j])
+		}
+		if j = t.same[j]; j == i {
+			break
+		}
 	}
-	if s.t.result[i] == Draw {
+	if near < 0 {
 		return // guardedWin and guardedLoss see only won and lost positions
 	}
-	for d := int(s.t.plies[i]) + 1; d < len(s.stale); d++ {
+	for d := near + 1; d < len(s.stale); d++ {
 		s.stale[d] = s.epoch
 	}
 	s.epoch++

@@ -1,5 +1,5 @@
 // Package zodiac implements Zodiac, a game by Mitsuo Yamamoto (2015), as
-// the project's shared/rules/zodiac.md defines it for zugbot: two-sided discs that
+// docs/rules/zodiac.md defines it for zugbot: two-sided discs that
 // jump along the lines of a hexagram and turn over the discs they jump, two
 // neutral pieces that step around the inner hexagon, and a win for the
 // player with the majority on the inner points once all six are filled.
@@ -7,13 +7,13 @@
 // # Repetition
 //
 // A player who makes a position that already occurred in the game loses.
-// Two positions are the same when they have the same pieces on the same
-// points, the same side to move and the same legal moves, as the laws of
-// chess define it: the neutral-move state of the position string (the last
-// neutral step and the count of neutral plies) matters only through the
-// neutral steps it forbids. So the same board after a neutral has just come
-// back, when it may not step away again at once, is not a repetition of the
-// board before it left. Hash covers exactly this identity.
+// A position is the pieces on the twelve points and the side to move, and
+// nothing else: the neutral-move state of the position string (the last
+// neutral step and the count of neutral plies) is not part of it, unlike
+// chess's rule, which compares the legal moves. Hash, which the AI's
+// transposition table uses, also covers the neutral steps a position
+// forbids, so that positions with different legal moves never share an
+// entry.
 //
 // # Solution
 //
@@ -59,11 +59,10 @@ var Zodiac = &engine.Variant{
 	Credit:    "Zodiac by Mitsuo Yamamoto",
 	Summary:   summary,
 	Sides:     [2]string{"Black", "White"},
-	MaxPlies:  maxPlies,
-	PerftEnds: true,
-	Geometry:  &tab.geom,
-	Start:     func() engine.Position { return StartWith(Black) },
-	Parse:     func(s string) (engine.Position, error) { return Parse(s) },
+	MaxPlies: maxPlies,
+	Geometry: &tab.geom,
+	Start:    func() engine.Position { return StartWith(Black) },
+	Parse:    func(s string) (engine.Position, error) { return Parse(s) },
 }
 
 // maxPlies bounds a game's length: the positions of a game (as key
@@ -83,14 +82,14 @@ func StartWith(first engine.Side) *Position {
 }
 
 func newPosition(b board) *Position {
-	return &Position{b: b, keys: []uint64{b.key()}}
+	return &Position{b: b, keys: []uint64{b.position()}}
 }
 
 // Position is a Zodiac position with its history, which the repetition rule
 // needs. Use Zodiac.Start, StartWith or Parse to make one.
 type Position struct {
 	b board
-	// keys are the keys of the positions of the game, from the one it
+	// keys are the positions of the game (board.position), from the one it
 	// started at to the current one.
 	keys []uint64
 	// undo holds, for each move played, the board before it.
@@ -107,7 +106,8 @@ func (p *Position) Turn() engine.Side { return p.b.turn }
 
 // Hash returns a hash of what decides the legal moves now and later: the
 // pieces, the side to move and which neutral steps are forbidden. Positions
-// that the repetition rule treats as the same hash equal.
+// that the repetition rule treats as the same may hash differently, when
+// they forbid different neutral steps.
 func (p *Position) Hash() uint64 {
 	z := p.b.key() // splitmix64's finaliser spreads the key's bits
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9
@@ -134,17 +134,11 @@ func (p *Position) ended() bool {
 	return won
 }
 
-// EndedOnMove reports whether the game is over because of the last move:
-// a majority on the full inner points or a repetition, as opposed to the
-// side to move having no legal move. Perft counts only such ends as leaves
-// (engine.MoveEnder).
-func (p *Position) EndedOnMove() bool { return p.ended() }
-
 // Do plays legal move m.
 func (p *Position) Do(m engine.Move) {
 	p.undo = append(p.undo, p.b)
 	p.b = p.b.play(m)
-	k := p.b.key()
+	k := p.b.position()
 	p.repeated = false
 	// Positions with the same side to move are an even number of plies apart.
 	for i := len(p.keys) - 2; i >= 0; i -= 2 {

@@ -68,9 +68,11 @@ func TestOpeningMoves(t *testing.T) {
 	}
 }
 
-// TestPerft is the spec's test vector, from either side moving first.
+// TestPerft is the spec's test vector, from either side moving first, and
+// its continuation (perft(6) to perft(8)), which the first finished games
+// reach: they count at their own depth and nothing deeper.
 func TestPerft(t *testing.T) {
-	want := []uint64{6, 32, 90, 258, 672}
+	want := []uint64{6, 32, 90, 258, 672, 1678, 3964, 9048}
 	for _, first := range []engine.Side{Black, White} {
 		for i, w := range want {
 			if got := engine.Perft(StartWith(first), i+1); got != w {
@@ -80,33 +82,39 @@ func TestPerft(t *testing.T) {
 	}
 }
 
-// TestPerftEnds checks the spec's perft convention on its own: a move that
-// ends the game counts as one leaf, a player without a legal move as none.
+// TestPerftEnds checks the spec's perft convention on its own: as in chess,
+// a move that ends the game counts as a node at its own depth and
+// contributes nothing deeper, and a player without a legal move has none.
 func TestPerftEnds(t *testing.T) {
-	// Black's winning jump T5-C6 is a leaf at every depth.
+	// Black's jump T5-C6 wins on the inner points.
 	p := mustParse(t, ".w.wb./bbwnn. b - 0")
-	moves := formatAll(p, p.Moves(nil))
-	if !slices.Contains(moves, "T5-C6") {
-		t.Fatalf("moves %v lack T5-C6", moves)
+	m, err := p.ParseMove("T5-C6")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if q := engine.Play(p, m); !q.Outcome().Over() {
+		t.Fatalf("T5-C6 does not end the game: %s", engine.String(q))
 	}
 	for depth := 1; depth <= 4; depth++ {
-		var want uint64
-		for _, m := range p.Moves(nil) {
-			q := engine.Play(p, m)
-			if q.Outcome().Over() {
-				want++
-				continue
+		// Brute force: the positions exactly depth plies deep.
+		var count func(q engine.Position, d int) uint64
+		count = func(q engine.Position, d int) uint64 {
+			if d == 0 {
+				return 1
 			}
-			if depth > 1 {
-				want += engine.Perft(q, depth-1)
+			var n uint64
+			for _, m := range q.Moves(nil) {
+				n += count(engine.Play(q, m), d-1)
 			}
-			if depth == 1 {
-				want++
-			}
+			return n
 		}
+		want := count(p, depth)
 		if got := engine.Perft(p, depth); got != want {
 			t.Errorf("perft(%d) = %d, want %d", depth, got, want)
 		}
+	}
+	if got, want := engine.Perft(p, 1), uint64(len(p.Moves(nil))); got != want {
+		t.Errorf("perft(1) = %d, want %d: the winning move counts at its own depth", got, want)
 	}
 	stuck := mustParse(t, "wwwwww/n...n. b c2c1 2")
 	for depth := 1; depth <= 3; depth++ {
@@ -115,8 +123,10 @@ func TestPerftEnds(t *testing.T) {
 		}
 	}
 	won := mustParse(t, ".w.w../bbwnnb w - 0")
-	if got := engine.Perft(won, 2); got != 1 {
-		t.Errorf("perft(2) of a finished game (majority) = %d, want 1", got)
+	for depth := 1; depth <= 2; depth++ {
+		if got := engine.Perft(won, depth); got != 0 {
+			t.Errorf("perft(%d) of a finished game (majority) = %d, want 0", depth, got)
+		}
 	}
 }
 
@@ -242,9 +252,6 @@ func TestNoLegalMoveLoses(t *testing.T) {
 	if o.Status != engine.Win || o.Winner != White || !strings.Contains(o.Reason, "no legal move") {
 		t.Errorf("outcome %+v, want White to win: Black has no legal move", o)
 	}
-	if p.EndedOnMove() {
-		t.Errorf("EndedOnMove() = true for a player without moves")
-	}
 	// With neutral moves allowed, the same player still has moves: no pass.
 	q := mustParse(t, "wwwwww/.n..n. b - 0")
 	if got := formatAll(q, q.Moves(nil)); !slices.Equal(got, []string{"C2-C1", "C2-C3", "C5-C4", "C5-C6"}) {
@@ -255,31 +262,32 @@ func TestNoLegalMoveLoses(t *testing.T) {
 	}
 }
 
-// TestRepetition plays White's disc out and back while Black steps a
-// neutral away and back: the board comes back after four plies, but
-// position means the same board, side to move and legal moves, and Black's
-// neutral just came back so it may not step away again at once. White's
-// next jump out repeats the position after its first one and loses.
+// TestRepetition checks that a position is the pieces and the side to
+// move only. The spec's example: from the start, Black's neutral goes out
+// and back while White's disc goes out and back; C3-C2 recreates the board
+// and side to move after T3-C1, though the neutral-move memory differs, so
+// Black, who played it, loses.
 func TestRepetition(t *testing.T) {
-	p := mustParse(t, "bwbw.w/.b.nn. w - 0")
-	play(t, p, "T2-C3", "C5-C6", "C3-T2", "C6-C5")
-	if got, want := engine.String(p), "bwbw.w/.b.nn. w c6c5 1"; got != want {
-		t.Fatalf("after four plies: %q, want %q", got, want)
-	}
+	p := Zodiac.Start()
+	play(t, p, "T3-C1")
+	after := engine.String(p)
+	play(t, p, "T2-C6", "C2-C3", "C6-T2")
 	if o := p.Outcome(); o.Over() {
-		t.Fatalf("the same board with other legal moves counts as a repetition: %+v", o)
+		t.Fatalf("before the repetition: outcome %+v", o)
 	}
-	moves := formatAll(p, p.Moves(nil))
-	if !slices.Contains(moves, "T2-C3") {
-		t.Fatalf("moves %v: the repeating jump must be legal", moves)
+	play(t, p, "C3-C2")
+	if got, want := engine.String(p), "bw.wbw/bn..n. w c3c2 1"; got != want {
+		t.Fatalf("after C3-C2: %q, want %q", got, want)
 	}
-	play(t, p, "T2-C3")
+	if want := "bw.wbw/bn..n. w - 0"; after != want {
+		t.Fatalf("after T3-C1: %q, want %q", after, want)
+	}
 	o := p.Outcome()
-	if o.Status != engine.Win || o.Winner != Black || !strings.Contains(o.Reason, "repeated") {
-		t.Errorf("after White repeats: outcome %+v, want Black to win by repetition", o)
+	if o.Status != engine.Win || o.Winner != White || !strings.Contains(o.Reason, "repeated") {
+		t.Errorf("after Black repeats: outcome %+v, want White to win by repetition", o)
 	}
-	if len(p.Moves(nil)) != 0 || !p.EndedOnMove() {
-		t.Errorf("the game goes on after a repetition")
+	if moves := p.Moves(nil); len(moves) != 0 {
+		t.Errorf("the game goes on after a repetition: moves %v", formatAll(p, moves))
 	}
 	p.Undo()
 	if o := p.Outcome(); o.Over() {
@@ -288,15 +296,27 @@ func TestRepetition(t *testing.T) {
 	// A position string starts a new history: the same position read
 	// afresh has never occurred, so nothing repeats.
 	q := mustParse(t, engine.String(p))
-	play(t, q, "T2-C3")
+	play(t, q, "C3-C2")
 	if o := q.Outcome(); o.Over() {
 		t.Errorf("repetition found in a history that starts at the position string: %+v", o)
 	}
+	// A repetition needs the same side to move: the board of the start
+	// with White to move is a new position.
+	r := mustParse(t, "bwbw.w/.b.nn. w - 0")
+	play(t, r, "T2-C3", "C5-C6", "C3-T2")
+	if o := r.Outcome(); o.Over() {
+		t.Errorf("the same board with the other side to move counts as a repetition: %+v", o)
+	}
+	play(t, r, "C6-C5")
+	if o := r.Outcome(); o.Winner != White || !strings.Contains(o.Reason, "repeated") {
+		t.Errorf("after C6-C5 recreates the first position: outcome %+v, want White to win by repetition", o)
+	}
 }
 
-// TestSamePosition checks which positions the repetition rule and Hash
-// treat as the same: the same board and side to move with the same legal
-// moves, whatever the neutral-move counter says.
+// TestSamePosition checks which positions Hash treats as the same: the same
+// board and side to move with the same legal moves, whatever the
+// neutral-move counter says. (The repetition rule ignores the legal moves:
+// see TestRepetition.)
 func TestSamePosition(t *testing.T) {
 	tests := []struct {
 		a, b string
@@ -353,7 +373,7 @@ func TestInnerPointsVictory(t *testing.T) {
 			if o.Winner != tt.winner || !strings.Contains(o.Reason, tt.reason) {
 				t.Errorf("outcome %+v, want %s to win with %q", o, Zodiac.Sides[tt.winner], tt.reason)
 			}
-			if len(p.Moves(nil)) != 0 || !p.EndedOnMove() {
+			if len(p.Moves(nil)) != 0 {
 				t.Errorf("the game goes on after the inner points decided it")
 			}
 		})
