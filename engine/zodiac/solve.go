@@ -63,8 +63,8 @@ var solution = sync.OnceValue(func() *Table {
 	return solve(StartWith(Black).b, StartWith(White).b)
 })
 
-// Len returns the number of positions in the table: those reachable from
-// the start with either side to move first. It counts those where the side
+// Len returns the number of states in the table: those reachable from the
+// start with either side to move first. It counts those where the side
 // to move has no legal move, but not those where the inner points decided
 // the game: the move that fills them is a win or a loss of its own.
 func (t *Table) Len() int { return len(t.boards) }

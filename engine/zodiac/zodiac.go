@@ -17,16 +17,19 @@
 //
 // # Solution
 //
-// Solve classifies every position reachable from the start, with either
-// colour moving first (196,514 of them), by retrograde analysis of the
-// graph of positions: won or lost with the number of plies to the end, or a
-// draw where the play can cycle (11,828). Neither start is a draw: the side
-// to move loses in 12 plies, so the second player wins, as the rules say.
-// On the graph the winner's play shortens the distance to the end at every
-// ply, so it never meets a position twice, and the graph's value is the real
-// game's from the start. Later in a game, the history can cut the winner's
-// line, and a draw on the graph is decided by who must repeat first; Best
-// searches the real game in those cases and plays perfectly in all of them.
+// Solve classifies every state reachable from the start, with either colour
+// moving first, by retrograde analysis of the graph of states: a state is a
+// position plus the neutral steps it forbids, which decides the legal moves
+// (196,514 states of 89,210 positions). Each is won or lost with the number
+// of plies to the end, or a draw where the play can cycle (11,828). Neither
+// start is a draw: the side to move loses in 12 plies, so the second player
+// wins, as the rules say. On the graph the winner's play shortens the
+// distance to the end at every ply, so it never meets a state twice; it
+// could still meet a position twice, as two states, and the guarded checks
+// of Best avoid the states where that can happen. Later in a game, the
+// history can cut the winner's line, and a draw on the graph is decided by
+// who must repeat first; Best searches the real game in those cases and
+// plays perfectly in all of them.
 package zodiac
 
 import (
@@ -65,11 +68,11 @@ var Zodiac = &engine.Variant{
 	Parse:    func(s string) (engine.Position, error) { return Parse(s) },
 }
 
-// maxPlies bounds a game's length: the positions of a game (as key
-// identifies them) are all different but possibly the last, so a game has at
-// most as many plies as there are positions reachable from either start.
+// maxPlies bounds a game's length: the positions of a game (the pieces and
+// the side to move) are all different but possibly the last, so a game has
+// at most as many plies as there are positions reachable from either start.
 // TestMaxPlies checks the number against the solver's enumeration.
-const maxPlies = 98257
+const maxPlies = 44605
 
 // StartWith returns the start position with first to move. The position is
 // symmetric, colours swapped, under reflection in the line through C2 and

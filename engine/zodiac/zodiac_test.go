@@ -579,7 +579,11 @@ func TestMaxPlies(t *testing.T) {
 	if testing.Short() {
 		t.Skip("explores every position")
 	}
-	if n := len(explore(StartWith(Black).b).boards); n != Zodiac.MaxPlies {
+	positions := map[uint64]bool{}
+	for _, b := range explore(StartWith(Black).b).boards {
+		positions[b.position()] = true
+	}
+	if n := len(positions); n != Zodiac.MaxPlies {
 		t.Errorf("%d positions reachable from the start, MaxPlies = %d: set maxPlies to %d", n, Zodiac.MaxPlies, n)
 	}
 }
