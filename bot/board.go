@@ -10,9 +10,9 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
-	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // maxPickerMoves is the most legal moves for which the board offers the
@@ -28,12 +28,7 @@ type boardView struct {
 }
 
 // seatName names a seat for people: the player's name or the AI's level.
-func seatName(s store.Seat) string {
-	if s.IsAI() {
-		return fmt.Sprintf("zugbot (level %d, %s)", s.AI, ai.LevelName(s.AI))
-	}
-	return s.Name
-}
+func seatName(s store.Seat) string { return table.SeatName(s) }
 
 // seatRef is how a message refers to a seat: a mention for a person.
 func seatRef(s store.Seat) string {
@@ -210,22 +205,7 @@ func (b *Bot) engineMoves(st *store.State) ([]engine.Move, error) {
 
 // resultText says how a finished game ended.
 func (b *Bot) resultText(g *store.Game) string {
-	v := b.variants[g.Variant]
-	switch g.Result {
-	case store.Win:
-		return fmt.Sprintf("**%s (%s) wins** — %s.", seatName(g.Seats[g.Winner]), v.Sides[g.Winner], g.Reason)
-	case store.Draw:
-		return fmt.Sprintf("**Draw** — %s.", g.Reason)
-	case store.Aborted:
-		switch {
-		case g.Reason == store.ReasonAdmin && g.EndedBy != "":
-			return fmt.Sprintf("**Aborted** by a moderator, <@%s>; not rated.", g.EndedBy)
-		case g.Reason == store.ReasonNoStart:
-			return "**Aborted** — the time ran out before both players had moved; not rated."
-		}
-		return fmt.Sprintf("**Aborted** — %s; not rated.", strings.TrimPrefix(g.Reason, "aborted: "))
-	}
-	return "The game goes on."
+	return table.ResultText(b.variants[g.Variant], g, func(id string) string { return "<@" + id + ">" })
 }
 
 // controls returns the board's move picker and buttons for the side to move.
@@ -247,7 +227,7 @@ func (b *Bot) controls(st *store.State, selected *int) []discordgo.MessageCompon
 	buttons = append(buttons, discordgo.Button{Label: "Type a move", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.Ply, verbType).String()})
 	if _, ok := p.Agreed(); ok {
 		label := "Offer draw"
-		if countsAtAgreement(p.Variant()) {
+		if table.CountsAtAgreement(p.Variant()) {
 			label = "Propose agreed end"
 		}
 		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbDraw).String()})

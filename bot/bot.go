@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"math/rand/v2"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -15,6 +14,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // Config is what a Bot needs. Store, Variants and Session are required.
@@ -54,15 +54,12 @@ type Bot struct {
 	s        *discordgo.Session
 	appID    string
 	metrics  *Metrics
-
-	rngMu sync.Mutex
-	rng   *rand.Rand
+	table    *table.Table
 
 	inflight  sync.WaitGroup
 	closing   atomic.Bool
 	connected atomic.Bool
 	seen      seenSet // interaction IDs already handled
-	locks     gameLocks
 }
 
 // New returns a Bot for cfg.
@@ -92,11 +89,14 @@ func New(cfg Config) (*Bot, error) {
 	if b.now == nil {
 		b.now = time.Now
 	}
-	seed := cfg.Seed
-	if seed == 0 {
-		seed = rand.Uint64()
+	t, err := table.New(table.Config{
+		Store: cfg.Store, Variants: cfg.Variants, Now: b.now, Seed: cfg.Seed, AIThink: cfg.AIThink,
+		Thought: b.metrics.aiThought,
+	})
+	if err != nil {
+		return nil, err
 	}
-	b.rng = rand.New(rand.NewPCG(seed, seed^0x7a756762))
+	b.table = t
 	if b.cfg.TaskInterval == 0 {
 		b.cfg.TaskInterval = 10 * time.Second
 	}
@@ -216,13 +216,9 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 
 // userError is a refusal meant for the person who asked: it is shown to
 // them alone, and nothing was changed.
-type userError struct{ msg string }
+type userError = table.Refusal
 
-func (e *userError) Error() string { return e.msg }
-
-func userErrorf(format string, args ...any) error {
-	return &userError{fmt.Sprintf(format, args...)}
-}
+func userErrorf(format string, args ...any) error { return table.Refusef(format, args...) }
 
 // seenSet remembers the IDs of recent interactions, so that one delivered
 // twice is handled once.
@@ -248,49 +244,4 @@ func (s *seenSet) add(id string) bool {
 	s.next = (s.next + 1) % len(s.ring)
 	s.ids[id] = true
 	return true
-}
-
-// gameLocks serialises the work on each game within this process, so that
-// two clicks at once are handled one after the other; the store's ply check
-// then refuses the second. (The store alone would already keep the data
-// right; the lock keeps the second click from rendering a board first.)
-type gameLocks struct {
-	mu    sync.Mutex
-	locks map[int64]*gameLock
-}
-
-type gameLock struct {
-	mu    sync.Mutex
-	users int
-}
-
-// lock locks game id and returns its unlock function.
-func (g *gameLocks) lock(id int64) func() {
-	g.mu.Lock()
-	if g.locks == nil {
-		g.locks = map[int64]*gameLock{}
-	}
-	l := g.locks[id]
-	if l == nil {
-		l = &gameLock{}
-		g.locks[id] = l
-	}
-	l.users++
-	g.mu.Unlock()
-	l.mu.Lock()
-	return func() {
-		l.mu.Unlock()
-		g.mu.Lock()
-		if l.users--; l.users == 0 {
-			delete(g.locks, id)
-		}
-		g.mu.Unlock()
-	}
-}
-
-// rand returns a new random source for one task, seeded from the bot's.
-func (b *Bot) rand() *rand.Rand {
-	b.rngMu.Lock()
-	defer b.rngMu.Unlock()
-	return rand.New(rand.NewPCG(b.rng.Uint64(), b.rng.Uint64()))
 }

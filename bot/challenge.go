@@ -53,7 +53,7 @@ func (r *request) postChallenge(nc store.NewChallenge) error {
 	c, err := b.store.CreateChallenge(r.ctx, nc)
 	switch {
 	case errors.Is(err, store.ErrTooManyGames), errors.Is(err, store.ErrNotFound):
-		return storeError(0, err)
+		return r.b.table.Explain(0, err)
 	case errors.Is(err, store.ErrRematchExists):
 		return userErrorf("There is already a rematch of that game.")
 	case errors.Is(err, store.ErrInvalid):
@@ -147,7 +147,7 @@ func (r *request) challengeControl(a action) error {
 			if err := r.checkRoom(); err != nil {
 				return err // the one accepting is at the limit
 			}
-			return userErrorf("%s already has the most games going at once (%d), so this game cannot start yet; the challenge stays open.", c.Challenger.Name, store.DefaultMaxActiveGames)
+			return userErrorf("%s already has the most games going at once (%d), so this game cannot start yet; the challenge stays open.", c.Challenger.Name, r.b.store.MaxActiveGames())
 		case errors.Is(err, store.ErrNotYours):
 			if a.verb == verbCancel {
 				return userErrorf("Only %s can cancel this challenge.", c.Challenger.Name)
@@ -157,7 +157,7 @@ func (r *request) challengeControl(a action) error {
 			}
 			return userErrorf("You cannot answer your own challenge; Cancel withdraws it.")
 		}
-		return storeError(0, err)
+		return r.b.table.Explain(0, err)
 	}
 	switch a.verb {
 	case verbAccept:
@@ -207,8 +207,8 @@ func (r *request) checkRoom() error {
 	if err != nil {
 		return err
 	}
-	if n >= store.DefaultMaxActiveGames {
-		return storeError(0, store.ErrTooManyGames)
+	if n >= r.b.store.MaxActiveGames() {
+		return r.b.table.Explain(0, store.ErrTooManyGames)
 	}
 	return nil
 }
@@ -247,7 +247,7 @@ func (r *request) acceptRematch(c store.Challenge) error {
 	case errors.Is(err, store.ErrChallengeClosed):
 		return userErrorf("The rematch offer was withdrawn or has expired; click Rematch again to offer one yourself.")
 	case err != nil:
-		return storeError(0, err)
+		return r.b.table.Explain(0, err)
 	}
 	if c.MessageID != "" {
 		m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, g.ID))

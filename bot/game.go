@@ -2,134 +2,26 @@ package bot
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
-	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/store"
 )
 
-// load returns game id with its position, or an error fit for the player.
+// load returns game id with its position, or a refusal for the player.
 func (b *Bot) load(ctx context.Context, id int64) (store.State, error) {
-	st, err := b.store.Load(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return st, userErrorf("There is no game #%d.", id)
-	}
-	if err != nil {
-		return st, fmt.Errorf("load game %d: %w", id, err)
-	}
-	return st, nil
+	return b.table.Load(ctx, id)
 }
 
-// sideOf returns the side the user plays in the game, or an error fit for
-// them.
+// sideOf returns the side the user plays in the game, or a refusal.
 func sideOf(st *store.State, userID string) (engine.Side, error) {
 	side, ok := st.Game.SideOf(userID)
 	if !ok {
 		return 0, userErrorf("You are not a player in game #%d.", st.Game.ID)
 	}
 	return side, nil
-}
-
-// storeError turns the store's refusals into messages for the player.
-func storeError(id int64, err error) error {
-	switch {
-	case errors.Is(err, store.ErrStalePly):
-		return userErrorf("The board of game #%d has changed since you looked at it; nothing was played. Have a look at the new board.", id)
-	case errors.Is(err, store.ErrGameOver):
-		return userErrorf("Game #%d is over.", id)
-	case errors.Is(err, store.ErrTooManyGames):
-		return userErrorf("You already have the most games going at once (%d); finish or resign one first.", store.DefaultMaxActiveGames)
-	case errors.Is(err, store.ErrNotFound):
-		return userErrorf("There is no game #%d.", id)
-	}
-	return err
-}
-
-// checkTurn refuses a move by side unless it is that side's turn in a game
-// that goes on.
-func (b *Bot) checkTurn(st *store.State, side engine.Side) error {
-	g := &st.Game
-	if g.Over() {
-		return userErrorf("Game #%d is over: %s", g.ID, b.resultText(g))
-	}
-	if t := st.Position.Turn(); t != side {
-		return userErrorf("It is not your turn in game #%d: %s (%s) is to move.", g.ID, seatName(g.Seats[t]), st.Position.Variant().Sides[t])
-	}
-	return nil
-}
-
-// play plays the move entered as text for side in st, which it updates.
-// ply is the version the player saw (-1: the current one).
-func (b *Bot) play(ctx context.Context, st *store.State, side engine.Side, ply int, text string) (string, error) {
-	g := &st.Game
-	if ply >= 0 && ply != g.Ply {
-		return "", storeError(g.ID, store.ErrStalePly)
-	}
-	if err := b.checkTurn(st, side); err != nil {
-		return "", err
-	}
-	m, err := st.Position.ParseMove(text)
-	if err != nil {
-		return "", userErrorf("Game #%d: %v", g.ID, err)
-	}
-	return b.record(ctx, st, m)
-}
-
-// record plays legal move m in st and records it, with the end it brings.
-func (b *Bot) record(ctx context.Context, st *store.State, m engine.Move) (string, error) {
-	p := st.Position
-	notation := p.FormatMove(m)
-	p.Do(m)
-	end := store.EndOf(p.Outcome())
-	g, err := b.store.RecordMove(ctx, st.Game.ID, st.Game.Ply, notation, end)
-	if err != nil {
-		p.Undo()
-		return "", storeError(st.Game.ID, err)
-	}
-	st.Game = g
-	st.Moves = append(st.Moves, store.Move{Ply: g.Ply - 1, Notation: notation, At: b.now()})
-	return notation, nil
-}
-
-// aiThinkLimit bounds the AI's thinking beyond its level's own budget.
-const aiThinkLimit = 10 * time.Second
-
-// aiTurns lets the AI play while it is to move, and returns what it played.
-func (b *Bot) aiTurns(ctx context.Context, st *store.State) ([]string, error) {
-	var played []string
-	for !st.Game.Over() && st.Game.Seats[st.Position.Turn()].IsAI() {
-		seat := st.Game.Seats[st.Position.Turn()]
-		v := st.Position.Variant()
-		var pl ai.Player
-		var err error
-		if b.cfg.AIThink > 0 {
-			pl, err = ai.LevelTimed(v, seat.AI, b.cfg.AIThink, b.rand())
-		} else {
-			pl, err = ai.Level(v, seat.AI, b.rand())
-		}
-		if err != nil {
-			return played, fmt.Errorf("AI level %d for %s: %w", seat.AI, v.ID, err)
-		}
-		tctx, cancel := context.WithTimeout(ctx, aiThinkLimit)
-		start := time.Now()
-		m, _, err := pl.Best(tctx, st.Position.Clone())
-		cancel()
-		b.metrics.aiThought(v.ID, time.Since(start))
-		if err != nil {
-			return played, fmt.Errorf("AI move in game %d: %w", st.Game.ID, err)
-		}
-		notation, err := b.record(ctx, st, m)
-		if err != nil {
-			return played, err
-		}
-		played = append(played, notation)
-	}
-	return played, nil
 }
 
 // editBoard redraws a game's board message in its channel.

@@ -285,8 +285,6 @@ func (r *request) adminCommand() error {
 		return userErrorf("Only members who may manage this server can use /admin.")
 	}
 	id, _ := r.intOpt("game")
-	unlock := b.locks.lock(id)
-	defer unlock()
 	st, err := b.load(r.ctx, id)
 	if err != nil {
 		return err
@@ -294,16 +292,12 @@ func (r *request) adminCommand() error {
 	if st.Game.GuildID != r.i.GuildID {
 		return userErrorf("Game #%d is not played on this server.", id)
 	}
-	if st.Game.Over() {
-		return userErrorf("Game #%d is already over.", id)
-	}
-	g, err := b.store.Finish(r.ctx, id, st.Game.Ply, store.End{Result: store.Aborted, Reason: store.ReasonAdmin, By: r.user.ID})
+	u, err := b.table.Abort(r.ctx, id, st.Game.Ply, r.user.ID)
 	if err != nil {
-		return storeError(id, err)
+		return err
 	}
-	st.Game = g
 	if err := r.say("Game #%d is aborted; it does not count for ratings. This is recorded with your name.", id); err != nil {
 		return err
 	}
-	return b.editBoard(r.ctx, &st, boardView{note: fmt.Sprintf("Aborted by %s.", r.player().Name)})
+	return b.editBoard(r.ctx, &u.State, boardView{note: fmt.Sprintf("Aborted by %s.", r.player().Name)})
 }

@@ -3,13 +3,13 @@ package bot
 import (
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // variantOpt returns the variant chosen for option name.
@@ -33,17 +33,6 @@ func (r *request) colourOpt() store.Colour {
 	return store.Random
 }
 
-// draw picks a side for a colour choice.
-func (b *Bot) drawSide(c store.Colour) engine.Side {
-	switch c {
-	case store.First:
-		return 0
-	case store.Second:
-		return 1
-	}
-	return engine.Side(b.rand().IntN(2))
-}
-
 // play starts a casual game against the AI.
 func (r *request) play() error {
 	b := r.b
@@ -64,7 +53,7 @@ func (r *request) play() error {
 	if err := r.deferReply(false); err != nil {
 		return err
 	}
-	side := b.drawSide(r.colourOpt())
+	side := b.table.DrawSide(r.colourOpt())
 	var seats [2]store.Seat
 	seats[side] = store.Seat{Player: r.player()}
 	seats[side.Other()] = store.Seat{AI: int(level)}
@@ -74,30 +63,19 @@ func (r *request) play() error {
 // startGame creates a game, lets the AI open if it moves first, and shows
 // the board as the (deferred) response.
 func (r *request) startGame(ng store.NewGame, note string) error {
-	b := r.b
-	g, err := b.store.CreateGame(r.ctx, ng)
-	if err != nil {
-		return storeError(0, err)
-	}
-	st, err := b.load(r.ctx, g.ID)
+	u, err := r.b.table.Start(r.ctx, ng)
 	if err != nil {
 		return err
 	}
-	unlock := b.locks.lock(g.ID)
-	defer unlock()
-	replies, err := b.aiTurns(r.ctx, &st)
-	if err != nil {
-		return err
-	}
-	if len(replies) > 0 {
-		note = strings.TrimSpace(note + fmt.Sprintf(" zugbot opened with **%s**.", replies[0]))
+	if len(u.Moves) > 0 {
+		note = strings.TrimSpace(note + fmt.Sprintf(" zugbot opened with **%s**.", u.Moves[0]))
 	}
 	// No ping: the player has just asked for this game and sees the reply.
-	m, err := b.boardMessage(r.ctx, &st, boardView{note: note})
+	m, err := r.b.boardMessage(r.ctx, &u.State, boardView{note: note})
 	if err != nil {
 		return err
 	}
-	return r.postBoard(&st, m)
+	return r.postBoard(&u.State, m)
 }
 
 // postBoard answers with the board message and makes it the game's board:
@@ -180,40 +158,19 @@ func (r *request) moveCommand() error {
 	return r.playText(id, -1, r.stringOpt("move"), false)
 }
 
-// maxMoveLen is the longest move text zugbot reads: the most a select menu
-// option or an autocomplete choice can hold, and far more than any move of
-// its games needs.
-const maxMoveLen = 100
-
-// playText plays a typed move in game id and updates the board.
+// playText plays a typed move in game id and updates the board. The answer
+// is deferred when it may take long: the AI is to reply, or the move ends
+// the game and its replay GIF is to be drawn; a refusal comes before that,
+// so that it stays private.
 func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 	b := r.b
-	if n := utf8.RuneCountInString(text); n > maxMoveLen {
-		return userErrorf("That move is %d characters long, and no move is longer than %d. Choose one from the suggestions of /move, or use the board's menus.", n, maxMoveLen)
-	}
-	unlock := b.locks.lock(id)
-	defer unlock()
-	st, err := b.load(r.ctx, id)
+	st, ends, err := b.table.Check(r.ctx, id, r.user.ID, ply, text)
 	if err != nil {
 		return err
 	}
-	side, err := sideOf(&st, r.user.ID)
-	if err != nil {
-		return err
-	}
-	if ply < 0 && !st.Game.Over() && st.Position.Turn() == side {
-		ply = st.Game.Ply
-	}
-	// Defer the answer when it may take long: the AI is to reply, or the move
-	// ends the game and its replay GIF is to be drawn.
-	if st.Game.Seats[side.Other()].IsAI() || endsGame(&st, text) {
-		// Check before deferring, so that a refusal stays private.
-		if err := b.checkTurn(&st, side); err != nil {
-			return err
-		}
-		if _, err := st.Position.ParseMove(text); err != nil {
-			return userErrorf("Game #%d: %v", id, err)
-		}
+	ply = st.Game.Ply // /move plays in the position it was checked in
+	side, _ := st.Game.SideOf(r.user.ID)
+	if ends || st.Game.Seats[side.Other()].IsAI() {
 		if onBoard {
 			err = r.deferUpdate()
 		} else {
@@ -223,29 +180,15 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 			return err
 		}
 	}
-	mine, err := b.play(r.ctx, &st, side, ply, text)
+	u, err := b.table.Play(r.ctx, id, r.user.ID, ply, text)
 	if err != nil {
 		return err
 	}
-	replies, err := b.aiTurns(r.ctx, &st)
+	reply, err := b.table.Reply(r.ctx, id, table.Moved)
 	if err != nil {
 		return err
 	}
-	return r.afterMove(&st, onBoard, mine, replies)
-}
-
-// endsGame reports whether text is a legal move in st that ends the game.
-func endsGame(st *store.State, text string) bool {
-	if st.Game.Over() {
-		return false
-	}
-	m, err := st.Position.ParseMove(text)
-	if err != nil {
-		return false
-	}
-	p := st.Position.Clone()
-	p.Do(m)
-	return p.Outcome().Over()
+	return r.afterMove(&reply.State, onBoard, u.Moves[0], reply.Moves)
 }
 
 // boardCommand shows a game's board afresh.
@@ -286,11 +229,11 @@ func (r *request) gameControl(a action) error {
 		return err
 	}
 	if a.ply != st.Game.Ply {
-		return storeError(a.id, store.ErrStalePly)
+		return r.b.table.Explain(a.id, store.ErrStalePly)
 	}
 	switch a.verb {
 	case verbPick:
-		if err := b.checkTurn(&st, side); err != nil {
+		if err := b.table.CheckTurn(&st, side); err != nil {
 			return err
 		}
 		values := r.i.MessageComponentData().Values
@@ -313,14 +256,14 @@ func (r *request) gameControl(a action) error {
 		}
 		return r.playText(a.id, a.ply, text, true)
 	case verbType:
-		if err := b.checkTurn(&st, side); err != nil {
+		if err := b.table.CheckTurn(&st, side); err != nil {
 			return err
 		}
 		return r.respond(discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
 			CustomID: gameAction(a.id, a.ply, verbTyped).String(),
 			Title:    fmt.Sprintf("Your move in game #%d", a.id),
 			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: "move", Label: "Move", Style: discordgo.TextInputShort, Placeholder: moveExample(st.Position), Required: true, MaxLength: maxMoveLen},
+				discordgo.TextInput{CustomID: "move", Label: "Move", Style: discordgo.TextInputShort, Placeholder: moveExample(st.Position), Required: true, MaxLength: table.MaxMoveLen},
 			}}},
 		})
 	case verbTyped:
@@ -338,9 +281,9 @@ func (r *request) gameControl(a action) error {
 	case verbResign:
 		return r.askResign(&st)
 	case verbResignYes:
-		return r.resign(&st, side, a.ply)
+		return r.resign(a.id, a.ply)
 	case verbDraw:
-		return r.offerDraw(&st, side)
+		return r.offerDraw(a.id)
 	}
 	return userErrorf("This control belongs to an older version of zugbot; use /board to get a fresh one.")
 }
@@ -359,11 +302,8 @@ func (r *request) resignCommand() error {
 	if err != nil {
 		return err
 	}
-	st, err := r.b.load(r.ctx, id)
+	st, err := r.b.table.CanResign(r.ctx, id, r.user.ID)
 	if err != nil {
-		return err
-	}
-	if _, err := sideOf(&st, r.user.ID); err != nil {
 		return err
 	}
 	return r.askResign(&st)
@@ -383,20 +323,17 @@ func (r *request) askResign(st *store.State) error {
 	}.data())
 }
 
-// resign ends the game as a loss for side, once confirmed.
-func (r *request) resign(st *store.State, side engine.Side, ply int) error {
+// resign ends game id as a loss for the user, once confirmed.
+func (r *request) resign(id int64, ply int) error {
 	b := r.b
-	unlock := b.locks.lock(st.Game.ID)
-	defer unlock()
-	g, err := b.store.Finish(r.ctx, st.Game.ID, ply, store.End{Result: store.Win, Winner: side.Other(), Reason: store.ReasonResignation, By: r.user.ID})
+	u, err := b.table.Resign(r.ctx, id, r.user.ID, ply)
 	if err != nil {
-		return storeError(st.Game.ID, err)
-	}
-	st.Game = g
-	if err := r.update(message{content: fmt.Sprintf("You resigned game #%d.", g.ID)}); err != nil {
 		return err
 	}
-	return b.editBoard(r.ctx, st, boardView{replay: true, note: fmt.Sprintf("%s resigned.", seatName(g.Seats[side]))})
+	if err := r.update(message{content: fmt.Sprintf("You resigned game #%d.", id)}); err != nil {
+		return err
+	}
+	return b.editBoard(r.ctx, &u.State, boardView{replay: true, note: fmt.Sprintf("%s resigned.", seatName(u.State.Game.Seats[u.Side]))})
 }
 
 // drawCommand offers a draw (or the game's agreed ending).
@@ -405,123 +342,52 @@ func (r *request) drawCommand() error {
 	if err != nil {
 		return err
 	}
-	st, err := r.b.load(r.ctx, id)
-	if err != nil {
-		return err
-	}
-	side, err := sideOf(&st, r.user.ID)
-	if err != nil {
-		return err
-	}
-	return r.offerDraw(&st, side)
+	return r.offerDraw(id)
 }
 
 // offerDraw offers the agreed ending to the opponent; the AI answers at once.
-func (r *request) offerDraw(st *store.State, side engine.Side) error {
+func (r *request) offerDraw(id int64) error {
 	b := r.b
-	g := &st.Game
-	v := st.Position.Variant()
-	if g.Over() {
-		return userErrorf("Game #%d is already over.", g.ID)
+	u, err := b.table.OfferDraw(r.ctx, id, r.user.ID)
+	if err != nil {
+		return err
 	}
-	agreed, ok := st.Position.Agreed()
-	if !ok {
-		return userErrorf("%s has no draws and no agreed ending: %s", v.Game, endingRule(v))
-	}
-	opp := g.Seats[side.Other()]
-	unlock := b.locks.lock(g.ID)
-	defer unlock()
-	if opp.IsAI() {
-		// The AI agrees unless the agreed result is a loss for it.
-		if agreed.Status == engine.Win && agreed.Winner == side {
-			return userErrorf("zugbot declines: counted now, %s, so you would win. zugbot plays on.", agreedDetail(agreed))
-		}
-		ng, err := b.store.Finish(r.ctx, g.ID, g.Ply, agreedEnd(agreed, r.user.ID))
-		if err != nil {
-			return storeError(g.ID, err)
-		}
-		st.Game = ng
-		if err := r.say("zugbot accepts: game #%d ends by agreement. %s", g.ID, b.resultText(&ng)); err != nil {
+	g := &u.State.Game
+	v := u.State.Position.Variant()
+	switch {
+	case u.ByAI:
+		if err := r.say("zugbot accepts: game #%d ends by agreement. %s", g.ID, b.resultText(g)); err != nil {
 			return err
 		}
-		return b.editBoard(r.ctx, st, boardView{replay: true})
+		return b.editBoard(r.ctx, &u.State, boardView{replay: true})
+	case u.Event == table.Agreed: // the opponent had offered first
+		opp := g.Seats[u.Side.Other()]
+		if err := r.reply(message{content: fmt.Sprintf("%s accepts %s's offer in game #%d: %s", seatName(g.Seats[u.Side]), seatName(opp), g.ID, b.resultText(g))}); err != nil {
+			return err
+		}
+		return b.editBoard(r.ctx, &u.State, boardView{replay: true})
 	}
 	what := fmt.Sprintf("a draw in game #%d", g.ID)
-	if countsAtAgreement(v) {
+	if table.CountsAtAgreement(v) {
 		what = fmt.Sprintf("to end game #%d by agreement. In %s that means counting the counters now: %s, so %s",
-			g.ID, v.Game, agreedDetail(agreed), agreedText(v, g, agreed))
+			g.ID, v.Game, table.AgreedDetail(u.Agreed), table.AgreedText(v, g, u.Agreed))
 	}
-	if o := g.Offer; o.Kind == store.DrawOffer && o.Ply == g.Ply {
-		if o.By == side {
-			return userErrorf("You have already offered this in game #%d; %s has not answered yet.", g.ID, seatName(opp))
-		}
-		// The opponent offered first: offering back agrees.
-		ng, err := b.store.AcceptOffer(r.ctx, g.ID, store.DrawOffer, side, g.Ply, agreedEnd(agreed, r.user.ID))
-		if err != nil {
-			return storeError(g.ID, err)
-		}
-		st.Game = ng
-		if err := r.reply(message{content: fmt.Sprintf("%s accepts %s's offer in game #%d: %s", seatName(g.Seats[side]), seatName(opp), g.ID, b.resultText(&ng))}); err != nil {
-			return err
-		}
-		return b.editBoard(r.ctx, st, boardView{replay: true})
-	}
-	ng, err := b.store.Offer(r.ctx, g.ID, store.Offer{Kind: store.DrawOffer, By: side, Ply: g.Ply})
-	if err != nil {
-		return storeError(g.ID, err)
-	}
-	st.Game = ng
+	return r.offerMessage(&u, fmt.Sprintf("offers %s", what), verbDrawYes, verbDrawNo)
+}
+
+// offerMessage answers with an offer to the opponent, who is pinged, with
+// Accept and Decline buttons.
+func (r *request) offerMessage(u *table.Update, what, yes, no string) error {
+	g := &u.State.Game
+	opp := g.Seats[u.Side.Other()]
 	return r.reply(message{
-		content:  fmt.Sprintf("%s, %s offers %s.", seatRef(opp), seatName(g.Seats[side]), what),
+		content:  fmt.Sprintf("%s, %s %s.", seatRef(opp), seatName(g.Seats[u.Side]), what),
 		mentions: []string{opp.ID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: gameAction(g.ID, g.Ply, verbDrawYes).String()},
-			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbDrawNo).String()},
+			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: gameAction(g.ID, u.Offer.Ply, yes).String()},
+			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, u.Offer.Ply, no).String()},
 		}}},
 	})
-}
-
-// agreedText names the result an agreement would give.
-func agreedText(v *engine.Variant, g *store.Game, o engine.Outcome) string {
-	if o.Status == engine.Win {
-		return fmt.Sprintf("**%s (%s) would win**", v.Sides[o.Winner], seatName(g.Seats[o.Winner]))
-	}
-	return "it would be **a draw**"
-}
-
-// agreedDetail is why an agreement ends as it does: "White has more
-// counters (12 to 10)".
-func agreedDetail(o engine.Outcome) string {
-	if _, after, ok := strings.Cut(o.Reason, ": "); ok {
-		return after
-	}
-	return o.Reason
-}
-
-// agreedEnd is how a game ends when both agree, as the position says.
-func agreedEnd(o engine.Outcome, by string) store.End {
-	if o.Status == engine.Win {
-		return store.End{Result: store.Win, Winner: o.Winner, Reason: o.Reason, By: by}
-	}
-	if strings.Contains(o.Reason, ": ") {
-		return store.End{Result: store.Draw, Reason: o.Reason, By: by}
-	}
-	return store.End{Result: store.Draw, Reason: store.ReasonAgreement, By: by}
-}
-
-// countsAtAgreement reports whether an agreed end in v is decided by
-// counting (Zamma: the side with more counters wins) rather than a draw.
-func countsAtAgreement(v *engine.Variant) bool { return v.Game == "Zamma" }
-
-// endingRule explains how a game without agreed endings ends.
-func endingRule(v *engine.Variant) string {
-	switch v.Game {
-	case "Zola":
-		return "a game ends only when one side has captured every enemy checker, and every game ends that way."
-	case "Zodiac":
-		return "a game ends when a side holds 3 or 4 of the inner points with all six filled, repeats a position (and loses), or has no move (and loses)."
-	}
-	return "play it out, or resign."
 }
 
 // takebackCommand takes back moves in a casual game: at once against the
@@ -532,138 +398,56 @@ func (r *request) takebackCommand() error {
 	if err != nil {
 		return err
 	}
-	unlock := b.locks.lock(id)
-	defer unlock()
-	st, err := b.load(r.ctx, id)
+	u, err := b.table.Takeback(r.ctx, id, r.user.ID)
 	if err != nil {
 		return err
 	}
-	side, err := sideOf(&st, r.user.ID)
-	if err != nil {
+	if u.Event == table.Offered {
+		return r.offerMessage(&u, fmt.Sprintf("asks to take back their last move in game #%d", id), verbTakeYes, verbTakeNo)
+	}
+	if err := r.say("Took back your last move in game #%d.", id); err != nil {
 		return err
 	}
-	g := &st.Game
-	if g.Over() {
-		return userErrorf("Game #%d is over; there is nothing to take back.", g.ID)
-	}
-	if g.Rated {
-		return userErrorf("Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
-	}
-	// Take back to just before the user's own last move.
-	undo := 1
-	if st.Position.Turn() == side {
-		undo = 2
-	}
-	if undo > g.Ply || (undo == 2 && g.Ply < 2) {
-		return userErrorf("You have not moved yet in game #%d.", g.ID)
-	}
-	opp := g.Seats[side.Other()]
-	if opp.IsAI() {
-		ng, err := b.store.Takeback(r.ctx, g.ID, g.Ply, undo)
-		if err != nil {
-			return storeError(g.ID, err)
-		}
-		if st, err = b.load(r.ctx, ng.ID); err != nil {
-			return err
-		}
-		if err := r.say("Took back your last move in game #%d.", g.ID); err != nil {
-			return err
-		}
-		return b.editBoard(r.ctx, &st, boardView{note: fmt.Sprintf("%s took back their last move.", r.player().Name)})
-	}
-	if o := g.Offer; o.Kind == store.TakebackOffer && o.By == side && o.Ply == g.Ply {
-		return userErrorf("You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, seatName(opp))
-	}
-	ng, err := b.store.Offer(r.ctx, g.ID, store.Offer{Kind: store.TakebackOffer, By: side, Ply: g.Ply, Undo: undo})
-	if err != nil {
-		return storeError(g.ID, err)
-	}
-	return r.reply(message{
-		content:  fmt.Sprintf("%s, %s asks to take back their last move in game #%d.", seatRef(opp), seatName(ng.Seats[side]), g.ID),
-		mentions: []string{opp.ID},
-		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: gameAction(g.ID, g.Ply, verbTakeYes).String()},
-			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbTakeNo).String()},
-		}}},
-	})
+	return b.editBoard(r.ctx, &u.State, boardView{note: fmt.Sprintf("%s took back their last move.", r.player().Name)})
 }
 
 // answerOffer accepts or declines a pending draw or takeback offer.
 func (r *request) answerOffer(a action) error {
 	b := r.b
-	unlock := b.locks.lock(a.id)
-	defer unlock()
-	st, err := b.load(r.ctx, a.id)
-	if err != nil {
-		return err
-	}
-	side, err := sideOf(&st, r.user.ID)
-	if err != nil {
-		return err
-	}
-	g := &st.Game
 	kind := store.DrawOffer
 	if a.verb == verbTakeYes || a.verb == verbTakeNo {
 		kind = store.TakebackOffer
 	}
-	if g.Over() {
-		return userErrorf("Game #%d is already over.", g.ID)
+	u, err := b.table.Answer(r.ctx, a.id, r.user.ID, kind, a.ply, a.verb == verbDrawYes || a.verb == verbTakeYes)
+	if err != nil {
+		return err
 	}
-	if g.Offer.Kind != kind || g.Offer.Ply != a.ply {
-		return userErrorf("That offer in game #%d is no longer open: the game has moved on or it was answered.", g.ID)
-	}
-	if g.Offer.By == side {
-		return userErrorf("It is your own offer; your opponent answers it.")
-	}
+	g := &u.State.Game
+	me, opp := seatName(g.Seats[u.Side]), seatName(g.Seats[u.Side.Other()])
 	closed := func(text string) error {
 		return r.update(message{content: fmt.Sprintf("%s (game #%d)", text, g.ID)})
 	}
-	switch a.verb {
-	case verbDrawNo, verbTakeNo:
-		if _, err := b.store.DeclineOffer(r.ctx, g.ID, kind, a.ply); err != nil {
-			return storeError(g.ID, err)
-		}
-		return closed(fmt.Sprintf("%s declined the %s.", seatName(g.Seats[side]), kind))
-	case verbDrawYes:
-		agreed, _ := st.Position.Agreed()
-		ng, err := b.store.AcceptOffer(r.ctx, g.ID, kind, side, a.ply, agreedEnd(agreed, r.user.ID))
-		if err != nil {
-			return storeError(g.ID, err)
-		}
-		st.Game = ng
-		if err := closed(fmt.Sprintf("%s accepted: %s", seatName(g.Seats[side]), b.resultText(&ng))); err != nil {
+	switch u.Event {
+	case table.Declined:
+		return closed(fmt.Sprintf("%s declined the %s.", me, kind))
+	case table.Agreed:
+		if err := closed(fmt.Sprintf("%s accepted: %s", me, b.resultText(g))); err != nil {
 			return err
 		}
-		return b.editBoard(r.ctx, &st, boardView{replay: true})
-	default: // verbTakeYes
-		if _, err := b.store.AcceptOffer(r.ctx, g.ID, kind, side, a.ply, store.End{}); err != nil {
-			return storeError(g.ID, err)
-		}
-		if st, err = b.load(r.ctx, g.ID); err != nil {
-			return err
-		}
-		if err := closed(fmt.Sprintf("%s accepted the takeback.", seatName(st.Game.Seats[side]))); err != nil {
-			return err
-		}
-		return b.editBoard(r.ctx, &st, boardView{note: fmt.Sprintf("%s agreed to take back %s's last move.", seatName(st.Game.Seats[side]), seatName(st.Game.Seats[side.Other()]))})
+		return b.editBoard(r.ctx, &u.State, boardView{replay: true})
 	}
+	if err := closed(fmt.Sprintf("%s accepted the takeback.", me)); err != nil {
+		return err
+	}
+	return b.editBoard(r.ctx, &u.State, boardView{note: fmt.Sprintf("%s agreed to take back %s's last move.", me, opp)})
 }
 
 // rematch starts a new game between the same players with colours swapped:
 // at once against the AI, as a challenge to a person.
 func (r *request) rematch(id int64) error {
-	b := r.b
-	st, err := b.load(r.ctx, id)
+	g, side, err := r.b.table.Rematch(r.ctx, id, r.player())
 	if err != nil {
 		return err
-	}
-	side, err := sideOf(&st, r.user.ID)
-	if err != nil {
-		return err
-	}
-	g := &st.Game
-	if !g.Over() {
-		return userErrorf("Game #%d is still going.", g.ID)
 	}
 	opp := g.Seats[side.Other()]
 	if opp.IsAI() {

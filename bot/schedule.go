@@ -42,61 +42,30 @@ func (b *Bot) runTask(ctx context.Context, t store.Task) error {
 	return fmt.Errorf("unknown timer kind %v", t.Kind)
 }
 
-// moved reports whether err says the game changed before its timer fired.
-func moved(err error) bool {
-	return errors.Is(err, store.ErrStalePly) || errors.Is(err, store.ErrGameOver) || errors.Is(err, store.ErrNotFound)
-}
-
 // timeout ends a game whose player to move ran out of time: a loss, or an
 // abort when fewer than 2 plies were played.
 func (b *Bot) timeout(ctx context.Context, t store.Task) error {
-	unlock := b.locks.lock(t.GameID)
-	defer unlock()
-	st, err := b.store.Load(ctx, t.GameID)
-	if moved(err) {
-		return nil
-	}
-	if err != nil {
+	u, ok, err := b.table.TimeOut(ctx, t)
+	if err != nil || !ok {
 		return err
 	}
-	if st.Game.Over() || st.Game.Ply != t.Ply {
-		return nil
-	}
-	late := st.Position.Turn()
-	g, err := b.store.TimeOut(ctx, t, late)
-	if moved(err) {
-		return nil
-	}
-	if err != nil {
+	g := &u.State.Game
+	note := fmt.Sprintf("%s ran out of time.", seatName(g.Seats[u.Side]))
+	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: true}); err != nil {
 		return err
 	}
-	st.Game = g
-	note := fmt.Sprintf("%s ran out of time.", seatName(g.Seats[late]))
-	if err := b.editBoard(ctx, &st, boardView{note: note, replay: true}); err != nil {
-		return err
-	}
-	text := fmt.Sprintf("Game #%d: %s %s", g.ID, note, b.resultText(&g))
-	_, err = b.s.ChannelMessageSendComplex(boardChannel(&g), message{content: text}.send(), discordgo.WithContext(ctx))
+	text := fmt.Sprintf("Game #%d: %s %s", g.ID, note, b.resultText(g))
+	_, err = b.s.ChannelMessageSendComplex(boardChannel(g), message{content: text}.send(), discordgo.WithContext(ctx))
 	return err
 }
 
 // remind pings the player to move when a fifth of their time is left.
 func (b *Bot) remind(ctx context.Context, t store.Task) error {
-	st, err := b.store.Load(ctx, t.GameID)
-	if moved(err) {
-		return nil
-	}
-	if err != nil {
+	st, seat, ok, err := b.table.Reminder(ctx, t)
+	if err != nil || !ok {
 		return err
 	}
 	g := &st.Game
-	if g.Over() || g.Ply != t.Ply || g.Deadline.IsZero() {
-		return nil
-	}
-	seat := g.Seats[st.Position.Turn()]
-	if seat.IsAI() {
-		return nil
-	}
 	text := fmt.Sprintf("%s, your time in game #%d (%s) runs out <t:%d:R>. Play with /move or on the board: %s",
 		seatRef(seat), g.ID, b.variants[g.Variant].Name, g.Deadline.Unix(), messageLink(g.GuildID, boardChannel(g), g.MessageID))
 	_, err = b.s.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))

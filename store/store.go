@@ -195,6 +195,10 @@ func dsn(path string, busy time.Duration, mode int) string {
 	return "file:" + (&url.URL{Path: path}).EscapedPath() + "?" + q.Encode()
 }
 
+// MaxActiveGames returns how many games a player may have going at once,
+// as the store was opened with; negative means no limit.
+func (s *Store) MaxActiveGames() int { return s.maxGames }
+
 // Close closes the database.
 func (s *Store) Close() error {
 	return errors.Join(s.r.Close(), s.w.Close())

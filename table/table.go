@@ -1,0 +1,638 @@
+// Package table runs zugbot's games over the store, free of Discord: it
+// starts games, plays the players' moves and the AI's replies, handles
+// draw and takeback offers, resignations and time-outs, and says what
+// happened, so that an adapter (the Discord bot, the terminal game) only
+// has to show it.
+//
+// Every call that changes a game holds that game's lock for its duration
+// and records the change in one store transaction; the store's ply check
+// refuses a stale action. A refusal meant for the player is a *Refusal:
+// nothing was changed and its text can be shown as it is.
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/store"
+)
+
+// Config is what a Table needs. Store and Variants are required.
+type Config struct {
+	Store    *store.Store
+	Variants []*engine.Variant
+	// Now returns the time; time.Now when nil. It must agree with the store's.
+	Now func() time.Time
+	// Seed seeds colour draws and the AI's noise; random when zero.
+	Seed uint64
+	// AIThink caps the AI's time per move at every level (0: each level's
+	// own budget). Tests set it low.
+	AIThink time.Duration
+	// Thought, when set, is told how long each AI move took, by variant.
+	Thought func(variant string, d time.Duration)
+}
+
+// Table plays games. Make one with New; it is safe for concurrent use.
+type Table struct {
+	cfg      Config
+	store    *store.Store
+	variants map[string]*engine.Variant
+	now      func() time.Time
+	locks    gameLocks
+
+	rngMu sync.Mutex
+	rng   *rand.Rand
+}
+
+// New returns a Table for cfg.
+func New(cfg Config) (*Table, error) {
+	if cfg.Store == nil || len(cfg.Variants) == 0 {
+		return nil, errors.New("table: Store and Variants are required")
+	}
+	t := &Table{cfg: cfg, store: cfg.Store, variants: map[string]*engine.Variant{}, now: cfg.Now}
+	for _, v := range cfg.Variants {
+		t.variants[v.ID] = v
+	}
+	if t.now == nil {
+		t.now = time.Now
+	}
+	seed := cfg.Seed
+	if seed == 0 {
+		seed = rand.Uint64()
+	}
+	t.rng = rand.New(rand.NewPCG(seed, seed^0x7a756762))
+	return t, nil
+}
+
+// Variant returns the variant with the given ID, if the table plays it.
+func (t *Table) Variant(id string) (*engine.Variant, bool) {
+	v, ok := t.variants[id]
+	return v, ok
+}
+
+// Rand returns a new random source for one task, seeded from the table's.
+func (t *Table) Rand() *rand.Rand {
+	t.rngMu.Lock()
+	defer t.rngMu.Unlock()
+	return rand.New(rand.NewPCG(t.rng.Uint64(), t.rng.Uint64()))
+}
+
+// DrawSide picks the side a colour choice gives: the first or second
+// player, or one at random.
+func (t *Table) DrawSide(c store.Colour) engine.Side {
+	switch c {
+	case store.First:
+		return 0
+	case store.Second:
+		return 1
+	}
+	return engine.Side(t.Rand().IntN(2))
+}
+
+// Refusal is an action refused for a reason the player can act on; nothing
+// was changed. Its text is meant to be shown to them as it is.
+type Refusal struct{ msg string }
+
+func (e *Refusal) Error() string { return e.msg }
+
+// Refusef returns a *Refusal with a formatted text.
+func Refusef(format string, args ...any) error {
+	return &Refusal{fmt.Sprintf(format, args...)}
+}
+
+// Explain turns the store's refusals (a stale ply, a finished game, too
+// many games, no such game) into refusals for the player about game id (0
+// for a game not yet created); other errors pass through.
+func (t *Table) Explain(id int64, err error) error {
+	switch {
+	case errors.Is(err, store.ErrStalePly):
+		return Refusef("The board of game #%d has changed since you looked at it; nothing was played. Have a look at the new board.", id)
+	case errors.Is(err, store.ErrGameOver):
+		return Refusef("Game #%d is over.", id)
+	case errors.Is(err, store.ErrTooManyGames):
+		return Refusef("You already have the most games going at once (%d); finish or resign one first.", t.store.MaxActiveGames())
+	case errors.Is(err, store.ErrNotFound):
+		return Refusef("There is no game #%d.", id)
+	}
+	return err
+}
+
+// Load returns game id with its position, or a refusal if there is none.
+func (t *Table) Load(ctx context.Context, id int64) (store.State, error) {
+	st, err := t.store.Load(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return st, t.Explain(id, err)
+	}
+	if err != nil {
+		return st, fmt.Errorf("load game %d: %w", id, err)
+	}
+	return st, nil
+}
+
+// seat loads game id for a player in it: the game and the player's side.
+func (t *Table) seat(ctx context.Context, id int64, user string) (store.State, engine.Side, error) {
+	st, err := t.Load(ctx, id)
+	if err != nil {
+		return st, 0, err
+	}
+	side, ok := st.Game.SideOf(user)
+	if !ok {
+		return st, 0, Refusef("You are not a player in game #%d.", id)
+	}
+	return st, side, nil
+}
+
+// Event is what a call did to a game.
+type Event uint8
+
+// The events.
+const (
+	Started  Event = iota + 1 // a game began (the AI may have opened)
+	Moved                     // moves were played (perhaps none: the AI had nothing to do)
+	Offered                   // a draw or takeback offer is open
+	Declined                  // an offer was declined
+	Agreed                    // the game ended by agreement
+	TookBack                  // moves were taken back
+	Resigned                  // a player resigned
+	TimedOut                  // the player to move ran out of time (or the game was aborted)
+	Aborted                   // a moderator aborted the game
+)
+
+// Update says what a call changed, for the adapter to show.
+type Update struct {
+	Event Event
+	// State is the game as it is now.
+	State store.State
+	// Side is the side of the player who acted (for TimedOut, the side
+	// that ran out of time).
+	Side engine.Side
+	// Moves are the moves played, in order: the player's (for Moved after
+	// Play) or the AI's replies (after Reply, and for Started).
+	Moves []string
+	// Offer is the offer that was made, declined or accepted.
+	Offer store.Offer
+	// Agreed is the result the game's agreed ending gives (for Offered and
+	// Agreed draw offers).
+	Agreed engine.Outcome
+	// ByAI is true when the AI answered an offer on its side's behalf.
+	ByAI bool
+}
+
+// Ping returns the seat of the person whose turn it now is and who should
+// be told so, if any: nobody when the game is over or the AI is to move.
+func (u *Update) Ping() (store.Seat, bool) {
+	g := &u.State.Game
+	if g.Over() {
+		return store.Seat{}, false
+	}
+	s := g.Seats[u.State.Position.Turn()]
+	return s, !s.IsAI()
+}
+
+// Start creates a game and lets the AI open if it moves first.
+func (t *Table) Start(ctx context.Context, ng store.NewGame) (Update, error) {
+	g, err := t.store.CreateGame(ctx, ng)
+	if err != nil {
+		return Update{}, t.Explain(0, err)
+	}
+	return t.Reply(ctx, g.ID, Started)
+}
+
+// CheckTurn refuses a move by side unless it is that side's turn in a game
+// that goes on.
+func (t *Table) CheckTurn(st *store.State, side engine.Side) error {
+	g := &st.Game
+	if g.Over() {
+		return Refusef("Game #%d is over: %s", g.ID, ResultText(t.variants[g.Variant], g, nil))
+	}
+	if turn := st.Position.Turn(); turn != side {
+		return Refusef("It is not your turn in game #%d: %s (%s) is to move.", g.ID, SeatName(g.Seats[turn]), st.Position.Variant().Sides[turn])
+	}
+	return nil
+}
+
+// MaxMoveLen is the longest move text a table reads: far more than any
+// move of zugbot's games needs.
+const MaxMoveLen = 100
+
+// Check reports whether user may play text in game id now, at ply (-1: the
+// current one), without playing it. It returns the game as it checked it
+// and whether the move would end it.
+func (t *Table) Check(ctx context.Context, id int64, user string, ply int, text string) (st store.State, ends bool, err error) {
+	st, side, err := t.seat(ctx, id, user)
+	if err != nil {
+		return st, false, err
+	}
+	m, err := t.parse(&st, side, ply, text)
+	if err != nil {
+		return st, false, err
+	}
+	p := st.Position.Clone()
+	p.Do(m)
+	return st, p.Outcome().Over(), nil
+}
+
+// parse checks that side may play text in st at ply and returns the move.
+func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (engine.Move, error) {
+	g := &st.Game
+	if n := len([]rune(text)); n > MaxMoveLen {
+		return engine.Move{}, Refusef("That move is %d characters long, and no move is longer than %d.", n, MaxMoveLen)
+	}
+	if err := t.CheckTurn(st, side); err != nil {
+		return engine.Move{}, err
+	}
+	if ply >= 0 && ply != g.Ply {
+		return engine.Move{}, t.Explain(g.ID, store.ErrStalePly)
+	}
+	m, err := st.Position.ParseMove(text)
+	if err != nil {
+		return engine.Move{}, Refusef("Game #%d: %v", g.ID, err)
+	}
+	return m, nil
+}
+
+// Play plays the move user entered as text in game id; ply is the ply the
+// player saw (-1: the current one). The AI's reply, if it is to move next,
+// comes from Reply.
+func (t *Table) Play(ctx context.Context, id int64, user string, ply int, text string) (Update, error) {
+	unlock := t.locks.lock(id)
+	defer unlock()
+	st, side, err := t.seat(ctx, id, user)
+	if err != nil {
+		return Update{}, err
+	}
+	m, err := t.parse(&st, side, ply, text)
+	if err != nil {
+		return Update{}, err
+	}
+	notation, err := t.record(ctx, &st, m)
+	if err != nil {
+		return Update{}, err
+	}
+	return Update{Event: Moved, State: st, Side: side, Moves: []string{notation}}, nil
+}
+
+// AIToMove reports whether the AI is to move in a game that goes on.
+func AIToMove(st *store.State) bool {
+	return !st.Game.Over() && st.Game.Seats[st.Position.Turn()].IsAI()
+}
+
+// record plays legal move m in st and records it, with the end it brings.
+func (t *Table) record(ctx context.Context, st *store.State, m engine.Move) (string, error) {
+	p := st.Position
+	notation := p.FormatMove(m)
+	p.Do(m)
+	g, err := t.store.RecordMove(ctx, st.Game.ID, st.Game.Ply, notation, store.EndOf(p.Outcome()))
+	if err != nil {
+		p.Undo()
+		return "", t.Explain(st.Game.ID, err)
+	}
+	st.Game = g
+	st.Moves = append(st.Moves, store.Move{Ply: g.Ply - 1, Notation: notation, At: t.now()})
+	return notation, nil
+}
+
+// aiThinkLimit bounds the AI's thinking beyond its level's own budget.
+const aiThinkLimit = 10 * time.Second
+
+// Reply lets the AI play in game id while it is to move, and returns the
+// game with the moves it played, as event ev (Moved or Started).
+func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
+	unlock := t.locks.lock(id)
+	defer unlock()
+	st, err := t.Load(ctx, id)
+	if err != nil {
+		return Update{}, err
+	}
+	u := Update{Event: ev, State: st}
+	for AIToMove(&u.State) {
+		st := &u.State
+		seat := st.Game.Seats[st.Position.Turn()]
+		v := st.Position.Variant()
+		var pl ai.Player
+		if t.cfg.AIThink > 0 {
+			pl, err = ai.LevelTimed(v, seat.AI, t.cfg.AIThink, t.Rand())
+		} else {
+			pl, err = ai.Level(v, seat.AI, t.Rand())
+		}
+		if err != nil {
+			return u, fmt.Errorf("AI level %d for %s: %w", seat.AI, v.ID, err)
+		}
+		tctx, cancel := context.WithTimeout(ctx, aiThinkLimit)
+		start := time.Now()
+		m, _, err := pl.Best(tctx, st.Position.Clone())
+		cancel()
+		if t.cfg.Thought != nil {
+			t.cfg.Thought(v.ID, time.Since(start))
+		}
+		if err != nil {
+			return u, fmt.Errorf("AI move in game %d: %w", st.Game.ID, err)
+		}
+		notation, err := t.record(ctx, st, m)
+		if err != nil {
+			return u, err
+		}
+		u.Moves = append(u.Moves, notation)
+	}
+	return u, nil
+}
+
+// Resign ends game id, at ply, as a loss for user.
+func (t *Table) Resign(ctx context.Context, id int64, user string, ply int) (Update, error) {
+	unlock := t.locks.lock(id)
+	defer unlock()
+	st, side, err := t.seat(ctx, id, user)
+	if err != nil {
+		return Update{}, err
+	}
+	g, err := t.store.Finish(ctx, id, ply, store.End{Result: store.Win, Winner: side.Other(), Reason: store.ReasonResignation, By: user})
+	if err != nil {
+		return Update{}, t.Explain(id, err)
+	}
+	st.Game = g
+	return Update{Event: Resigned, State: st, Side: side}, nil
+}
+
+// CanResign refuses when user may not resign game id now.
+func (t *Table) CanResign(ctx context.Context, id int64, user string) (store.State, error) {
+	st, _, err := t.seat(ctx, id, user)
+	if err != nil {
+		return st, err
+	}
+	if st.Game.Over() {
+		return st, Refusef("Game #%d is already over.", id)
+	}
+	return st, nil
+}
+
+// OfferDraw offers the game's agreed ending (a draw, or the counted
+// result) to user's opponent. The AI answers at once: it accepts unless the
+// agreed result is a loss for it. Offering back an open offer accepts it.
+func (t *Table) OfferDraw(ctx context.Context, id int64, user string) (Update, error) {
+	unlock := t.locks.lock(id)
+	defer unlock()
+	st, side, err := t.seat(ctx, id, user)
+	if err != nil {
+		return Update{}, err
+	}
+	g := &st.Game
+	v := st.Position.Variant()
+	if g.Over() {
+		return Update{}, Refusef("Game #%d is already over.", g.ID)
+	}
+	agreed, ok := st.Position.Agreed()
+	if !ok {
+		return Update{}, Refusef("%s has no draws and no agreed ending: %s", v.Game, EndingRule(v))
+	}
+	u := Update{State: st, Side: side, Agreed: agreed, Offer: store.Offer{Kind: store.DrawOffer, By: side, Ply: g.Ply}}
+	opp := g.Seats[side.Other()]
+	if opp.IsAI() {
+		if agreed.Status == engine.Win && agreed.Winner == side {
+			return Update{}, Refusef("zugbot declines: counted now, %s, so you would win. zugbot plays on.", AgreedDetail(agreed))
+		}
+		ng, err := t.store.Finish(ctx, g.ID, g.Ply, agreedEnd(agreed, user))
+		if err != nil {
+			return Update{}, t.Explain(g.ID, err)
+		}
+		u.State.Game, u.Event, u.ByAI = ng, Agreed, true
+		return u, nil
+	}
+	if o := g.Offer; o.Kind == store.DrawOffer && o.Ply == g.Ply {
+		if o.By == side {
+			return Update{}, Refusef("You have already offered this in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
+		}
+		ng, err := t.store.AcceptOffer(ctx, g.ID, store.DrawOffer, side, g.Ply, agreedEnd(agreed, user))
+		if err != nil {
+			return Update{}, t.Explain(g.ID, err)
+		}
+		u.State.Game, u.Event, u.Offer = ng, Agreed, o
+		return u, nil
+	}
+	ng, err := t.store.Offer(ctx, g.ID, u.Offer)
+	if err != nil {
+		return Update{}, t.Explain(g.ID, err)
+	}
+	u.State.Game, u.Event = ng, Offered
+	return u, nil
+}
+
+// Takeback takes back user's last move in a casual game: at once against
+// the AI (Event TookBack), as an offer to a person otherwise (Offered).
+func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, error) {
+	unlock := t.locks.lock(id)
+	defer unlock()
+	st, side, err := t.seat(ctx, id, user)
+	if err != nil {
+		return Update{}, err
+	}
+	g := &st.Game
+	if g.Over() {
+		return Update{}, Refusef("Game #%d is over; there is nothing to take back.", g.ID)
+	}
+	if g.Rated {
+		return Update{}, Refusef("Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
+	}
+	// Take back to just before the user's own last move.
+	undo := 1
+	if st.Position.Turn() == side {
+		undo = 2
+	}
+	if undo > g.Ply {
+		return Update{}, Refusef("You have not moved yet in game #%d.", g.ID)
+	}
+	offer := store.Offer{Kind: store.TakebackOffer, By: side, Ply: g.Ply, Undo: undo}
+	opp := g.Seats[side.Other()]
+	if opp.IsAI() {
+		if _, err := t.store.Takeback(ctx, g.ID, g.Ply, undo); err != nil {
+			return Update{}, t.Explain(g.ID, err)
+		}
+		if st, err = t.Load(ctx, id); err != nil {
+			return Update{}, err
+		}
+		return Update{Event: TookBack, State: st, Side: side, Offer: offer, ByAI: true}, nil
+	}
+	if o := g.Offer; o.Kind == store.TakebackOffer && o.By == side && o.Ply == g.Ply {
+		return Update{}, Refusef("You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
+	}
+	ng, err := t.store.Offer(ctx, g.ID, offer)
+	if err != nil {
+		return Update{}, t.Explain(g.ID, err)
+	}
+	st.Game = ng
+	return Update{Event: Offered, State: st, Side: side, Offer: offer}, nil
+}
+
+// Answer accepts or declines the open offer of the given kind in game id,
+// made at ply, on behalf of user, the offer's recipient.
+func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.OfferKind, ply int, accept bool) (Update, error) {
+	unlock := t.locks.lock(id)
+	defer unlock()
+	st, side, err := t.seat(ctx, id, user)
+	if err != nil {
+		return Update{}, err
+	}
+	g := &st.Game
+	if g.Over() {
+		return Update{}, Refusef("Game #%d is already over.", g.ID)
+	}
+	if g.Offer.Kind != kind || g.Offer.Ply != ply {
+		return Update{}, Refusef("That offer in game #%d is no longer open: the game has moved on or it was answered.", g.ID)
+	}
+	if g.Offer.By == side {
+		return Update{}, Refusef("It is your own offer; your opponent answers it.")
+	}
+	u := Update{State: st, Side: side, Offer: g.Offer}
+	switch {
+	case !accept:
+		ng, err := t.store.DeclineOffer(ctx, g.ID, kind, ply)
+		if err != nil {
+			return Update{}, t.Explain(g.ID, err)
+		}
+		u.State.Game, u.Event = ng, Declined
+	case kind == store.DrawOffer:
+		agreed, _ := st.Position.Agreed()
+		ng, err := t.store.AcceptOffer(ctx, g.ID, kind, side, ply, agreedEnd(agreed, user))
+		if err != nil {
+			return Update{}, t.Explain(g.ID, err)
+		}
+		u.State.Game, u.Event, u.Agreed = ng, Agreed, agreed
+	default:
+		if _, err := t.store.AcceptOffer(ctx, g.ID, kind, side, ply, store.End{}); err != nil {
+			return Update{}, t.Explain(g.ID, err)
+		}
+		if u.State, err = t.Load(ctx, id); err != nil {
+			return Update{}, err
+		}
+		u.Event = TookBack
+	}
+	return u, nil
+}
+
+// Rematch returns the game for a rematch of finished game id that user
+// asks for: the same variant and start, colours swapped, in channel.
+func (t *Table) Rematch(ctx context.Context, id int64, user store.Player) (store.Game, engine.Side, error) {
+	st, side, err := t.seat(ctx, id, user.ID)
+	if err != nil {
+		return store.Game{}, 0, err
+	}
+	if !st.Game.Over() {
+		return store.Game{}, 0, Refusef("Game #%d is still going.", id)
+	}
+	return st.Game, side, nil
+}
+
+// Abort ends game id, at ply, without a result, on the word of a moderator
+// (by); it is never rated.
+func (t *Table) Abort(ctx context.Context, id int64, ply int, by string) (Update, error) {
+	unlock := t.locks.lock(id)
+	defer unlock()
+	st, err := t.Load(ctx, id)
+	if err != nil {
+		return Update{}, err
+	}
+	if st.Game.Over() {
+		return Update{}, Refusef("Game #%d is already over.", id)
+	}
+	g, err := t.store.Finish(ctx, id, ply, store.End{Result: store.Aborted, Reason: store.ReasonAdmin, By: by})
+	if err != nil {
+		return Update{}, t.Explain(id, err)
+	}
+	st.Game = g
+	return Update{Event: Aborted, State: st}, nil
+}
+
+// TimeOut ends the game of deadline task tk whose player to move has run
+// out of time: a loss, or an abort when fewer than two plies were played.
+// It reports false when the game had moved on and nothing was done.
+func (t *Table) TimeOut(ctx context.Context, tk store.Task) (Update, bool, error) {
+	unlock := t.locks.lock(tk.GameID)
+	defer unlock()
+	st, err := t.store.Load(ctx, tk.GameID)
+	if moved(err) {
+		return Update{}, false, nil
+	}
+	if err != nil {
+		return Update{}, false, err
+	}
+	if st.Game.Over() || st.Game.Ply != tk.Ply {
+		return Update{}, false, nil
+	}
+	late := st.Position.Turn()
+	g, err := t.store.TimeOut(ctx, tk, late)
+	if moved(err) {
+		return Update{}, false, nil
+	}
+	if err != nil {
+		return Update{}, false, err
+	}
+	st.Game = g
+	return Update{Event: TimedOut, State: st, Side: late}, true, nil
+}
+
+// Reminder returns the game of reminder task tk and the seat to remind,
+// or false when there is nobody to remind: the game moved on or ended, or
+// the AI is to move.
+func (t *Table) Reminder(ctx context.Context, tk store.Task) (store.State, store.Seat, bool, error) {
+	st, err := t.store.Load(ctx, tk.GameID)
+	if moved(err) {
+		return st, store.Seat{}, false, nil
+	}
+	if err != nil {
+		return st, store.Seat{}, false, err
+	}
+	g := &st.Game
+	if g.Over() || g.Ply != tk.Ply || g.Deadline.IsZero() {
+		return st, store.Seat{}, false, nil
+	}
+	seat := g.Seats[st.Position.Turn()]
+	return st, seat, !seat.IsAI(), nil
+}
+
+// moved reports whether err says the game changed before its timer fired.
+func moved(err error) bool {
+	return errors.Is(err, store.ErrStalePly) || errors.Is(err, store.ErrGameOver) || errors.Is(err, store.ErrNotFound)
+}
+
+// gameLocks serialises the work on each game within this process, so that
+// two clicks at once are handled one after the other; the store's ply check
+// then refuses the second. (The store alone would already keep the data
+// right; the lock keeps the second click from rendering a board first.)
+type gameLocks struct {
+	mu    sync.Mutex
+	locks map[int64]*gameLock
+}
+
+type gameLock struct {
+	mu    sync.Mutex
+	users int
+}
+
+// lock locks game id and returns its unlock function.
+func (g *gameLocks) lock(id int64) func() {
+	g.mu.Lock()
+	if g.locks == nil {
+		g.locks = map[int64]*gameLock{}
+	}
+	l := g.locks[id]
+	if l == nil {
+		l = &gameLock{}
+		g.locks[id] = l
+	}
+	l.users++
+	g.mu.Unlock()
+	l.mu.Lock()
+	return func() {
+		l.mu.Unlock()
+		g.mu.Lock()
+		if l.users--; l.users == 0 {
+			delete(g.locks, id)
+		}
+		g.mu.Unlock()
+	}
+}

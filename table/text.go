@@ -1,0 +1,83 @@
+package table
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/store"
+)
+
+// SeatName names a seat for people: the player's name or the AI's level.
+func SeatName(s store.Seat) string {
+	if s.IsAI() {
+		return fmt.Sprintf("zugbot (level %d, %s)", s.AI, ai.LevelName(s.AI))
+	}
+	return s.Name
+}
+
+// ResultText says how finished game g of variant v ended. mention, when
+// not nil, refers to the moderator who aborted a game by their user ID.
+func ResultText(v *engine.Variant, g *store.Game, mention func(id string) string) string {
+	switch g.Result {
+	case store.Win:
+		return fmt.Sprintf("**%s (%s) wins** — %s.", SeatName(g.Seats[g.Winner]), v.Sides[g.Winner], g.Reason)
+	case store.Draw:
+		return fmt.Sprintf("**Draw** — %s.", g.Reason)
+	case store.Aborted:
+		switch {
+		case g.Reason == store.ReasonAdmin && g.EndedBy != "" && mention != nil:
+			return fmt.Sprintf("**Aborted** by a moderator, %s; not rated.", mention(g.EndedBy))
+		case g.Reason == store.ReasonAdmin:
+			return "**Aborted** by a moderator; not rated."
+		case g.Reason == store.ReasonNoStart:
+			return "**Aborted** — the time ran out before both players had moved; not rated."
+		}
+		return fmt.Sprintf("**Aborted** — %s; not rated.", strings.TrimPrefix(g.Reason, "aborted: "))
+	}
+	return "The game goes on."
+}
+
+// AgreedText names the result an agreement would give in game g.
+func AgreedText(v *engine.Variant, g *store.Game, o engine.Outcome) string {
+	if o.Status == engine.Win {
+		return fmt.Sprintf("**%s (%s) would win**", v.Sides[o.Winner], SeatName(g.Seats[o.Winner]))
+	}
+	return "it would be **a draw**"
+}
+
+// AgreedDetail is why an agreement ends as it does: "White has more
+// counters (12 to 10)".
+func AgreedDetail(o engine.Outcome) string {
+	if _, after, ok := strings.Cut(o.Reason, ": "); ok {
+		return after
+	}
+	return o.Reason
+}
+
+// agreedEnd is how a game ends when both agree, as the position says.
+func agreedEnd(o engine.Outcome, by string) store.End {
+	if o.Status == engine.Win {
+		return store.End{Result: store.Win, Winner: o.Winner, Reason: o.Reason, By: by}
+	}
+	if strings.Contains(o.Reason, ": ") {
+		return store.End{Result: store.Draw, Reason: o.Reason, By: by}
+	}
+	return store.End{Result: store.Draw, Reason: store.ReasonAgreement, By: by}
+}
+
+// CountsAtAgreement reports whether an agreed end in v is decided by
+// counting (Zamma: the side with more counters wins) rather than a draw.
+func CountsAtAgreement(v *engine.Variant) bool { return v.Game == "Zamma" }
+
+// EndingRule explains how a game without agreed endings ends.
+func EndingRule(v *engine.Variant) string {
+	switch v.Game {
+	case "Zola":
+		return "a game ends only when one side has captured every enemy checker, and every game ends that way."
+	case "Zodiac":
+		return "a game ends when a side holds 3 or 4 of the inner points with all six filled, repeats a position (and loses), or has no move (and loses)."
+	}
+	return "play it out, or resign."
+}
