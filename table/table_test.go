@@ -1,0 +1,479 @@
+package table_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zamma"
+	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/engine/zonal"
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
+)
+
+var (
+	alice = store.Player{ID: "1", Name: "alice"}
+	bob   = store.Player{ID: "2", Name: "bob"}
+	carol = store.Player{ID: "3", Name: "carol"}
+)
+
+// clock is a test clock that moves only when told.
+type clock struct {
+	mu sync.Mutex
+	t  time.Time
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.t
+}
+
+func (c *clock) Add(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.t = c.t.Add(d)
+}
+
+// fixture is a table on a real SQLite file.
+type fixture struct {
+	t     *testing.T
+	ctx   context.Context
+	st    *store.Store
+	tab   *table.Table
+	clock *clock
+}
+
+func newFixture(t *testing.T) *fixture {
+	t.Helper()
+	variants := []*engine.Variant{zola.Zola, zola.Zola4, zamma.Zamma, zonal.Chess}
+	c := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
+	ctx := context.Background()
+	st, err := store.Open(ctx, filepath.Join(t.TempDir(), "zugbot.db"), store.Options{Now: c.Now, Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	tab, err := table.New(table.Config{Store: st, Variants: variants, Now: c.Now, Seed: 1, AIThink: 50 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &fixture{t: t, ctx: ctx, st: st, tab: tab, clock: c}
+}
+
+// start starts a game of variant between two seats, from start ("" for the
+// variant's own).
+func (f *fixture) start(variant, start string, rated bool, a, b store.Seat) table.Update {
+	f.t.Helper()
+	days := 0
+	if !a.IsAI() && !b.IsAI() {
+		days = 1
+	}
+	u, err := f.tab.Start(f.ctx, store.NewGame{Variant: variant, Start: start, Seats: [2]store.Seat{a, b}, Rated: rated, DaysPerMove: days, ChannelID: "c"})
+	if err != nil {
+		f.t.Fatalf("Start: %v", err)
+	}
+	if u.Event != table.Started {
+		f.t.Fatalf("Start: event %v, want Started", u.Event)
+	}
+	return u
+}
+
+func (f *fixture) play(id int64, p store.Player, move string) table.Update {
+	f.t.Helper()
+	u, err := f.tab.Play(f.ctx, id, p.ID, -1, move)
+	if err != nil {
+		f.t.Fatalf("%s plays %s: %v", p.Name, move, err)
+	}
+	return u
+}
+
+// refused checks that err is a refusal whose text contains want.
+func refused(t *testing.T, err error, want string) {
+	t.Helper()
+	var r *table.Refusal
+	if !errors.As(err, &r) {
+		t.Fatalf("error %v, want a refusal containing %q", err, want)
+	}
+	if !strings.Contains(r.Error(), want) {
+		t.Errorf("refusal %q, want it to contain %q", r.Error(), want)
+	}
+}
+
+func person(p store.Player) store.Seat { return store.Seat{Player: p} }
+
+func TestPlayBetweenPeople(t *testing.T) {
+	f := newFixture(t)
+	g := f.start("zola", "", true, person(alice), person(bob)).State.Game
+	first := f.start("zola", "", true, person(alice), person(bob)).State // for a legal first move
+	move := first.Position.FormatMove(first.Position.Moves(nil)[0])
+
+	_, err := f.tab.Play(f.ctx, g.ID, bob.ID, -1, move)
+	refused(t, err, "It is not your turn in game")
+	_, err = f.tab.Play(f.ctx, g.ID, carol.ID, -1, move)
+	refused(t, err, "You are not a player in game")
+	_, err = f.tab.Play(f.ctx, g.ID, alice.ID, -1, "z9-z9")
+	refused(t, err, "Game #")
+	_, err = f.tab.Play(f.ctx, g.ID, alice.ID, 3, move)
+	refused(t, err, "has changed since you looked at it")
+	_, err = f.tab.Play(f.ctx, g.ID, alice.ID, -1, strings.Repeat("a", table.MaxMoveLen+1))
+	refused(t, err, "no move is longer than 100")
+	_, err = f.tab.Play(f.ctx, 999, alice.ID, -1, move)
+	refused(t, err, "There is no game #999")
+	if st, _ := f.tab.Load(f.ctx, g.ID); st.Game.Ply != 0 {
+		t.Fatalf("refused moves changed the game: ply %d", st.Game.Ply)
+	}
+
+	u := f.play(g.ID, alice, move)
+	if u.Event != table.Moved || len(u.Moves) != 1 || u.Moves[0] != move || u.Side != 0 {
+		t.Errorf("update %+v, want alice's move %s", u, move)
+	}
+	if seat, ok := u.Ping(); !ok || seat.ID != bob.ID {
+		t.Errorf("Ping() = %v, %v; want bob, whose turn it is", seat, ok)
+	}
+	if u.State.Game.Ply != 1 {
+		t.Errorf("ply %d after one move, want 1", u.State.Game.Ply)
+	}
+	// Reply does nothing when a person is to move.
+	r, err := f.tab.Reply(f.ctx, g.ID, table.Moved)
+	if err != nil || len(r.Moves) != 0 {
+		t.Errorf("Reply with bob to move: %v, %v; want nothing played", r.Moves, err)
+	}
+	st, err := f.st.Load(f.ctx, g.ID)
+	if err != nil || len(st.Moves) != 1 || st.Moves[0].Notation != move {
+		t.Errorf("stored moves %v (%v), want [%s]", st.Moves, err, move)
+	}
+}
+
+func TestCheck(t *testing.T) {
+	f := newFixture(t)
+	// On 4×4, a game where White's capture ends it.
+	g := f.start("zola4", "", false, person(alice), person(bob)).State
+	p := g.Position
+	m := p.Moves(nil)[0]
+	st, ends, err := f.tab.Check(f.ctx, g.Game.ID, alice.ID, -1, p.FormatMove(m))
+	if err != nil || st.Game.ID != g.Game.ID {
+		t.Fatalf("Check: %v", err)
+	}
+	q := p.Clone()
+	q.Do(m)
+	if ends != q.Outcome().Over() {
+		t.Errorf("Check says ends=%v, the position says %v", ends, q.Outcome().Over())
+	}
+	if got, _ := f.tab.Load(f.ctx, g.Game.ID); got.Game.Ply != 0 {
+		t.Errorf("Check played the move: ply %d", got.Game.Ply)
+	}
+	_, _, err = f.tab.Check(f.ctx, g.Game.ID, bob.ID, -1, p.FormatMove(m))
+	refused(t, err, "not your turn")
+}
+
+func TestGameEnds(t *testing.T) {
+	f := newFixture(t)
+	// Zola 4×4: play random legal moves until the game ends; the last move
+	// records the end and rates the game.
+	g := f.start("zola4", "", true, person(alice), person(bob)).State.Game
+	players := [2]store.Player{alice, bob}
+	for i := 0; ; i++ {
+		st, err := f.tab.Load(f.ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Game.Over() {
+			if st.Game.Result != store.Win || len(st.Game.Changes) != 2 {
+				t.Errorf("finished game: result %v, ratings %v; want a rated win", st.Game.Result, st.Game.Changes)
+			}
+			o := st.Position.Outcome()
+			if st.Game.Winner != o.Winner || st.Game.Reason != o.Reason {
+				t.Errorf("stored end %v %q, the position says %v %q", st.Game.Winner, st.Game.Reason, o.Winner, o.Reason)
+			}
+			_, err := f.tab.Play(f.ctx, g.ID, alice.ID, -1, "a1xb1")
+			refused(t, err, "is over")
+			return
+		}
+		if i > 200 {
+			t.Fatal("the game did not end")
+		}
+		moves := st.Position.Moves(nil)
+		u := f.play(g.ID, players[st.Position.Turn()], st.Position.FormatMove(moves[i%len(moves)]))
+		if _, ok := u.Ping(); ok == u.State.Game.Over() {
+			t.Errorf("Ping() = %v with the game over=%v", ok, u.State.Game.Over())
+		}
+	}
+}
+
+func TestAIReplies(t *testing.T) {
+	f := newFixture(t)
+	// The AI moves first: Start plays its opening.
+	u := f.start("zola", "", false, store.Seat{AI: 1}, person(alice))
+	if len(u.Moves) != 1 || u.State.Game.Ply != 1 {
+		t.Fatalf("Start with the AI first: moves %v, ply %d; want its opening", u.Moves, u.State.Game.Ply)
+	}
+	if seat, ok := u.Ping(); !ok || seat.ID != alice.ID {
+		t.Errorf("Ping() = %v, %v; want alice", seat, ok)
+	}
+	p := u.State.Position
+	mine := f.play(u.State.Game.ID, alice, p.FormatMove(p.Moves(nil)[0]))
+	if _, ok := mine.Ping(); ok || !table.AIToMove(&mine.State) {
+		t.Errorf("after alice's move: the AI should be to move, and nobody pinged")
+	}
+	r, err := f.tab.Reply(f.ctx, u.State.Game.ID, table.Moved)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Moves) != 1 || r.State.Game.Ply != 3 || table.AIToMove(&r.State) {
+		t.Errorf("Reply: moves %v at ply %d; want one reply, alice to move", r.Moves, r.State.Game.Ply)
+	}
+	st, _ := f.st.Load(f.ctx, u.State.Game.ID)
+	if got := st.Moves[2].Notation; got != r.Moves[0] {
+		t.Errorf("stored reply %s, Update says %s", got, r.Moves[0])
+	}
+}
+
+func TestResign(t *testing.T) {
+	f := newFixture(t)
+	g := f.start("zola", "", true, person(alice), person(bob)).State.Game
+	_, err := f.tab.Resign(f.ctx, g.ID, carol.ID, 0)
+	refused(t, err, "not a player")
+	_, err = f.tab.Resign(f.ctx, g.ID, bob.ID, 5)
+	refused(t, err, "has changed")
+	u, err := f.tab.Resign(f.ctx, g.ID, bob.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if gg := u.State.Game; u.Event != table.Resigned || gg.Result != store.Win || gg.Winner != 0 || gg.Reason != store.ReasonResignation {
+		t.Errorf("after bob resigns: %+v; want alice to win by resignation", gg)
+	}
+	_, err = f.tab.CanResign(f.ctx, g.ID, alice.ID)
+	refused(t, err, "already over")
+}
+
+func TestDrawOffers(t *testing.T) {
+	f := newFixture(t)
+	z := f.start("zola", "", false, person(alice), person(bob)).State.Game
+	_, err := f.tab.OfferDraw(f.ctx, z.ID, alice.ID)
+	refused(t, err, "Zola has no draws and no agreed ending")
+
+	g := f.start("chess", "", true, person(alice), person(bob)).State.Game
+	u, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
+	if err != nil || u.Event != table.Offered || u.Offer.Kind != store.DrawOffer || u.Offer.By != 0 {
+		t.Fatalf("alice offers a draw: %+v, %v", u, err)
+	}
+	_, err = f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
+	refused(t, err, "You have already offered this")
+	_, err = f.tab.Answer(f.ctx, g.ID, alice.ID, store.DrawOffer, 0, true)
+	refused(t, err, "your own offer")
+	_, err = f.tab.Answer(f.ctx, g.ID, bob.ID, store.TakebackOffer, 0, true)
+	refused(t, err, "no longer open")
+	// Offering back agrees.
+	u, err = f.tab.OfferDraw(f.ctx, g.ID, bob.ID)
+	if err != nil || u.Event != table.Agreed || u.State.Game.Result != store.Draw {
+		t.Fatalf("bob offers back: %+v, %v; want a draw", u.State.Game, err)
+	}
+
+	// Declined, then the game goes on.
+	g = f.start("chess", "", false, person(alice), person(bob)).State.Game
+	if _, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	u, err = f.tab.Answer(f.ctx, g.ID, bob.ID, store.DrawOffer, 0, false)
+	if err != nil || u.Event != table.Declined || u.State.Game.Over() || u.State.Game.Offer.Kind != store.NoOffer {
+		t.Fatalf("bob declines: %+v, %v", u, err)
+	}
+	// Accepted with the button.
+	if _, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	u, err = f.tab.Answer(f.ctx, g.ID, bob.ID, store.DrawOffer, 0, true)
+	if err != nil || u.Event != table.Agreed || u.State.Game.Result != store.Draw || u.State.Game.Reason != store.ReasonAgreement {
+		t.Fatalf("bob accepts: %+v, %v", u.State.Game, err)
+	}
+}
+
+func TestAgreementWithTheAI(t *testing.T) {
+	f := newFixture(t)
+	// Chess: the AI accepts a draw.
+	g := f.start("chess", "", false, person(alice), store.Seat{AI: 2}).State.Game
+	u, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
+	if err != nil || !u.ByAI || u.Event != table.Agreed || u.State.Game.Result != store.Draw {
+		t.Fatalf("draw with the AI: %+v, %v", u, err)
+	}
+	// Zamma: counted now, Black (alice) would win 2 to 1, so the AI declines.
+	g = f.start("zamma", "9/9/9/9/9/9/9/bb7/8W b 0", false, person(alice), store.Seat{AI: 2}).State.Game
+	_, err = f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
+	refused(t, err, "zugbot declines: counted now, Black has more counters (2 to 1), so you would win")
+	// The other way round, the AI accepts and wins on the count.
+	g = f.start("zamma", "9/9/9/9/9/9/9/bb7/8W w 0", false, store.Seat{AI: 2}, person(alice)).State.Game
+	u, err = f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
+	if err != nil || !u.ByAI || u.State.Game.Result != store.Win || u.State.Game.Winner != zamma.Black {
+		t.Fatalf("counted end that the AI wins: %+v, %v", u.State.Game, err)
+	}
+}
+
+func TestTakeback(t *testing.T) {
+	f := newFixture(t)
+	// Against the AI: at once, back to before the player's own last move.
+	u := f.start("zola", "", false, person(alice), store.Seat{AI: 1})
+	id := u.State.Game.ID
+	_, err := f.tab.Takeback(f.ctx, id, alice.ID)
+	refused(t, err, "You have not moved yet")
+	p := u.State.Position
+	f.play(id, alice, p.FormatMove(p.Moves(nil)[0]))
+	if _, err := f.tab.Reply(f.ctx, id, table.Moved); err != nil {
+		t.Fatal(err)
+	}
+	u, err = f.tab.Takeback(f.ctx, id, alice.ID)
+	if err != nil || u.Event != table.TookBack || u.State.Game.Ply != 0 || len(u.State.Moves) != 0 {
+		t.Fatalf("takeback against the AI: %+v, %v; want back at ply 0", u.State.Game, err)
+	}
+
+	// Rated games have none.
+	r := f.start("zola", "", true, person(alice), person(bob)).State
+	f.play(r.Game.ID, alice, r.Position.FormatMove(r.Position.Moves(nil)[0]))
+	_, err = f.tab.Takeback(f.ctx, r.Game.ID, alice.ID)
+	refused(t, err, "is rated")
+
+	// Between people: an offer, which the opponent accepts or declines.
+	c := f.start("zola", "", false, person(alice), person(bob)).State
+	f.play(c.Game.ID, alice, c.Position.FormatMove(c.Position.Moves(nil)[0]))
+	u, err = f.tab.Takeback(f.ctx, c.Game.ID, alice.ID)
+	if err != nil || u.Event != table.Offered || u.Offer.Undo != 1 {
+		t.Fatalf("takeback offer: %+v, %v", u, err)
+	}
+	_, err = f.tab.Takeback(f.ctx, c.Game.ID, alice.ID)
+	refused(t, err, "You have already asked")
+	u, err = f.tab.Answer(f.ctx, c.Game.ID, bob.ID, store.TakebackOffer, 1, false)
+	if err != nil || u.Event != table.Declined || u.State.Game.Ply != 1 {
+		t.Fatalf("bob declines: %+v, %v", u, err)
+	}
+	if _, err := f.tab.Takeback(f.ctx, c.Game.ID, alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	u, err = f.tab.Answer(f.ctx, c.Game.ID, bob.ID, store.TakebackOffer, 1, true)
+	if err != nil || u.Event != table.TookBack || u.State.Game.Ply != 0 {
+		t.Fatalf("bob accepts: %+v, %v; want back at ply 0", u.State.Game, err)
+	}
+}
+
+func TestTimeOut(t *testing.T) {
+	f := newFixture(t)
+	// Fewer than two plies: aborted.
+	a := f.start("zola", "", true, person(alice), person(bob)).State.Game
+	// Two plies: bob, to move, loses on time.
+	b := f.start("zola", "", true, person(alice), person(bob)).State
+	for _, who := range []store.Player{alice, bob} {
+		st, _ := f.tab.Load(f.ctx, b.Game.ID)
+		f.play(b.Game.ID, who, st.Position.FormatMove(st.Position.Moves(nil)[0]))
+	}
+	// The reminder comes first, for the player to move.
+	f.clock.Add(20 * time.Hour)
+	tasks, err := f.st.Due(f.ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reminded := map[int64]string{}
+	for _, tk := range tasks {
+		if tk.Kind == store.Reminder {
+			_, seat, ok, err := f.tab.Reminder(f.ctx, tk)
+			if err != nil || !ok {
+				t.Fatalf("Reminder: %v, %v", ok, err)
+			}
+			reminded[tk.GameID] = seat.ID
+		}
+	}
+	if reminded[a.ID] != alice.ID || reminded[b.Game.ID] != alice.ID {
+		t.Errorf("reminded %v; want alice in both games", reminded)
+	}
+	f.clock.Add(5 * time.Hour)
+	tasks, err = f.st.Due(f.ctx, 10)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ended := map[int64]table.Update{}
+	for _, tk := range tasks {
+		if tk.Kind != store.Deadline {
+			continue
+		}
+		u, ok, err := f.tab.TimeOut(f.ctx, tk)
+		if err != nil || !ok {
+			t.Fatalf("TimeOut: %v, %v", ok, err)
+		}
+		ended[tk.GameID] = u
+		// A second firing does nothing.
+		if _, again, err := f.tab.TimeOut(f.ctx, tk); again || err != nil {
+			t.Errorf("TimeOut fired twice: %v, %v", again, err)
+		}
+	}
+	if g := ended[a.ID].State.Game; g.Result != store.Aborted || g.Reason != store.ReasonNoStart {
+		t.Errorf("game without moves: %v %q; want aborted", g.Result, g.Reason)
+	}
+	if u := ended[b.Game.ID]; u.State.Game.Result != store.Win || u.State.Game.Winner != 1 || u.Side != 0 {
+		t.Errorf("game after two plies: %+v; want alice (to move) to lose on time", u.State.Game)
+	}
+}
+
+func TestAbortAndRematch(t *testing.T) {
+	f := newFixture(t)
+	g := f.start("zola", "", true, person(alice), person(bob)).State.Game
+	_, _, err := f.tab.Rematch(f.ctx, g.ID, alice)
+	refused(t, err, "is still going")
+	u, err := f.tab.Abort(f.ctx, g.ID, 0, carol.ID)
+	if err != nil || u.State.Game.Result != store.Aborted || u.State.Game.EndedBy != carol.ID || len(u.State.Game.Changes) != 0 {
+		t.Fatalf("Abort: %+v, %v", u.State.Game, err)
+	}
+	if got := table.ResultText(zola.Zola, &u.State.Game, nil); got != "**Aborted** by a moderator; not rated." {
+		t.Errorf("result text %q", got)
+	}
+	_, err = f.tab.Abort(f.ctx, g.ID, 0, carol.ID)
+	refused(t, err, "already over")
+	rg, side, err := f.tab.Rematch(f.ctx, g.ID, bob)
+	if err != nil || rg.ID != g.ID || side != 1 {
+		t.Errorf("Rematch: %v, %v, %v", rg.ID, side, err)
+	}
+}
+
+// TestConcurrentMoves plays the same move from two goroutines at once: one
+// is played, the other refused, and the game has one move.
+func TestConcurrentMoves(t *testing.T) {
+	f := newFixture(t)
+	st := f.start("zola", "", false, person(alice), person(bob)).State
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	var wg sync.WaitGroup
+	errs := make([]error, 8)
+	for i := range errs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			_, errs[i] = f.tab.Play(f.ctx, st.Game.ID, alice.ID, 0, move)
+		}()
+	}
+	wg.Wait()
+	played := 0
+	for _, err := range errs {
+		var r *table.Refusal
+		switch {
+		case err == nil:
+			played++
+		case !errors.As(err, &r):
+			t.Errorf("unexpected error: %v", err)
+		}
+	}
+	got, _ := f.st.Load(f.ctx, st.Game.ID)
+	if played != 1 || len(got.Moves) != 1 {
+		t.Errorf("%d plays succeeded, %d moves stored; want 1 and 1", played, len(got.Moves))
+	}
+}
+
+func TestTooManyGames(t *testing.T) {
+	f := newFixture(t)
+	for range f.st.MaxActiveGames() {
+		f.start("zola", "", false, person(alice), store.Seat{AI: 1})
+	}
+	_, err := f.tab.Start(f.ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{person(alice), {AI: 1}}})
+	refused(t, err, "You already have the most games going at once (20)")
+}
