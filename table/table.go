@@ -97,13 +97,19 @@ func (t *Table) DrawSide(c store.Colour) engine.Side {
 
 // Refusal is an action refused for a reason the player can act on; nothing
 // was changed. Its text is meant to be shown to them as it is.
-type Refusal struct{ msg string }
+type Refusal struct {
+	msg string
+	err error // what it explains, if anything: a *engine.MoveError
+}
 
 func (e *Refusal) Error() string { return e.msg }
 
+// Unwrap returns the error the refusal explains, if any.
+func (e *Refusal) Unwrap() error { return e.err }
+
 // Refusef returns a *Refusal with a formatted text.
 func Refusef(format string, args ...any) error {
-	return &Refusal{fmt.Sprintf(format, args...)}
+	return &Refusal{msg: fmt.Sprintf(format, args...)}
 }
 
 // Explain turns the store's refusals (a stale ply, a finished game, too
@@ -175,6 +181,8 @@ type Update struct {
 	// Moves are the moves played, in order: the player's (for Moved after
 	// Play) or the AI's replies (after Reply, and for Started).
 	Moves []string
+	// Info says how the AI chose each of its moves, in the order of Moves.
+	Info []ai.Info
 	// Offer is the offer that was made, declined or accepted.
 	Offer store.Offer
 	// Agreed is the result the game's agreed ending gives (for Offered and
@@ -252,7 +260,7 @@ func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (
 	}
 	m, err := st.Position.ParseMove(text)
 	if err != nil {
-		return engine.Move{}, Refusef("Game #%d: %v", g.ID, err)
+		return engine.Move{}, &Refusal{msg: fmt.Sprintf("Game #%d: %v", g.ID, err), err: err}
 	}
 	return m, nil
 }
@@ -326,7 +334,7 @@ func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
 		}
 		tctx, cancel := context.WithTimeout(ctx, aiThinkLimit)
 		start := time.Now()
-		m, _, err := pl.Best(tctx, st.Position.Clone())
+		m, info, err := pl.Best(tctx, st.Position.Clone())
 		cancel()
 		if t.cfg.Thought != nil {
 			t.cfg.Thought(v.ID, time.Since(start))
@@ -339,6 +347,7 @@ func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
 			return u, err
 		}
 		u.Moves = append(u.Moves, notation)
+		u.Info = append(u.Info, info)
 	}
 	return u, nil
 }

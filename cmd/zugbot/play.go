@@ -7,21 +7,26 @@ import (
 	"fmt"
 	"io"
 	"math"
-	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 const playHelp = `Type a move in the game's notation (for example %s), or:
-  moves   list your legal moves
-  board   draw the board again
-  help    show this help
-  quit    leave the game
+  moves     list your legal moves
+  board     draw the board again
+  takeback  take back your last move
+  draw      offer zugbot a draw (or the game's agreed ending)
+  resign    resign the game
+  help      show this help
+  quit      leave the game unfinished
 The last move's points are marked [ ]; points it captured or turned are marked ( ).
 `
 
@@ -32,7 +37,9 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 	return playCommand(ctx, args, os.Stdin, stdout, stderr)
 }
 
-// playCommand is the play command reading the player's moves from in.
+// playCommand is the play command reading the player's moves from in. The
+// game runs through the same game service as on Discord, on a database in
+// a temporary directory that is removed at the end.
 func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("play", "play a game against the AI in the terminal", stderr)
 	game := fs.String("game", "", "the game variant: "+strings.Join(variantIDs(), ", "))
@@ -55,23 +62,52 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	default:
 		return usagef("bad -color %q: want first or second", *color)
 	}
-	if *seed == 0 {
-		*seed = rand.Uint64()
-	}
-	bot, err := ai.Level(v, *level, rand.New(rand.NewPCG(*seed, 0x706c6179)))
-	if err != nil {
+	if _, err := ai.Level(v, *level, nil); err != nil {
 		return usageError{err.Error()}
 	}
-	s := &session{v: v, p: v.Start(), human: human, bot: bot, level: *level, out: stdout}
+	dir, err := os.MkdirTemp("", "zugbot-play-")
+	if err != nil {
+		return fmt.Errorf("a place for the game: %w", err)
+	}
+	defer os.RemoveAll(dir)
+	db, err := store.Open(ctx, filepath.Join(dir, "play.db"), store.Options{Variants: variants(), MaxActiveGames: -1})
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	tab, err := table.New(table.Config{Store: db, Variants: variants(), Seed: *seed})
+	if err != nil {
+		return err
+	}
+	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout}
+	fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
+		v.Name, v.Credit, v.Sides[human], v.Sides[human.Other()], *level, ai.LevelName(*level))
+	fmt.Fprintf(s.out, "%s\nType help for the commands.\n\n", v.Summary)
+	var seats [2]store.Seat
+	seats[human] = store.Seat{Player: you}
+	seats[human.Other()] = store.Seat{AI: *level}
+	if human != 0 {
+		fmt.Fprintf(s.out, "zugbot is thinking…\n")
+	}
+	u, err := tab.Start(ctx, store.NewGame{Variant: v.ID, Seats: seats})
+	if err != nil {
+		return err
+	}
+	s.id = u.State.Game.ID
+	s.show(u)
 	return s.run(ctx, readLines(in))
 }
 
-// session is a game between a person at the terminal and the AI.
+// you is the person at the terminal, as the game service knows them.
+var you = store.Player{ID: "terminal", Name: "you"}
+
+// session is a game between the person at the terminal and the AI.
 type session struct {
+	tab   *table.Table
 	v     *engine.Variant
-	p     engine.Position
+	id    int64 // the game
+	st    store.State
 	human engine.Side
-	bot   ai.Player
 	level int
 	out   io.Writer
 	last  engine.MoveInfo // the last move, for marking
@@ -119,23 +155,12 @@ func readLines(r io.Reader) <-chan line {
 // run plays the game to its end, or until the player quits, the input ends
 // or ctx ends.
 func (s *session) run(ctx context.Context, lines <-chan line) error {
-	v := s.v
-	fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
-		v.Name, v.Credit, v.Sides[s.human], v.Sides[s.human.Other()], s.level, ai.LevelName(s.level))
-	fmt.Fprintf(s.out, "%s\nType help for the commands.\n\n", v.Summary)
-	s.draw()
 	for {
-		if o := s.p.Outcome(); o.Over() {
-			fmt.Fprintf(s.out, "Game over: %s.\n", describeOutcome(v, o))
+		if g := &s.st.Game; g.Over() {
+			fmt.Fprintf(s.out, "Game over: %s.\n", describeOutcome(s.v, outcomeOf(g)))
 			return nil
 		}
-		if s.p.Turn() != s.human {
-			if err := s.botMove(ctx); err != nil {
-				return err
-			}
-			continue
-		}
-		fmt.Fprintf(s.out, "Your move (%s): ", v.Sides[s.human])
+		fmt.Fprintf(s.out, "Your move (%s): ", s.v.Sides[s.human])
 		var in line
 		var ok bool
 		select {
@@ -151,64 +176,122 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 		if in.err != nil {
 			return fmt.Errorf("reading your move: %w", in.err)
 		}
-		if done := s.command(in.text); done {
-			return nil
+		if done, err := s.command(ctx, in.text); done || err != nil {
+			return err
 		}
 	}
+}
+
+// outcomeOf is how finished game g ended, as the position would say it.
+func outcomeOf(g *store.Game) engine.Outcome {
+	switch g.Result {
+	case store.Win:
+		return engine.Outcome{Status: engine.Win, Winner: g.Winner, Reason: g.Reason}
+	case store.Draw:
+		return engine.Outcome{Status: engine.Draw, Reason: g.Reason}
+	}
+	return engine.Outcome{Status: engine.Draw, Reason: g.Reason}
 }
 
 // command handles one line from the player and reports whether the player
-// quits.
-func (s *session) command(text string) bool {
+// quits. A refusal is printed and the game goes on; other errors end it.
+func (s *session) command(ctx context.Context, text string) (quit bool, err error) {
 	text = strings.TrimSpace(text)
 	if len(text) > maxLine {
 		fmt.Fprintf(s.out, "That line is too long (over %d characters). Type help for the commands.\n", maxLine)
-		return false
+		return false, nil
 	}
+	p := s.st.Position
+	var u table.Update
 	switch strings.ToLower(text) {
 	case "":
-		return false
-	case "quit", "exit", "resign":
+		return false, nil
+	case "quit", "exit":
 		fmt.Fprintln(s.out, "Bye: the game is left unfinished.")
-		return true
+		return true, nil
 	case "help", "?":
-		moves := s.p.Moves(nil)
-		fmt.Fprintf(s.out, playHelp, s.p.FormatMove(moves[0]))
-		return false
+		fmt.Fprintf(s.out, playHelp, p.FormatMove(p.Moves(nil)[0]))
+		return false, nil
 	case "board":
 		s.draw()
-		return false
+		return false, nil
 	case "moves", "legal":
 		var names []string
-		for _, m := range s.p.Moves(nil) {
-			names = append(names, s.p.FormatMove(m))
+		for _, m := range p.Moves(nil) {
+			names = append(names, p.FormatMove(m))
 		}
 		slices.Sort(names)
 		fmt.Fprintf(s.out, "Your %d legal moves: %s\n", len(names), strings.Join(names, " "))
-		return false
+		return false, nil
+	case "takeback", "undo":
+		u, err = s.tab.Takeback(ctx, s.id, you.ID)
+	case "draw":
+		u, err = s.tab.OfferDraw(ctx, s.id, you.ID)
+	case "resign":
+		u, err = s.tab.Resign(ctx, s.id, you.ID, s.st.Game.Ply)
+	default:
+		u, err = s.tab.Play(ctx, s.id, you.ID, s.st.Game.Ply, text)
+		if err == nil {
+			s.show(u)
+			if !u.State.Game.Over() {
+				fmt.Fprintf(s.out, "zugbot is thinking…\n")
+			}
+			u, err = s.tab.Reply(ctx, s.id, table.Moved)
+		}
 	}
-	m, err := s.p.ParseMove(text)
+	var bad *engine.MoveError
+	var r *table.Refusal
+	switch {
+	case errors.As(err, &bad):
+		fmt.Fprintf(s.out, "Not played: %v. Type moves for the legal moves, help for the commands.\n", bad)
+		return false, nil
+	case errors.As(err, &r):
+		fmt.Fprintf(s.out, "%s\n", strings.ReplaceAll(r.Error(), "**", ""))
+		return false, nil
+	}
 	if err != nil {
-		fmt.Fprintf(s.out, "Not played: %v. Type moves for the legal moves, help for the commands.\n", err)
-		return false
+		return false, err
 	}
-	s.play(m)
-	return false
+	s.show(u)
+	return false, nil
 }
 
-// botMove lets the AI choose and play a move.
-func (s *session) botMove(ctx context.Context) error {
-	fmt.Fprintf(s.out, "zugbot is thinking…\n")
-	m, info, err := s.bot.Best(ctx, s.p)
-	if err != nil {
-		return fmt.Errorf("the AI failed: %w", err)
+// show prints what an update did and, when the position changed, the
+// board.
+func (s *session) show(u table.Update) {
+	st := u.State
+	switch u.Event {
+	case table.TookBack:
+		fmt.Fprintln(s.out, "Took back your last move.")
+		s.last, s.text = engine.MoveInfo{}, ""
+	case table.Agreed:
+		fmt.Fprintln(s.out, "zugbot accepts.")
+	case table.Resigned:
+		fmt.Fprintln(s.out, "You resigned.")
 	}
-	if err := ctx.Err(); err != nil {
-		return err
+	if len(u.Moves) > 0 {
+		// Replay the moves on the position before them, for the marks.
+		p := st.Position.Clone()
+		for range u.Moves {
+			p.Undo()
+		}
+		for i, text := range u.Moves {
+			m, err := p.ParseMove(text)
+			if err != nil {
+				break
+			}
+			if p.Turn() != s.human {
+				fmt.Fprintf(s.out, "zugbot plays %s (%s).\n", text, botInfo(u.Info[i-(len(u.Moves)-len(u.Info))]))
+			}
+			s.last = p.Describe(m)
+			s.text = fmt.Sprintf("%s %s", s.v.Sides[p.Turn()], text)
+			p.Do(m)
+		}
 	}
-	fmt.Fprintf(s.out, "zugbot plays %s (%s).\n", s.p.FormatMove(m), botInfo(info))
-	s.play(m)
-	return nil
+	s.st = st
+	if len(u.Moves) > 0 || u.Event == table.TookBack || u.Event == table.Started {
+		s.draw()
+	}
 }
 
 // botInfo says briefly how the AI chose its move.
@@ -235,21 +318,13 @@ func botInfo(i ai.Info) string {
 	return strings.Join(parts, ", ")
 }
 
-// play plays m, remembering it for the board's marks, and draws the board.
-func (s *session) play(m engine.Move) {
-	s.last = s.p.Describe(m)
-	s.text = fmt.Sprintf("%s %s", s.v.Sides[s.p.Turn()], s.p.FormatMove(m))
-	s.p.Do(m)
-	s.draw()
-}
-
 // draw prints the board, the last move and the side to move.
 func (s *session) draw() {
-	fmt.Fprint(s.out, textBoard(s.p, s.last, s.human == 1))
+	fmt.Fprint(s.out, textBoard(s.st.Position, s.last, s.human == 1))
 	if s.text != "" {
 		fmt.Fprintf(s.out, "Last move: %s\n", s.text)
 	}
-	fmt.Fprintf(s.out, "Position: %s\n\n", engine.String(s.p))
+	fmt.Fprintf(s.out, "Position: %s\n\n", engine.String(s.st.Position))
 }
 
 // textBoard draws p as text from its geometry, turned round when flip is

@@ -23,7 +23,7 @@ func TestPlayCommands(t *testing.T) {
 	got := out.String()
 	for _, want := range []string{
 		"You play Red; zugbot plays Blue at level 1 (beginner)",
-		"moves   list your legal moves",                       // help
+		"moves     list your legal moves",                     // help
 		"Your 36 legal moves: a1xa2 a1xb1",                    // moves, sorted
 		`Not played: move "bogus": write a move as from-to`,   // a bad entry
 		`Not played: move "c3xc9": write a move as from-to`,   // off the board
@@ -193,5 +193,34 @@ func TestTextBoardZones(t *testing.T) {
 	}
 	if got := textBoard(zonal.Chess.Start(), engine.MoveInfo{}, false); strings.Contains(got, "~") {
 		t.Errorf("the chess board shows zone squares:\n%s", got)
+	}
+}
+
+// TestPlayOffers takes a move back, offers a draw and resigns in the
+// terminal: the same game service as on Discord answers.
+func TestPlayOffers(t *testing.T) {
+	for _, tt := range []struct {
+		game, input string
+		want        []string
+	}{
+		{"zola", "takeback\na1xa2\ntakeback\ndraw\nresign\n", []string{
+			"You have not moved yet in game #1.",
+			"zugbot plays ",
+			"Took back your last move.\nB Blue checker, R Red checker; Red to move\nPosition: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB R",
+			"Zola has no draws and no agreed ending",
+			"You resigned.\nGame over: Blue wins (resignation).",
+		}},
+		{"chess", "e2-e4\ndraw\n", []string{"zugbot accepts.\nGame over: draw (agreement)."}},
+	} {
+		var out bytes.Buffer
+		err := playCommand(context.Background(), []string{"-game", tt.game, "-level", "1", "-seed", "3"}, strings.NewReader(tt.input), &out, io.Discard)
+		if err != nil {
+			t.Fatalf("%s: %v", tt.game, err)
+		}
+		for _, want := range tt.want {
+			if !strings.Contains(out.String(), want) {
+				t.Errorf("%s: output lacks %q:\n%s", tt.game, want, out.String())
+			}
+		}
 	}
 }
