@@ -206,8 +206,8 @@ func TestPlayOffers(t *testing.T) {
 		{"zola", "takeback\na1xa2\ntakeback\ndraw\nresign\n", []string{
 			"You have not moved yet in game #1.",
 			"zugbot plays ",
-			"Took back your last move.\nB Blue checker, R Red checker; Red to move\nPosition: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB R",
-			"Zola has no draws and no agreed ending",
+			"Took back your last move.",
+			"Position: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB R\n\nYour move (Red): Zola has no draws and no agreed ending",
 			"You resigned.\nGame over: Blue wins (resignation).",
 		}},
 		{"chess", "e2-e4\ndraw\n", []string{"zugbot accepts.\nGame over: draw (agreement)."}},
