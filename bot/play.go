@@ -445,19 +445,16 @@ func (r *request) answerOffer(a action) error {
 // rematch starts a new game between the same players with colours swapped:
 // at once against the AI, as a challenge to a person.
 func (r *request) rematch(id int64) error {
-	g, side, err := r.b.table.Rematch(r.ctx, id, r.player())
+	rm, err := r.b.table.Rematch(r.ctx, id, r.player())
 	if err != nil {
 		return err
 	}
-	opp := g.Seats[side.Other()]
-	if opp.IsAI() {
+	g := &rm.Of
+	if rm.Opponent.IsAI() {
 		if err := r.deferReply(false); err != nil {
 			return err
 		}
-		var seats [2]store.Seat
-		seats[side.Other()] = store.Seat{Player: r.player()}
-		seats[side] = opp
-		return r.startGame(store.NewGame{Variant: g.Variant, Start: g.Start, Seats: seats, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID},
+		return r.startGame(store.NewGame{Variant: g.Variant, Start: g.Start, Seats: rm.Seats, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID},
 			fmt.Sprintf("Rematch of game #%d.", g.ID))
 	}
 	if c, ok, err := r.openRematch(g.ID); err != nil {
@@ -467,12 +464,8 @@ func (r *request) rematch(id int64) error {
 	} else if ok {
 		return r.acceptRematch(c)
 	}
-	colour := store.Second // colours swapped: the side that moved second now moves first
-	if side == 1 {
-		colour = store.First
-	}
 	return r.postChallenge(store.NewChallenge{
-		Challenger: r.player(), Opponent: opp.Player, Variant: g.Variant, Start: g.Start, Colour: colour,
+		Challenger: r.player(), Opponent: rm.Opponent.Player, Variant: g.Variant, Start: g.Start, Colour: rm.Colour,
 		Rated: g.Rated || g.Capped, DaysPerMove: g.DaysPerMove, GuildID: g.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID,
 	})
 }

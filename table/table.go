@@ -523,17 +523,36 @@ func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.Of
 	return u, nil
 }
 
-// Rematch returns the game for a rematch of finished game id that user
-// asks for: the same variant and start, colours swapped, in channel.
-func (t *Table) Rematch(ctx context.Context, id int64, user store.Player) (store.Game, engine.Side, error) {
+// Rematch is a rematch of a finished game: the same players, variant and
+// start, colours swapped.
+type Rematch struct {
+	Of    store.Game    // the finished game
+	Seats [2]store.Seat // the new game's seats, by side
+	// Colour is the side the player who asks takes: first if they moved
+	// second, and the other way round.
+	Colour store.Colour
+	// Opponent is the other seat.
+	Opponent store.Seat
+}
+
+// Rematch returns the rematch of finished game id that user asks for.
+// Against the AI, Start it at once; a person is challenged instead.
+func (t *Table) Rematch(ctx context.Context, id int64, user store.Player) (Rematch, error) {
 	st, side, err := t.seat(ctx, id, user.ID)
 	if err != nil {
-		return store.Game{}, 0, err
+		return Rematch{}, err
 	}
-	if !st.Game.Over() {
-		return store.Game{}, 0, Refusef("Game #%d is still going.", id)
+	g := st.Game
+	if !g.Over() {
+		return Rematch{}, Refusef("Game #%d is still going.", id)
 	}
-	return st.Game, side, nil
+	rm := Rematch{Of: g, Colour: store.Second, Opponent: g.Seats[side.Other()]}
+	if side == 1 {
+		rm.Colour = store.First
+	}
+	rm.Seats[side.Other()] = store.Seat{Player: user}
+	rm.Seats[side] = rm.Opponent
+	return rm, nil
 }
 
 // Abort ends game id, at ply, without a result, on the word of a moderator
