@@ -121,7 +121,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 			fmt.Fprintf(&desc, "%s: %d → %d (%+d)\n", seatName(g.Seats[c.Side]), c.Before, c.After, c.Delta())
 		}
 		if g.Capped {
-			desc.WriteString("Not rated: these two players already had 3 rated games in 24 hours.\n")
+			fmt.Fprintf(&desc, "Not rated: these two players already had %d rated games in 24 hours.\n", store.RatedPerDay)
 		}
 	} else {
 		toMove := g.Seats[p.Turn()]

@@ -10,9 +10,6 @@ import (
 	"github.com/zugbot/zugbot/store"
 )
 
-// ChallengeTTL is how long a challenge stays open.
-const ChallengeTTL = 24 * time.Hour
-
 // challenge posts a challenge to a user, or to anyone in the channel.
 func (r *request) challenge() error {
 	v, err := r.variantOpt("game")
@@ -21,7 +18,7 @@ func (r *request) challenge() error {
 	}
 	nc := store.NewChallenge{
 		Challenger: r.player(), Variant: v.ID, Colour: r.colourOpt(), Rated: r.boolOpt("rated", true),
-		DaysPerMove: 3, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, TTL: ChallengeTTL,
+		DaysPerMove: 3, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID,
 	}
 	if opp := r.userOpt("opponent"); opp != nil {
 		switch {
@@ -44,9 +41,6 @@ func (r *request) challenge() error {
 // postChallenge creates a challenge and answers with its message.
 func (r *request) postChallenge(nc store.NewChallenge) error {
 	b := r.b
-	if nc.TTL == 0 {
-		nc.TTL = ChallengeTTL
-	}
 	if err := r.checkRoom(); err != nil {
 		return err
 	}
@@ -138,7 +132,7 @@ func (r *request) challengeControl(a action) error {
 				if err := b.expireNow(r.ctx, a.id, r.messageID()); err != nil {
 					b.log.Warn("closing an expired challenge", "challenge", a.id, "err", err)
 				}
-				return userErrorf("This challenge expired <t:%d:R>: challenges stay open for 24 hours. Ask for a new one with /challenge.", c.Expires.Unix())
+				return userErrorf("This challenge expired <t:%d:R>: challenges stay open for %s. Ask for a new one with /challenge.", c.Expires.Unix(), lifetime(&c))
 			}
 			return userErrorf("This challenge is no longer open: it was %s.", c.Status)
 		case errors.Is(err, store.ErrRematchExists):
@@ -264,4 +258,16 @@ func (r *request) acceptRematch(c store.Challenge) error {
 		return err
 	}
 	return r.postBoard(&st, m)
+}
+
+// lifetime says how long challenge c stays open: "24 hours".
+func lifetime(c *store.Challenge) string {
+	d := c.Expires.Sub(c.Created)
+	if h := d.Round(time.Hour); h == d {
+		if h == time.Hour {
+			return "1 hour"
+		}
+		return fmt.Sprintf("%d hours", int(h.Hours()))
+	}
+	return d.String()
 }

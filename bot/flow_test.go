@@ -12,7 +12,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/store"
 )
@@ -677,7 +676,7 @@ func TestChallengeAnswered(t *testing.T) {
 
 	ix, _ = h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.bob))
 	late := ix.Original()
-	h.clock.Advance(bot.ChallengeTTL)
+	h.clock.Advance(store.DefaultChallengeTTL)
 	h.refused(h.srv.Click(t, h.bob, late, hasSuffix(buttons(late), "/accept")).WaitResponse(t, wait), "This challenge expired")
 	m := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool { return m.ID == late.ID && strings.Contains(m.Content, "expired") })
 	if len(m.Buttons()) != 0 {

@@ -93,7 +93,7 @@ func (b *Bot) expireNow(ctx context.Context, id int64, msgID string) error {
 	if c.MessageID == "" {
 		return nil
 	}
-	m := b.closedChallenge(&c, "expired: nobody accepted it within 24 hours.")
+	m := b.closedChallenge(&c, fmt.Sprintf("expired: nobody accepted it within %s.", lifetime(&c)))
 	_, err = b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(ctx))
 	return err
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
 )
 
 // AnyPly, given as the expected ply, skips the version check: for an admin
@@ -230,8 +231,8 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 	var players [2]sql.NullString
 	for i, seat := range ng.Seats {
 		switch {
-		case seat.AI < 0 || seat.AI > MaxAILevel:
-			return 0, fmt.Errorf("%w: AI level %d (want 1 to %d)", ErrInvalid, seat.AI, MaxAILevel)
+		case seat.AI < 0 || seat.AI > ai.MaxLevel:
+			return 0, fmt.Errorf("%w: AI level %d (want %d to %d)", ErrInvalid, seat.AI, ai.MinLevel, ai.MaxLevel)
 		case seat.IsAI() && seat.ID != "":
 			return 0, fmt.Errorf("%w: a seat is both the AI and player %s", ErrInvalid, seat.ID)
 		case seat.IsAI() && ng.Rated:

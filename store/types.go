@@ -13,13 +13,10 @@ type Player struct {
 	Name string // display name as last seen
 }
 
-// MaxAILevel is the strongest level of the AI; levels run from 1.
-const MaxAILevel = 5
-
 // Seat is one side of a game: a person, or the AI at some level.
 type Seat struct {
 	Player     // the person; zero for the AI
-	AI     int // the AI's level from 1 to MaxAILevel; 0 for a person
+	AI     int // the AI's level from ai.MinLevel to ai.MaxLevel; 0 for a person
 }
 
 // IsAI reports whether the seat is the AI's.
