@@ -72,7 +72,7 @@ func (c readmeCommand) fields() ([]string, error) {
 }
 
 // inlineCommand matches an inline code span that is a command line.
-var inlineCommand = regexp.MustCompile("^(go |docker |zugbot( |$)|[A-Z_]+=\\S* )")
+var inlineCommand = regexp.MustCompile(`^(go |docker |zugbot( |$)|[A-Z_]+=\S* )`)
 
 // readmeCommands returns the commands of README.md, splitting "a && b" in
 // two.
