@@ -74,7 +74,8 @@ const wait = 30 * time.Second
 
 func newHarness(t testing.TB) *harness {
 	t.Helper()
-	h := &harness{t: t, srv: discordtest.New(t), clock: &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
+	srv := discordtest.NewWithConfig(t, discordtest.Config{InteractionDeadline: raceFactor * discordgo.InteractionDeadline})
+	h := &harness{t: t, srv: srv, clock: &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
 	h.dbPath = filepath.Join(t.TempDir(), "zugbot.db")
 	h.guild = h.srv.NewGuild("Zug Club")
 	h.channel = h.srv.NewChannel(h.guild, "games")

@@ -6,7 +6,8 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
-	"modernc.org/sqlite"
+
+	"github.com/zugbot/zugbot/store"
 )
 
 // Metrics counts what the bot does, for Prometheus. A nil *Metrics counts
@@ -75,14 +76,8 @@ func (m *Metrics) failed(err error) {
 	switch {
 	case errors.As(err, &rest):
 		source = "discord"
-	case isDatabaseError(err):
+	case store.IsDatabaseError(err):
 		source = "database"
 	}
 	m.errors.WithLabelValues(source).Inc()
-}
-
-// isDatabaseError reports whether err came from SQLite.
-func isDatabaseError(err error) bool {
-	var e *sqlite.Error
-	return errors.As(err, &e)
 }

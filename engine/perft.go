@@ -39,9 +39,9 @@ func perft(p Position, depth int, bufs [][]Move) uint64 {
 
 // RandomGame plays uniformly random legal moves from p until the game ends
 // or maxPlies moves have been played, then takes them all back, leaving p as
-// it was. It returns the number of plies played and the outcome reached.
-// buf is scratch space for move lists; pass the same one to avoid
-// allocating.
+// it was. It returns the number of plies played, the outcome reached and
+// buf, the scratch space for move lists, grown as needed: pass it to the
+// next call to avoid allocating.
 func RandomGame(p Position, r *rand.Rand, maxPlies int, buf []Move) (int, Outcome, []Move) {
 	plies := 0
 	for plies < maxPlies {

@@ -73,7 +73,6 @@ var (
 	arrowCol   = rgba(0xf5a524, 0.80) // the last move's path
 	selectTint = rgba(0x2f80ed, 0.45) // the chosen piece
 	targetCol  = rgba(0x0b3a8c, 0.70) // its legal destinations
-	checkCol   = rgb(0xff2a2a)        // the king in check
 	takenCol   = rgba(0xd7261e, 0.85) // captured (or turned) pieces
 )
 

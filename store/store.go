@@ -27,7 +27,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 
-	_ "modernc.org/sqlite" // the "sqlite" database/sql driver
+	"modernc.org/sqlite" // also registers the "sqlite" database/sql driver
 )
 
 // Errors a caller can test with errors.Is. Their text is fit to show to a
@@ -59,6 +59,15 @@ var (
 	// the AI, a player challenging themselves, a bad AI level.
 	ErrInvalid = errors.New("invalid request")
 )
+
+// IsDatabaseError reports whether err, or an error it wraps, came from
+// SQLite itself (a database locked by another process for longer than
+// Options.BusyTimeout, a full disk, a corrupt file) rather than from the
+// store's rules, such as ErrNotFound or ErrStalePly.
+func IsDatabaseError(err error) bool {
+	var e *sqlite.Error
+	return errors.As(err, &e)
+}
 
 // Defaults for the zero values of Options.
 const (

@@ -334,9 +334,9 @@ func commandAvailable(cmd *discordgo.ApplicationCommand, ch *channel) bool {
 	if cmd.Contexts != nil {
 		return slices.Contains(*cmd.Contexts, ctx)
 	}
-	if ctx == discordgo.InteractionContextBotDM {
-		return cmd.GuildID == "" && (cmd.DMPermission == nil || *cmd.DMPermission)
-	}
+	// A command naming no contexts gets Discord's default for an app
+	// installed in servers: servers and the bot's DMs. The deprecated
+	// dm_permission, which contexts replaces, is not modelled.
 	return true
 }
 

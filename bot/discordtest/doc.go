@@ -13,22 +13,14 @@
 //
 // # Using it
 //
-//	srv := discordtest.New(t)
-//	guild := srv.NewGuild("Zug Club")
-//	channel := srv.NewChannel(guild, "games")
-//	alice := srv.NewUser("alice")
-//
-//	ds := srv.Session() // a real *discordgo.Session using srv.Client()
-//	b := bot.New(ds, ...)  // register handlers, bulk-overwrite commands
-//	if err := ds.Open(); err != nil { ... }
-//
-//	ix := srv.SlashCommand(t, alice, channel, "play", discordtest.Opt("game", "zola"))
-//	resp := ix.WaitResponse(t, 5*time.Second)           // the initial response
-//	msg := ix.WaitOriginal(t, 5*time.Second, func(m *discordtest.Message) bool {
-//		return len(m.Attachments) == 1                   // after a deferred edit
-//	})
-//	img, _ := msg.Files[0].Image()                       // the board, decoded
-//	click := srv.Click(t, alice, msg, "game/1/resign")   // press a button
+// A test starts the fake with New, makes the guilds, channels and users it
+// needs, and connects the bot under test through Session, a real
+// *discordgo.Session whose HTTP client goes to the fake. It then acts as
+// Discord's client would (SlashCommand, Click, Select, SubmitModal) and
+// checks what Discord would show: the Response to an interaction, its
+// original message (WaitOriginal), or any message (Message, WaitMessage),
+// with attachments decoded. The package example drives a small bot this
+// way; bot/harness_test.go runs zugbot's own.
 //
 // A program that cannot take an http.Client (the bot binary in an
 // end-to-end test) talks to srv.URL() instead of https://discord.com: the
@@ -80,7 +72,8 @@
 //
 // Not modelled: sharding, voice, roles, channel permission overwrites and
 // the enforcement of permissions (a command's default_member_permissions
-// does not hide it), per-route rate limit buckets, message content parsing
+// does not hide it), the deprecated dm_permission of commands (contexts
+// replaces it), per-route rate limit buckets, message content parsing
 // (mentions), polls, stickers, components v2, attachment options, HTTP
 // interactions (signed POSTs to the bot).
 package discordtest

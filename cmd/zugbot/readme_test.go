@@ -72,7 +72,7 @@ func (c readmeCommand) fields() ([]string, error) {
 }
 
 // inlineCommand matches an inline code span that is a command line.
-var inlineCommand = regexp.MustCompile("^(go |docker |zugbot( |$)|[A-Z_]+=\\S* )")
+var inlineCommand = regexp.MustCompile(`^(go |docker |zugbot( |$)|[A-Z_]+=\S* )`)
 
 // readmeCommands returns the commands of README.md, splitting "a && b" in
 // two.
@@ -148,6 +148,7 @@ func readmeExceptions() map[string]readmeException {
 			}
 		},
 	}
+	ci := readmeException{reason: "run by .ci/run (the ci:begin block)"}
 	return map[string]readmeException{
 		"docker build -t zugbot .": dockerfile,
 		"docker run -d --name zugbot --restart unless-stopped -e DISCORD_TOKEN=your-token -v zugbot-data:/data zugbot": dockerfile,
@@ -158,11 +159,18 @@ func readmeExceptions() map[string]readmeException {
 		"zugbot": {
 			reason: "runs the bot (a mention of the bare command); TestReadmeRunBot runs it against the fake Discord",
 		},
-		"zugbot backup":   mention,
-		"zugbot match":    mention,
-		"go mod download": {reason: "run by .ci/run (the ci:begin block)"},
-		"go vet ./...":    {reason: "run by .ci/run (the ci:begin block)"},
-		"go test ./...":   {reason: "run by .ci/run (the ci:begin block)"},
+		"zugbot backup":           mention,
+		"zugbot match":            mention,
+		"go mod download":         ci,
+		`test -z "$(gofmt -l .)"`: ci,
+		"go mod tidy -diff":       ci,
+		"go vet ./...":            ci,
+		"go test ./...":           ci,
+		"go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...": ci,
+		"go test -race ./...": ci,
+		"go mod tidy": {
+			reason: "rewrites go.mod and go.sum; the CI block checks with -diff that it would change nothing",
+		},
 		"go test -run XXX -bench . -count 5 ./engine/zola/": {
 			reason: "a benchmark run of minutes; the package and its benchmarks are checked instead",
 			check:  checkGoTest("func Benchmark"),

@@ -1,5 +1,5 @@
 // Package zamma implements Zamma, the traditional draughts-like game of the
-// Sahara, as ../shared/rules/zamma.md defines it for zugbot: men step
+// Sahara, as docs/rules/zamma.md defines it for zugbot: men step
 // forward along the column lines and the Alquerque diagonals of a 9×9 board,
 // capture by jumping in any direction, must capture when they can and must
 // go on capturing, and become mullahs, which fly along the lines, when they

@@ -1,5 +1,5 @@
 // Package zola implements Zola, a game by Mark Steere (2021), as
-// ../shared/rules/zola.md defines it for zugbot: checkers that step away
+// docs/rules/zola.md defines it for zugbot: checkers that step away
 // from the centre and capture towards it, on 6×6 (the default), 8×8 and
 // 4×4 boards.
 package zola

@@ -227,7 +227,7 @@ func castleBit(side engine.Side, wing int) uint8 {
 
 // The layouts. The zonal board is the orthodox board on files e–l with a
 // zone on each flank and Z squares at its corners; see
-// ../shared/rules/zonal.md.
+// docs/rules/zonal.md.
 var (
 	zonalLayout = newLayout([]string{
 		"---Z........Z---",

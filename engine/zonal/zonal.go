@@ -1,5 +1,5 @@
 // Package zonal implements Zonal Chess (Check Mate Game Corporation, 1970)
-// as ../shared/rules/zonal.md defines it for zugbot, and orthodox chess on
+// as docs/rules/zonal.md defines it for zugbot, and orthodox chess on
 // the same engine. The board is data: a 16×8 grid whose cells are absent,
 // normal, Z or zone squares. Zonal Chess puts the orthodox array on files
 // e–l between two zones where queens, rooks and bishops may turn corners;
