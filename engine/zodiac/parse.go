@@ -160,7 +160,7 @@ func Parse(s string) (*Position, error) {
 			b.neutral |= bit
 		case '.':
 		default:
-			return nil, fmt.Errorf("%s: unexpected %q: want b, w, n or .", names[i], c)
+			return nil, fmt.Errorf("%s: unexpected %q: want b, w, n or a dot", names[i], c)
 		}
 	}
 	if n := bits.OnesCount16(b.neutral); n != 2 {

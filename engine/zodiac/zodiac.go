@@ -56,12 +56,12 @@ const summary = "Zodiac is played on a hexagram: six tips and six inner points j
 // Zodiac is the game of Zodiac. Its Start has Black to move; use StartWith
 // for White.
 var Zodiac = &engine.Variant{
-	ID:        "zodiac",
-	Name:      "Zodiac",
-	Game:      "Zodiac",
-	Credit:    "Zodiac by Mitsuo Yamamoto",
-	Summary:   summary,
-	Sides:     [2]string{"Black", "White"},
+	ID:       "zodiac",
+	Name:     "Zodiac",
+	Game:     "Zodiac",
+	Credit:   "Zodiac by Mitsuo Yamamoto",
+	Summary:  summary,
+	Sides:    [2]string{"Black", "White"},
 	MaxPlies: maxPlies,
 	Geometry: &tab.geom,
 	Start:    func() engine.Position { return StartWith(Black) },
