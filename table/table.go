@@ -252,11 +252,11 @@ func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (
 	if n := len([]rune(text)); n > MaxMoveLen {
 		return engine.Move{}, Refusef("That move is %d characters long, and no move is longer than %d.", n, MaxMoveLen)
 	}
-	if err := t.CheckTurn(st, side); err != nil {
-		return engine.Move{}, err
-	}
 	if ply >= 0 && ply != g.Ply {
 		return engine.Move{}, t.Explain(g.ID, store.ErrStalePly)
+	}
+	if err := t.CheckTurn(st, side); err != nil {
+		return engine.Move{}, err
 	}
 	m, err := st.Position.ParseMove(text)
 	if err != nil {

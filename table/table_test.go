@@ -463,8 +463,8 @@ func TestConcurrentMoves(t *testing.T) {
 		switch {
 		case err == nil:
 			played++
-		case !errors.As(err, &r):
-			t.Errorf("unexpected error: %v", err)
+		case !errors.As(err, &r) || !strings.Contains(r.Error(), "has changed since you looked"):
+			t.Errorf("a concurrent move got %v; want it refused as stale", err)
 		}
 	}
 	got, _ := f.st.Load(f.ctx, st.Game.ID)
