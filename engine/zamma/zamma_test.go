@@ -26,7 +26,7 @@ func TestConformance(t *testing.T) {
 	if testing.Short() {
 		cfg.Games = 3
 	}
-	enginetest.Run(t, Zamma, cfg)
+	enginetest.Check(t, Zamma, cfg)
 }
 
 func TestStart(t *testing.T) {

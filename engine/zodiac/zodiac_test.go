@@ -25,11 +25,11 @@ var rulePositions = []string{
 }
 
 func TestConformance(t *testing.T) {
-	enginetest.Run(t, Zodiac, enginetest.Config{Games: 200, Positions: rulePositions})
+	enginetest.Check(t, Zodiac, enginetest.Config{Games: 200, Positions: rulePositions})
 }
 
 func TestConformanceWhiteFirst(t *testing.T) {
-	enginetest.Run(t, Zodiac, enginetest.Config{Games: 50, Positions: []string{engine.String(StartWith(White))}})
+	enginetest.Check(t, Zodiac, enginetest.Config{Games: 50, Positions: []string{engine.String(StartWith(White))}})
 }
 
 func TestStart(t *testing.T) {

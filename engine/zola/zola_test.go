@@ -20,7 +20,7 @@ var passPositions = map[*engine.Variant][]string{
 
 func TestConformance(t *testing.T) {
 	for _, v := range []*engine.Variant{Zola, Zola8, Zola4} {
-		enginetest.Run(t, v, enginetest.Config{Games: 30, Positions: passPositions[v]})
+		enginetest.Check(t, v, enginetest.Config{Games: 30, Positions: passPositions[v]})
 	}
 }
 

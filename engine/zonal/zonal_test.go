@@ -45,7 +45,7 @@ func TestConformance(t *testing.T) {
 			case testing.Short():
 				cfg.Games = 1
 			}
-			enginetest.Run(t, tc.v, cfg)
+			enginetest.Check(t, tc.v, cfg)
 		})
 	}
 }
