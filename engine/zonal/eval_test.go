@@ -3,7 +3,10 @@ package zonal_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
@@ -17,6 +20,49 @@ var (
 	_ ai.Noisy     = (*zonal.Position)(nil)
 	_ ai.Orderer   = (*zonal.Position)(nil)
 )
+
+// mirrored returns the position string with the board turned top to bottom
+// and the colours exchanged, the side to move, castling rights and en
+// passant square included: the same game for the other side.
+func mirrored(s string) string {
+	f := strings.Fields(s) // board, turn, castling, en passant, clocks
+	rows := strings.Split(f[0], "/")
+	slices.Reverse(rows)
+	f[0] = swapCase(strings.Join(rows, "/"))
+	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
+	if f[2] != "-" {
+		rights := swapCase(f[2])
+		f[2] = ""
+		for _, r := range "KQkq" {
+			if strings.ContainsRune(rights, r) {
+				f[2] += string(r)
+			}
+		}
+	}
+	if f[3] != "-" {
+		f[3] = f[3][:1] + string('9'-f[3][1]+'0')
+	}
+	return strings.Join(f, " ")
+}
+
+func swapCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsUpper(r) {
+			return unicode.ToLower(r)
+		}
+		return unicode.ToUpper(r)
+	}, s)
+}
+
+// TestEvaluateSymmetry checks that the evaluation judges both sides alike:
+// the position mirrored with the colours exchanged scores the same for the
+// side to move.
+func TestEvaluateSymmetry(t *testing.T) {
+	eval := func(p engine.Position) int { return p.(*zonal.Position).Evaluate() }
+	for _, v := range []*engine.Variant{zonal.Chess, zonal.Zonal} {
+		enginetest.CheckSymmetry(t, v, 10, mirrored, eval)
+	}
+}
 
 func TestEvaluate(t *testing.T) {
 	for _, v := range []*engine.Variant{zonal.Chess, zonal.Zonal} {
