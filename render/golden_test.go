@@ -12,27 +12,26 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden images in testdata")
 
-// play plays moves, in notation, from v's start and returns the position
-// and the last move's description.
+// play plays moves, space-separated in notation, from v's start and returns
+// the position and the last move's description, which boards highlight.
 func play(tb testing.TB, v *engine.Variant, moves string) (engine.Position, *engine.MoveInfo) {
 	tb.Helper()
 	p := v.Start()
-	var last *engine.MoveInfo
-	for _, s := range strings.Fields(moves) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			tb.Fatalf("%s: %v", v.ID, err)
-		}
-		d := p.Describe(m)
-		last = &d
-		p.Do(m)
+	f := strings.Fields(moves)
+	if len(f) == 0 {
+		return p, nil
 	}
-	return p, last
+	enginetest.Play(tb, p, f[:len(f)-1]...)
+	m := enginetest.MustParseMove(tb, p, f[len(f)-1])
+	last := p.Describe(m)
+	p.Do(m)
+	return p, &last
 }
 
 // golden is one golden image: a position and the options to draw it with.

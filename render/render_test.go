@@ -16,6 +16,7 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
@@ -31,16 +32,6 @@ func decode(t *testing.T, r *Renderer, p engine.Position, opt Options) image.Ima
 		t.Fatalf("the PNG does not decode: %v", err)
 	}
 	return im
-}
-
-// parse reads a position string of v.
-func parse(t *testing.T, v *engine.Variant, s string) engine.Position {
-	t.Helper()
-	p, err := v.Parse(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
 
 // spotOf returns where point name lies in the images of v drawn with the
@@ -97,7 +88,7 @@ func TestLongSideAndFileSize(t *testing.T) {
 
 func TestFlatColoursAreExact(t *testing.T) {
 	r := New()
-	p := parse(t, zola.Zola, "5B/6/6/6/6/R5 R")
+	p := enginetest.MustParse(t, zola.Zola, "5B/6/6/6/6/R5 R")
 	im := decode(t, r, p, Options{})
 	g := zola.Zola.Geometry
 	for _, name := range []string{"b1", "c1", "d4", "e6"} {
@@ -114,7 +105,7 @@ func TestFlatColoursAreExact(t *testing.T) {
 
 func TestViewerAtTheBottom(t *testing.T) {
 	r := New()
-	p := parse(t, zola.Zola, "5B/6/6/6/6/R5 R") // red on a1, blue on f6
+	p := enginetest.MustParse(t, zola.Zola, "5B/6/6/6/6/R5 R") // red on a1, blue on f6
 	red, blue := sideStyle("Red", 0).fill, sideStyle("Blue", 1).fill
 	for _, tt := range []struct {
 		name           string

@@ -3,6 +3,8 @@ package ai
 import (
 	"context"
 	"testing"
+
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
 
 // BenchmarkSearch measures search speed in nodes per second from the
@@ -10,7 +12,7 @@ import (
 func BenchmarkSearch(b *testing.B) {
 	for _, vc := range variants {
 		b.Run(vc.v.ID, func(b *testing.B) {
-			p := mustParse(b, vc.v, vc.mid)
+			p := enginetest.MustParse(b, vc.v, vc.mid)
 			var nodes int64
 			for b.Loop() {
 				s := NewSearcher(Config{Nodes: 200_000}, newRand(1))
@@ -26,7 +28,7 @@ func BenchmarkSearch(b *testing.B) {
 func BenchmarkMCTS(b *testing.B) {
 	for _, vc := range variants {
 		b.Run(vc.v.ID, func(b *testing.B) {
-			p := mustParse(b, vc.v, vc.mid)
+			p := enginetest.MustParse(b, vc.v, vc.mid)
 			var n int64
 			for b.Loop() {
 				_, info, _ := NewMCTS(MCTSConfig{Playouts: 2000}, newRand(1)).Best(context.Background(), p)

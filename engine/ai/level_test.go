@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
@@ -27,7 +28,7 @@ var variants = []struct {
 
 func TestLevels(t *testing.T) {
 	for _, vc := range variants {
-		p := mustParse(t, vc.v, vc.mid)
+		p := enginetest.MustParse(t, vc.v, vc.mid)
 		for n := MinLevel; n <= MaxLevel; n++ {
 			t.Run(vc.v.ID+"/"+LevelName(n), func(t *testing.T) {
 				pl, err := LevelTimed(vc.v, n, 50*time.Millisecond, newRand(1))
@@ -62,7 +63,7 @@ func TestLevelBudgets(t *testing.T) {
 			if s.cfg.Nodes <= 0 || s.cfg.Nodes > 20_000 {
 				t.Errorf("%s level %d: node budget %d, want 1 to 20000", vc.v.ID, n, s.cfg.Nodes)
 			}
-			p := mustParse(t, vc.v, vc.mid)
+			p := enginetest.MustParse(t, vc.v, vc.mid)
 			for seed := range uint64(5) {
 				s.r = newRand(seed)
 				if _, info := best(t, s, p); info.Nodes > s.cfg.Nodes+1 {
@@ -84,7 +85,7 @@ func TestLevelBudgets(t *testing.T) {
 // win: level 1 sometimes plays at random, and the top levels never do.
 func TestLevelsAreWeakAtTheBottom(t *testing.T) {
 	for _, vc := range variants {
-		p := mustParse(t, vc.v, vc.mid)
+		p := enginetest.MustParse(t, vc.v, vc.mid)
 		random := map[int]int{}
 		for n := MinLevel; n <= MaxLevel; n++ {
 			for seed := range uint64(30) {

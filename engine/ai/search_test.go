@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
@@ -18,16 +19,6 @@ import (
 
 // newRand returns a seeded source for tests.
 func newRand(seed uint64) *rand.Rand { return rand.New(rand.NewPCG(seed, 0x74657374)) }
-
-// mustParse reads a position string of v.
-func mustParse(t testing.TB, v *engine.Variant, s string) engine.Position {
-	t.Helper()
-	p, err := v.Parse(s)
-	if err != nil {
-		t.Fatalf("%s: Parse(%q): %v", v.ID, s, err)
-	}
-	return p
-}
 
 // safetyNet is the deadline of every search in the tests: far beyond what
 // any of them needs, it turns a search that ignores its budget into a
@@ -151,7 +142,7 @@ func TestTactics(t *testing.T) {
 	for _, tt := range tactics {
 		t.Run(tt.name, func(t *testing.T) {
 			for _, depth := range []int{tt.depth, tt.depth + 1, tt.depth + 2} {
-				p := mustParse(t, tt.v, tt.pos)
+				p := enginetest.MustParse(t, tt.v, tt.pos)
 				for seed := range uint64(4) {
 					s := NewSearcher(Config{Depth: depth}, newRand(seed))
 					m, info := best(t, s, p)
@@ -173,7 +164,7 @@ func TestTactics(t *testing.T) {
 // that the depth is the lowest that solves them.
 func TestTacticsAreExact(t *testing.T) {
 	for _, tt := range tactics {
-		p := mustParse(t, tt.v, tt.pos)
+		p := enginetest.MustParse(t, tt.v, tt.pos)
 		if got := bestMoves(p, tt.depth); !sameSet(got, tt.want) {
 			t.Errorf("%s: the best moves to depth %d are %v, want %v", tt.name, tt.depth, got, tt.want)
 		}
@@ -283,7 +274,7 @@ func abs(x int) int {
 }
 
 func TestGameOver(t *testing.T) {
-	p := mustParse(t, zola.Zola, "R5/6/6/6/6/R5 B") // Blue has no checkers
+	p := enginetest.MustParse(t, zola.Zola, "R5/6/6/6/6/R5 B") // Blue has no checkers
 	players := map[string]Player{
 		"searcher": NewSearcher(Config{}, newRand(1)),
 		"mcts":     NewMCTS(MCTSConfig{Playouts: 10}, newRand(1)),
@@ -367,7 +358,7 @@ func TestBlunder(t *testing.T) {
 // TestNoiseVaries checks that evaluation noise changes the choice with the
 // seed, and that no noise does not.
 func TestNoiseVaries(t *testing.T) {
-	p := mustParse(t, zola.Zola, "BRBRBR/RBRB1B/BRBRBR/RBRBRB/BRBRBR/RBRBRB R")
+	p := enginetest.MustParse(t, zola.Zola, "BRBRBR/RBRB1B/BRBRBR/RBRBRB/BRBRBR/RBRBRB R")
 	moves := func(noise int) map[string]bool {
 		seen := map[string]bool{}
 		for seed := range uint64(20) {
@@ -391,7 +382,7 @@ func TestMCTSTactics(t *testing.T) {
 			continue
 		}
 		t.Run(tt.name, func(t *testing.T) {
-			p := mustParse(t, tt.v, tt.pos)
+			p := enginetest.MustParse(t, tt.v, tt.pos)
 			for seed := range uint64(4) {
 				m, info := best(t, NewMCTS(MCTSConfig{Playouts: 2000}, newRand(seed)), p)
 				if got := p.FormatMove(m); !slices.Contains(tt.want, got) {

@@ -1,8 +1,8 @@
 // Package enginetest checks that a game implements the engine contract, in
-// the spirit of testing/fstest: one call, Run, plays seeded random games and
-// checks at every position that
-//   - playing a move (Play, or Do then Undo) leaves the position it was played
-//     on as it was;
+// the spirit of testing/fstest: one call, Check, plays seeded random games
+// and checks at every position that
+//   - playing a move (engine.Play, or Do then Undo) leaves the position it was
+//     played on as it was;
 //   - every legal move has a notation that is unique and parses back to it;
 //   - the game is over exactly when there are no legal moves;
 //   - position strings round-trip, and the hash after a move equals the
@@ -11,7 +11,9 @@
 //   - random games end within the variant's MaxPlies;
 //   - Moves, Do and Undo do not allocate.
 //
-// CheckParse and CheckParseMove serve fuzz targets for the parsers.
+// CheckParse and CheckParseMove serve fuzz targets for the parsers, and
+// CheckSymmetry the tests of evaluations. Play, MustParse, MustParseMove,
+// FormatMoves and Notations are small helpers for the games' own tests.
 package enginetest
 
 import (
@@ -23,7 +25,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 )
 
-// Config tunes Run. The zero value is usable.
+// Config tunes Check. The zero value is usable.
 type Config struct {
 	// Games is how many random games to play from each start (default 20).
 	Games int
@@ -34,14 +36,8 @@ type Config struct {
 	Positions []string
 }
 
-// Run checks variant v against the engine contract.
-func Run(t *testing.T, v *engine.Variant, cfg Config) {
-	t.Helper()
-	Check(t, v, cfg)
-}
-
-// Check is Run for any testing.TB, such as a *testing.B or a recorder that
-// tests the kit itself.
+// Check checks variant v against the engine contract. t may be any
+// testing.TB, such as a *testing.B or a recorder that tests the kit itself.
 func Check(t testing.TB, v *engine.Variant, cfg Config) {
 	t.Helper()
 	if cfg.Games == 0 {
@@ -267,17 +263,7 @@ func checkPosition(t testing.TB, v *engine.Variant, p engine.Position, line []st
 
 // sameSet reports whether p and q have the same legal moves by notation.
 func sameSet(p, q engine.Position) bool {
-	a, b := notations(p), notations(q)
-	return slices.Equal(a, b)
-}
-
-func notations(p engine.Position) []string {
-	var out []string
-	for _, m := range p.Moves(nil) {
-		out = append(out, p.FormatMove(m))
-	}
-	slices.Sort(out)
-	return out
+	return slices.Equal(Notations(p), Notations(q))
 }
 
 // checkAllocs asserts that the hot path does not allocate once warm.

@@ -38,8 +38,8 @@ func (r *recorder) Failed() bool {
 	return len(r.errors) > 0
 }
 
-// check runs the kit on v and returns what it reported.
-func check(t *testing.T, v *engine.Variant) []string {
+// record runs f on a recorder and returns what it reported. A Fatalf ends f.
+func record(t *testing.T, f func(tb testing.TB)) []string {
 	r := &recorder{TB: t}
 	func() {
 		defer func() {
@@ -47,9 +47,14 @@ func check(t *testing.T, v *engine.Variant) []string {
 				panic(e)
 			}
 		}()
-		enginetest.Check(r, v, enginetest.Config{Games: 3})
+		f(r)
 	}()
 	return r.errors
+}
+
+// check runs the kit on v and returns what it reported.
+func check(t *testing.T, v *engine.Variant) []string {
+	return record(t, func(tb testing.TB) { enginetest.Check(tb, v, enginetest.Config{Games: 3}) })
 }
 
 // fault is a way to break Zola.

@@ -1,73 +1,34 @@
 package zamma
 
 import (
-	"fmt"
-	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
 
-// rotated returns p turned half round with the colours exchanged, the side
-// to move included: the same game for the other side. The board is
-// symmetric under that turn (it keeps the parity of file + rank).
-func rotated(t testing.TB, p *Position) *Position {
-	t.Helper()
-	var sb strings.Builder
-	for r := files - 1; r >= 0; r-- {
-		empty := 0
-		for f := range files {
-			c := p.Piece(points - 1 - pointAt(f, r))
-			if c.Kind == engine.NoPiece {
-				empty++
-				continue
-			}
-			if empty > 0 {
-				fmt.Fprint(&sb, empty)
-				empty = 0
-			}
-			swapped := map[engine.Piece]byte{
-				{Kind: engine.Man, Side: Black}: 'w', {Kind: engine.Mullah, Side: Black}: 'W',
-				{Kind: engine.Man, Side: White}: 'b', {Kind: engine.Mullah, Side: White}: 'B',
-			}
-			sb.WriteByte(swapped[c])
-		}
-		if empty > 0 {
-			fmt.Fprint(&sb, empty)
-		}
-		if r > 0 {
-			sb.WriteByte('/')
-		}
-	}
-	turn := "b"
-	if p.Turn() == Black {
-		turn = "w"
-	}
-	s := fmt.Sprintf("%s %s %d", sb.String(), turn, p.Clock())
-	q, err := Zamma.Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return q.(*Position)
+// rotated returns the position string turned half round with the colours
+// exchanged, the side to move included: the same game for the other side.
+// The board is symmetric under that turn (it keeps the parity of file +
+// rank), and turning it reverses the board part of the string, whose runs of
+// empty points are single digits.
+func rotated(s string) string {
+	board, rest, _ := strings.Cut(s, " ")
+	turn, clock, _ := strings.Cut(rest, " ")
+	b := []byte(board)
+	slices.Reverse(b)
+	swap := strings.NewReplacer("b", "w", "w", "b", "B", "W", "W", "B")
+	return swap.Replace(string(b)) + " " + swap.Replace(turn) + " " + clock
 }
 
 // TestEvaluateSymmetry checks that the evaluation judges both sides alike:
 // the position turned half round with the colours exchanged scores the
 // same for the side to move.
 func TestEvaluateSymmetry(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for game := range 10 {
-		p := Zamma.Start().(*Position)
-		for !p.Outcome().Over() {
-			q := rotated(t, p)
-			if a, b := p.Evaluate(), q.Evaluate(); a != b {
-				t.Fatalf("game %d: Evaluate(%s) = %d, but %d turned round", game, engine.String(p), a, b)
-			}
-			moves := p.Moves(nil)
-			p.Do(moves[r.IntN(len(moves))])
-		}
-	}
+	eval := func(p engine.Position) int { return p.(*Position).Evaluate() }
+	enginetest.CheckSymmetry(t, Zamma, 10, rotated, eval)
 }
 
 func TestEvaluate(t *testing.T) {

@@ -2,11 +2,8 @@ package zamma
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
-
-	"github.com/zugbot/zugbot/engine"
 )
 
 // build returns the position with the given counters, side to move and
@@ -56,28 +53,6 @@ func build(t testing.TB, pieces, turn string, clock int) *Position {
 		t.Fatalf("build: Parse(%q): %v", s, err)
 	}
 	return p.(*Position)
-}
-
-// notations returns the sorted notations of p's legal moves.
-func notations(p engine.Position) []string {
-	var out []string
-	for _, m := range p.Moves(nil) {
-		out = append(out, p.FormatMove(m))
-	}
-	slices.Sort(out)
-	return out
-}
-
-// play parses and plays the moves in order, failing the test on a refusal.
-func play(t *testing.T, p engine.Position, moves ...string) {
-	t.Helper()
-	for _, s := range moves {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			t.Fatalf("ParseMove(%q) in %s: %v", s, engine.String(p), err)
-		}
-		p.Do(m)
-	}
 }
 
 // pt returns the index of a point name.

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
 
 // TestMoves checks the legal moves of positions that show one rule each.
@@ -54,7 +55,7 @@ func TestMoves(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := build(t, tc.pieces, tc.turn, 0)
-			if got := notations(p); !slices.Equal(got, tc.want) {
+			if got := enginetest.Notations(p); !slices.Equal(got, tc.want) {
 				t.Errorf("%s: got %v, want %v", engine.String(p), got, tc.want)
 			}
 		})
@@ -97,7 +98,7 @@ func TestPlay(t *testing.T) {
 			}
 			p := build(t, tc.pieces, turn, tc.clock)
 			before := engine.String(p)
-			play(t, p, tc.moves...)
+			enginetest.Play(t, p, tc.moves...)
 			for name, want := range tc.want {
 				if got := p.Piece(pt(t, name)); got != want {
 					t.Errorf("after %v: Piece(%s) = %+v, want %+v", tc.moves, name, got, want)
@@ -158,7 +159,7 @@ func TestOutcome(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := build(t, tc.pieces, tc.turn, tc.clock)
-			play(t, p, tc.moves...)
+			enginetest.Play(t, p, tc.moves...)
 			got := p.Outcome()
 			if got != tc.want {
 				t.Errorf("Outcome() = %+v, want %+v", got, tc.want)

@@ -26,7 +26,7 @@ func TestConformance(t *testing.T) {
 	if testing.Short() {
 		cfg.Games = 3
 	}
-	enginetest.Run(t, Zamma, cfg)
+	enginetest.Check(t, Zamma, cfg)
 }
 
 func TestStart(t *testing.T) {
@@ -65,7 +65,7 @@ func TestStart(t *testing.T) {
 // The test vectors of the rules.
 func TestVectors(t *testing.T) {
 	p := Zamma.Start()
-	if got, want := notations(p), []string{"d4-e5", "e4-e5", "f4-e5"}; !slices.Equal(got, want) {
+	if got, want := enginetest.Notations(p), []string{"d4-e5", "e4-e5", "f4-e5"}; !slices.Equal(got, want) {
 		t.Fatalf("first moves: got %v, want %v", got, want)
 	}
 	for _, tc := range []struct {
@@ -78,8 +78,8 @@ func TestVectors(t *testing.T) {
 	} {
 		t.Run(tc.first, func(t *testing.T) {
 			q := p.Clone()
-			play(t, q, tc.first)
-			if got := notations(q); !slices.Equal(got, tc.want) {
+			enginetest.Play(t, q, tc.first)
+			if got := enginetest.Notations(q); !slices.Equal(got, tc.want) {
 				t.Errorf("White's replies: got %v, want %v", got, tc.want)
 			}
 		})
@@ -142,11 +142,11 @@ func TestRowLines(t *testing.T) {
 		t.Errorf("Ludii's board: got %d lines, want %d", got, want)
 	}
 	p := build(t, "b:d4 w:e4", "b", 0)
-	if got, want := notations(p), []string{"d4-c5", "d4-d5", "d4-e5"}; !slices.Equal(got, want) {
+	if got, want := enginetest.Notations(p), []string{"d4-c5", "d4-d5", "d4-e5"}; !slices.Equal(got, want) {
 		t.Errorf("without row lines: got %v, want %v", got, want)
 	}
 	p.b = ludii
-	if got, want := notations(p), []string{"d4xf4"}; !slices.Equal(got, want) {
+	if got, want := enginetest.Notations(p), []string{"d4xf4"}; !slices.Equal(got, want) {
 		t.Errorf("with row lines: got %v, want %v", got, want)
 	}
 }

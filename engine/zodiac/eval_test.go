@@ -3,11 +3,11 @@ package zodiac
 import (
 	"context"
 	"errors"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
 
 // swapColours returns the position string with Black and White exchanged,
@@ -22,22 +22,8 @@ func swapColours(s string) string {
 // TestEvaluateSymmetry checks that exchanging the colours leaves the score
 // from the side to move's view unchanged.
 func TestEvaluateSymmetry(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
-	for game := range 20 {
-		p := Zodiac.Start()
-		for !p.Outcome().Over() {
-			s := engine.String(p)
-			q, err := Parse(swapColours(s))
-			if err != nil {
-				t.Fatalf("Parse(%q): %v", swapColours(s), err)
-			}
-			if a, b := p.(*Position).Evaluate(), q.Evaluate(); a != b {
-				t.Fatalf("game %d: Evaluate(%s) = %d, but %d with the colours exchanged", game, s, a, b)
-			}
-			moves := p.Moves(nil)
-			p.Do(moves[r.IntN(len(moves))])
-		}
-	}
+	eval := func(p engine.Position) int { return p.(*Position).Evaluate() }
+	enginetest.CheckSymmetry(t, Zodiac, 20, swapColours, eval)
 }
 
 func TestEvaluate(t *testing.T) {
@@ -61,11 +47,7 @@ func TestEvaluate(t *testing.T) {
 
 func mustEval(t *testing.T, s string) int {
 	t.Helper()
-	p, err := Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return p.Evaluate()
+	return enginetest.MustParse(t, Zodiac, s).(*Position).Evaluate()
 }
 
 // TestSolve checks that Solve plays as Table.Best and gives up when the

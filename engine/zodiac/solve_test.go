@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
 
 // TestSecondPlayerWins checks the spec's claim: whichever colour moves
@@ -295,11 +296,11 @@ func historyBlocks(sol *Table, p *Position) bool {
 // reaches: it is solved on the spot, the same as by the brute force.
 func TestSolveFromString(t *testing.T) {
 	sol := Solve()
-	p := mustParse(t, "bbbbbb/n...n. w c2c1 2") // White has no disc and may not step
+	p := enginetest.MustParse(t, Zodiac, "bbbbbb/n...n. w c2c1 2").(*Position) // White has no disc and may not step
 	if _, ok := sol.index[p.b.key()]; ok {
 		t.Fatalf("%s is in the table; the test needs a position outside it", engine.String(p))
 	}
-	q := mustParse(t, "bbbbbb/n...n. w - 0") // White may only step neutrals
+	q := enginetest.MustParse(t, Zodiac, "bbbbbb/n...n. w - 0").(*Position) // White may only step neutrals
 	for _, tt := range []*Position{p, q} {
 		v := sol.Value(tt)
 		won, lost := winWithin(tt.b, v.Plies), lossWithin(tt.b, v.Plies)

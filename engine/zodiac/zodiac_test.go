@@ -25,11 +25,11 @@ var rulePositions = []string{
 }
 
 func TestConformance(t *testing.T) {
-	enginetest.Run(t, Zodiac, enginetest.Config{Games: 200, Positions: rulePositions})
+	enginetest.Check(t, Zodiac, enginetest.Config{Games: 200, Positions: rulePositions})
 }
 
 func TestConformanceWhiteFirst(t *testing.T) {
-	enginetest.Run(t, Zodiac, enginetest.Config{Games: 50, Positions: []string{engine.String(StartWith(White))}})
+	enginetest.Check(t, Zodiac, enginetest.Config{Games: 50, Positions: []string{engine.String(StartWith(White))}})
 }
 
 func TestStart(t *testing.T) {
@@ -61,7 +61,7 @@ func TestStart(t *testing.T) {
 // TestOpeningMoves is the spec's test vector: six moves, T1 has none.
 func TestOpeningMoves(t *testing.T) {
 	p := Zodiac.Start()
-	got := formatAll(p, p.Moves(nil))
+	got := enginetest.FormatMoves(p, p.Moves(nil))
 	want := []string{"T3-C1", "T5-C6", "C2-C1", "C2-C3", "C5-C4", "C5-C6"}
 	if !slices.Equal(got, want) {
 		t.Errorf("opening moves %v, want %v", got, want)
@@ -87,7 +87,7 @@ func TestPerft(t *testing.T) {
 // contributes nothing deeper, and a player without a legal move has none.
 func TestPerftEnds(t *testing.T) {
 	// Black's jump T5-C6 wins on the inner points.
-	p := mustParse(t, ".w.wb./bbwnn. b - 0")
+	p := enginetest.MustParse(t, Zodiac, ".w.wb./bbwnn. b - 0")
 	m, err := p.ParseMove("T5-C6")
 	if err != nil {
 		t.Fatal(err)
@@ -116,46 +116,17 @@ func TestPerftEnds(t *testing.T) {
 	if got, want := engine.Perft(p, 1), uint64(len(p.Moves(nil))); got != want {
 		t.Errorf("perft(1) = %d, want %d: the winning move counts at its own depth", got, want)
 	}
-	stuck := mustParse(t, "wwwwww/n...n. b c2c1 2")
+	stuck := enginetest.MustParse(t, Zodiac, "wwwwww/n...n. b c2c1 2")
 	for depth := 1; depth <= 3; depth++ {
 		if got := engine.Perft(stuck, depth); got != 0 {
 			t.Errorf("perft(%d) of a position without legal moves = %d, want 0", depth, got)
 		}
 	}
-	won := mustParse(t, ".w.w../bbwnnb w - 0")
+	won := enginetest.MustParse(t, Zodiac, ".w.w../bbwnnb w - 0")
 	for depth := 1; depth <= 2; depth++ {
 		if got := engine.Perft(won, depth); got != 0 {
 			t.Errorf("perft(%d) of a finished game (majority) = %d, want 0", depth, got)
 		}
-	}
-}
-
-func formatAll(p engine.Position, moves []engine.Move) []string {
-	var out []string
-	for _, m := range moves {
-		out = append(out, p.FormatMove(m))
-	}
-	return out
-}
-
-func mustParse(t testing.TB, s string) *Position {
-	t.Helper()
-	p, err := Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return p
-}
-
-// play parses and plays each move in turn, failing the test on a refusal.
-func play(t *testing.T, p engine.Position, moves ...string) {
-	t.Helper()
-	for _, s := range moves {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			t.Fatalf("ParseMove(%q) in %s: %v", s, engine.String(p), err)
-		}
-		p.Do(m)
 	}
 }
 
@@ -201,7 +172,7 @@ func TestRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := mustParse(t, tt.pos)
+			p := enginetest.MustParse(t, Zodiac, tt.pos)
 			m, err := p.ParseMove(tt.move)
 			if tt.why == "" {
 				if err != nil {
@@ -227,7 +198,7 @@ func TestRules(t *testing.T) {
 }
 
 func TestRefusalSuggestsMoves(t *testing.T) {
-	p := mustParse(t, "bwbwbw/n...n. w c2c1 1")
+	p := enginetest.MustParse(t, Zodiac, "bwbwbw/n...n. w c2c1 1")
 	_, err := p.ParseMove("C1-C2")
 	var me *engine.MoveError
 	if !errors.As(err, &me) {
@@ -236,7 +207,7 @@ func TestRefusalSuggestsMoves(t *testing.T) {
 	if want := []string{"C1-C6"}; !slices.Equal(me.Legal, want) {
 		t.Errorf("suggested %v, want %v", me.Legal, want)
 	}
-	_, err = mustParse(t, startText).ParseMove("T1-C2")
+	_, err = enginetest.MustParse(t, Zodiac, startText).ParseMove("T1-C2")
 	if err == nil || !strings.Contains(err.Error(), "the piece on T1 has no legal move") {
 		t.Errorf("T1-C2 at the start: %v, want it to say that T1 has no legal move", err)
 	}
@@ -244,17 +215,17 @@ func TestRefusalSuggestsMoves(t *testing.T) {
 
 func TestNoLegalMoveLoses(t *testing.T) {
 	// Black owns no disc and the last two plies moved neutrals.
-	p := mustParse(t, "wwwwww/n...n. b c2c1 2")
+	p := enginetest.MustParse(t, Zodiac, "wwwwww/n...n. b c2c1 2")
 	if moves := p.Moves(nil); len(moves) != 0 {
-		t.Fatalf("moves %v, want none", formatAll(p, moves))
+		t.Fatalf("moves %v, want none", enginetest.FormatMoves(p, moves))
 	}
 	o := p.Outcome()
 	if o.Status != engine.Win || o.Winner != White || !strings.Contains(o.Reason, "no legal move") {
 		t.Errorf("outcome %+v, want White to win: Black has no legal move", o)
 	}
 	// With neutral moves allowed, the same player still has moves: no pass.
-	q := mustParse(t, "wwwwww/.n..n. b - 0")
-	if got := formatAll(q, q.Moves(nil)); !slices.Equal(got, []string{"C2-C1", "C2-C3", "C5-C4", "C5-C6"}) {
+	q := enginetest.MustParse(t, Zodiac, "wwwwww/.n..n. b - 0")
+	if got := enginetest.FormatMoves(q, q.Moves(nil)); !slices.Equal(got, []string{"C2-C1", "C2-C3", "C5-C4", "C5-C6"}) {
 		t.Errorf("moves %v, want the four neutral steps", got)
 	}
 	if _, err := p.ParseMove("C1-C2"); err == nil || !strings.Contains(err.Error(), "the game is over") {
@@ -269,13 +240,13 @@ func TestNoLegalMoveLoses(t *testing.T) {
 // Black, who played it, loses.
 func TestRepetition(t *testing.T) {
 	p := Zodiac.Start()
-	play(t, p, "T3-C1")
+	enginetest.Play(t, p, "T3-C1")
 	after := engine.String(p)
-	play(t, p, "T2-C6", "C2-C3", "C6-T2")
+	enginetest.Play(t, p, "T2-C6", "C2-C3", "C6-T2")
 	if o := p.Outcome(); o.Over() {
 		t.Fatalf("before the repetition: outcome %+v", o)
 	}
-	play(t, p, "C3-C2")
+	enginetest.Play(t, p, "C3-C2")
 	if got, want := engine.String(p), "bw.wbw/bn..n. w c3c2 1"; got != want {
 		t.Fatalf("after C3-C2: %q, want %q", got, want)
 	}
@@ -287,7 +258,7 @@ func TestRepetition(t *testing.T) {
 		t.Errorf("after Black repeats: outcome %+v, want White to win by repetition", o)
 	}
 	if moves := p.Moves(nil); len(moves) != 0 {
-		t.Errorf("the game goes on after a repetition: moves %v", formatAll(p, moves))
+		t.Errorf("the game goes on after a repetition: moves %v", enginetest.FormatMoves(p, moves))
 	}
 	p.Undo()
 	if o := p.Outcome(); o.Over() {
@@ -295,19 +266,19 @@ func TestRepetition(t *testing.T) {
 	}
 	// A position string starts a new history: the same position read
 	// afresh has never occurred, so nothing repeats.
-	q := mustParse(t, engine.String(p))
-	play(t, q, "C3-C2")
+	q := enginetest.MustParse(t, Zodiac, engine.String(p))
+	enginetest.Play(t, q, "C3-C2")
 	if o := q.Outcome(); o.Over() {
 		t.Errorf("repetition found in a history that starts at the position string: %+v", o)
 	}
 	// A repetition needs the same side to move: the board of the start
 	// with White to move is a new position.
-	r := mustParse(t, "bwbw.w/.b.nn. w - 0")
-	play(t, r, "T2-C3", "C5-C6", "C3-T2")
+	r := enginetest.MustParse(t, Zodiac, "bwbw.w/.b.nn. w - 0")
+	enginetest.Play(t, r, "T2-C3", "C5-C6", "C3-T2")
 	if o := r.Outcome(); o.Over() {
 		t.Errorf("the same board with the other side to move counts as a repetition: %+v", o)
 	}
-	play(t, r, "C6-C5")
+	enginetest.Play(t, r, "C6-C5")
 	if o := r.Outcome(); o.Winner != White || !strings.Contains(o.Reason, "repeated") {
 		t.Errorf("after C6-C5 recreates the first position: outcome %+v, want White to win by repetition", o)
 	}
@@ -332,8 +303,8 @@ func TestSamePosition(t *testing.T) {
 		{"bwbwbw/n..n.. b c5c4 2", "bwbwbw/n..n.. b c2c1 2", true},
 	}
 	for _, tt := range tests {
-		a, b := mustParse(t, tt.a), mustParse(t, tt.b)
-		if same := slices.Equal(formatAll(a, a.Moves(nil)), formatAll(b, b.Moves(nil))); same != tt.same {
+		a, b := enginetest.MustParse(t, Zodiac, tt.a), enginetest.MustParse(t, Zodiac, tt.b)
+		if same := slices.Equal(enginetest.FormatMoves(a, a.Moves(nil)), enginetest.FormatMoves(b, b.Moves(nil))); same != tt.same {
 			t.Errorf("%q and %q: same legal moves %v, want %v (bad test)", tt.a, tt.b, same, tt.same)
 		}
 		if got := a.Hash() == b.Hash(); got != tt.same {
@@ -358,8 +329,8 @@ func TestInnerPointsVictory(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := mustParse(t, tt.pos)
-			play(t, p, tt.move)
+			p := enginetest.MustParse(t, Zodiac, tt.pos)
+			enginetest.Play(t, p, tt.move)
 			o := p.Outcome()
 			if o.Over() != tt.over {
 				t.Fatalf("after %s (%s): outcome %+v, want over=%v", tt.move, engine.String(p), o, tt.over)
@@ -391,7 +362,7 @@ func TestDescribe(t *testing.T) {
 		{startText, "C2-C3", []string{"C2", "C3"}, nil},
 	}
 	for _, tt := range tests {
-		p := mustParse(t, tt.pos)
+		p := enginetest.MustParse(t, Zodiac, tt.pos)
 		m, err := p.ParseMove(tt.move)
 		if err != nil {
 			t.Fatal(err)
@@ -518,8 +489,8 @@ func TestSymmetry(t *testing.T) {
 		p := Zodiac.Start()
 		for len(p.Moves(nil)) > 0 {
 			s := engine.String(p)
-			q := mustParse(t, mirror(t, s))
-			if a, b := engine.Perft(mustParse(t, s), 3), engine.Perft(q, 3); a != b {
+			q := enginetest.MustParse(t, Zodiac, mirror(t, s))
+			if a, b := engine.Perft(enginetest.MustParse(t, Zodiac, s), 3), engine.Perft(q, 3); a != b {
 				t.Fatalf("%s: perft(3) %d, mirrored %s: %d", s, a, engine.String(q), b)
 			}
 			moves := p.Moves(nil)
@@ -601,7 +572,10 @@ func FuzzParseMove(f *testing.F) {
 	for _, s := range []string{"T3-C1", "c2-c3", "t3c1", "C1-T3", "T7-C1", "-", "C1 - C2", "t3--c1", "pass"} {
 		f.Add(s)
 	}
-	positions := []*Position{mustParse(f, startText), mustParse(f, "bwbwbw/n...n. w c2c1 1"), mustParse(f, "bwbwbw/n..n.. b c5c4 2")}
+	var positions []engine.Position
+	for _, s := range []string{startText, "bwbwbw/n...n. w c2c1 1", "bwbwbw/n..n.. b c5c4 2"} {
+		positions = append(positions, enginetest.MustParse(f, Zodiac, s))
+	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, p := range positions {
 			enginetest.CheckParseMove(t, p, s)

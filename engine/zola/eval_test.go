@@ -1,11 +1,11 @@
 package zola
 
 import (
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
 
 // swapColours returns the position string with Red and Blue exchanged,
@@ -26,23 +26,9 @@ func swapColours(s string) string {
 // not on the colours: exchanging them leaves the score from the side to
 // move's view unchanged.
 func TestEvaluateSymmetry(t *testing.T) {
-	r := rand.New(rand.NewPCG(1, 2))
+	eval := func(p engine.Position) int { return p.(*Position).Evaluate() }
 	for _, v := range []*engine.Variant{Zola, Zola8} {
-		for game := range 10 {
-			p := v.Start()
-			for !p.Outcome().Over() {
-				s := engine.String(p)
-				q, err := v.Parse(swapColours(s))
-				if err != nil {
-					t.Fatalf("%s: Parse(%q): %v", v.ID, swapColours(s), err)
-				}
-				if a, b := p.(*Position).Evaluate(), q.(*Position).Evaluate(); a != b {
-					t.Fatalf("%s game %d: Evaluate(%s) = %d, but %d with the colours exchanged", v.ID, game, s, a, b)
-				}
-				moves := p.Moves(nil)
-				p.Do(moves[r.IntN(len(moves))])
-			}
-		}
+		enginetest.CheckSymmetry(t, v, 10, swapColours, eval)
 	}
 }
 
@@ -68,11 +54,7 @@ func TestEvaluate(t *testing.T) {
 
 func mustEval(t *testing.T, s string) int {
 	t.Helper()
-	p, err := Zola.Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return p.(*Position).Evaluate()
+	return enginetest.MustParse(t, Zola, s).(*Position).Evaluate()
 }
 
 func TestOrder(t *testing.T) {

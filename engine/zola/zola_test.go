@@ -20,7 +20,7 @@ var passPositions = map[*engine.Variant][]string{
 
 func TestConformance(t *testing.T) {
 	for _, v := range []*engine.Variant{Zola, Zola8, Zola4} {
-		enginetest.Run(t, v, enginetest.Config{Games: 30, Positions: passPositions[v]})
+		enginetest.Check(t, v, enginetest.Config{Games: 30, Positions: passPositions[v]})
 	}
 }
 
@@ -46,19 +46,11 @@ func TestOpeningMoves(t *testing.T) {
 		c1xc2 c1xd1 c3xc4 c3xd3 c5xc4 c5xd5 d2xc2 d2xd3 d4xc4 d4xd3 d6xc6 d6xd5 e1xd1 e1xe2 e3xd3
 		e3xe4 e5xd5 e5xe4 f2xe2 f2xf3 f4xe4 f4xf3 f6xe6 f6xf5`)
 	p := Zola.Start()
-	got := formatAll(p, p.Moves(nil))
+	got := enginetest.FormatMoves(p, p.Moves(nil))
 	slices.Sort(got)
 	if !slices.Equal(got, want) {
 		t.Errorf("opening moves:\n got %v\nwant %v", got, want)
 	}
-}
-
-func formatAll(p engine.Position, moves []engine.Move) []string {
-	var out []string
-	for _, m := range moves {
-		out = append(out, p.FormatMove(m))
-	}
-	return out
 }
 
 func TestStart(t *testing.T) {
@@ -114,27 +106,6 @@ func TestLevels(t *testing.T) {
 	}
 }
 
-// play parses and plays each move in turn, failing the test on a refusal.
-func play(t *testing.T, p engine.Position, moves ...string) {
-	t.Helper()
-	for _, s := range moves {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			t.Fatalf("ParseMove(%q) in %s: %v", s, engine.String(p), err)
-		}
-		p.Do(m)
-	}
-}
-
-func mustParse(t *testing.T, v *engine.Variant, s string) engine.Position {
-	t.Helper()
-	p, err := v.Parse(s)
-	if err != nil {
-		t.Fatalf("Parse(%q): %v", s, err)
-	}
-	return p
-}
-
 // TestRules checks each movement rule on a position made for it: whether a
 // move is legal, and if not, what the player is told.
 func TestRules(t *testing.T) {
@@ -173,7 +144,7 @@ func TestRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := mustParse(t, tt.v, tt.pos)
+			p := enginetest.MustParse(t, tt.v, tt.pos)
 			m, err := p.ParseMove(tt.move)
 			if tt.why == "" {
 				if err != nil {
@@ -196,7 +167,7 @@ func TestRules(t *testing.T) {
 }
 
 func TestIllegalMoveSuggestsAlternatives(t *testing.T) {
-	p := mustParse(t, Zola, "6/6/6/6/2R3/5B R")
+	p := enginetest.MustParse(t, Zola, "6/6/6/6/2R3/5B R")
 	_, err := p.ParseMove("c2-d2")
 	var me *engine.MoveError
 	if !errors.As(err, &me) {
@@ -209,15 +180,15 @@ func TestIllegalMoveSuggestsAlternatives(t *testing.T) {
 }
 
 func TestForcedPass(t *testing.T) {
-	p := mustParse(t, Zola, "RR4/5R/4R1/6/B5/B2BR1 B")
+	p := enginetest.MustParse(t, Zola, "RR4/5R/4R1/6/B5/B2BR1 B")
 	moves := p.Moves(nil)
 	if len(moves) != 1 || p.FormatMove(moves[0]) != "pass" {
-		t.Fatalf("moves = %v, want only pass", formatAll(p, moves))
+		t.Fatalf("moves = %v, want only pass", enginetest.FormatMoves(p, moves))
 	}
 	if d := p.Describe(moves[0]); len(d.Path) != 0 || len(d.Taken) != 0 {
 		t.Errorf("Describe(pass) = %+v, want no path", d)
 	}
-	play(t, p, "pass")
+	enginetest.Play(t, p, "pass")
 	if p.Turn() != Red {
 		t.Fatalf("after pass it is %s's turn, want Red", p.Variant().Sides[p.Turn()])
 	}
@@ -228,21 +199,21 @@ func TestForcedPass(t *testing.T) {
 		t.Errorf("Red has no move after Blue's forced pass")
 	}
 	// The pass is a ply: perft counts it as one node.
-	q := mustParse(t, Zola, "RR4/5R/4R1/6/B5/B2BR1 B")
+	q := enginetest.MustParse(t, Zola, "RR4/5R/4R1/6/B5/B2BR1 B")
 	if got, want := engine.Perft(q, 2), uint64(len(p.Moves(nil))); got != want {
 		t.Errorf("perft(2) through a forced pass = %d, want %d", got, want)
 	}
 }
 
 func TestWin(t *testing.T) {
-	p := mustParse(t, Zola, "6/6/6/2B3/6/R5 R")
-	play(t, p, "a1xc3")
+	p := enginetest.MustParse(t, Zola, "6/6/6/2B3/6/R5 R")
+	enginetest.Play(t, p, "a1xc3")
 	o := p.Outcome()
 	if o.Status != engine.Win || o.Winner != Red {
 		t.Fatalf("outcome %+v, want a Red win", o)
 	}
 	if len(p.Moves(nil)) != 0 {
-		t.Errorf("moves after the last capture: %v", formatAll(p, p.Moves(nil)))
+		t.Errorf("moves after the last capture: %v", enginetest.FormatMoves(p, p.Moves(nil)))
 	}
 	if _, err := p.ParseMove("c3-d4"); err == nil || !strings.Contains(err.Error(), "game is over") {
 		t.Errorf("ParseMove after the end: %v, want 'the game is over'", err)
@@ -253,7 +224,7 @@ func TestWin(t *testing.T) {
 }
 
 func TestDescribe(t *testing.T) {
-	p := mustParse(t, Zola, "6/6/6/2B3/6/R5 R")
+	p := enginetest.MustParse(t, Zola, "6/6/6/2B3/6/R5 R")
 	m, err := p.ParseMove("a1xc3")
 	if err != nil {
 		t.Fatal(err)

@@ -3,10 +3,14 @@ package zonal_test
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/engine/enginetest"
 	"github.com/zugbot/zugbot/engine/zonal"
 )
 
@@ -17,13 +21,47 @@ var (
 	_ ai.Orderer   = (*zonal.Position)(nil)
 )
 
-func parse(t *testing.T, v *engine.Variant, s string) *zonal.Position {
-	t.Helper()
-	p, err := v.Parse(s)
-	if err != nil {
-		t.Fatal(err)
+// mirrored returns the position string with the board turned top to bottom
+// and the colours exchanged, the side to move, castling rights and en
+// passant square included: the same game for the other side.
+func mirrored(s string) string {
+	f := strings.Fields(s) // board, turn, castling, en passant, clocks
+	rows := strings.Split(f[0], "/")
+	slices.Reverse(rows)
+	f[0] = swapCase(strings.Join(rows, "/"))
+	f[1] = map[string]string{"w": "b", "b": "w"}[f[1]]
+	if f[2] != "-" {
+		rights := swapCase(f[2])
+		f[2] = ""
+		for _, r := range "KQkq" {
+			if strings.ContainsRune(rights, r) {
+				f[2] += string(r)
+			}
+		}
 	}
-	return p.(*zonal.Position)
+	if f[3] != "-" {
+		f[3] = f[3][:1] + string('9'-f[3][1]+'0')
+	}
+	return strings.Join(f, " ")
+}
+
+func swapCase(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsUpper(r) {
+			return unicode.ToLower(r)
+		}
+		return unicode.ToUpper(r)
+	}, s)
+}
+
+// TestEvaluateSymmetry checks that the evaluation judges both sides alike:
+// the position mirrored with the colours exchanged scores the same for the
+// side to move.
+func TestEvaluateSymmetry(t *testing.T) {
+	eval := func(p engine.Position) int { return p.(*zonal.Position).Evaluate() }
+	for _, v := range []*engine.Variant{zonal.Chess, zonal.Zonal} {
+		enginetest.CheckSymmetry(t, v, 10, mirrored, eval)
+	}
 }
 
 func TestEvaluate(t *testing.T) {
@@ -45,7 +83,8 @@ func TestEvaluate(t *testing.T) {
 			"---5k4---/--12--/-14-/16/R15/-14-/--12--/---5K4--- w - - 0 1",
 			"---5k4---/--12--/-14-/16/5R10/-14-/--12--/---5K4--- w - - 0 1"},
 	} {
-		b, w := parse(t, tc.v, tc.better).Evaluate(), parse(t, tc.v, tc.worse).Evaluate()
+		eval := func(s string) int { return enginetest.MustParse(t, tc.v, s).(*zonal.Position).Evaluate() }
+		b, w := eval(tc.better), eval(tc.worse)
 		if b <= w {
 			t.Errorf("%s: Evaluate %d, not above %d", tc.name, b, w)
 		}
@@ -75,7 +114,7 @@ func TestSearchFindsMateInOne(t *testing.T) {
 		// The queen reaches d1 only by turning at b3 in the zone.
 		{zonal.Zonal, "---5k4---/--12--/-14-/1q14/16/-1n12-/--1PPP8--/---1KB7--- b - - 0 1", "Qd1#", 1, "a mate along a bent path"},
 	} {
-		p := parse(t, tc.v, tc.fen)
+		p := enginetest.MustParse(t, tc.v, tc.fen)
 		if got := p.FormatMove(best(t, p, tc.depth)); got != tc.mate {
 			t.Errorf("%s: played %s, want %s", tc.describe, got, tc.mate)
 		}
@@ -95,7 +134,7 @@ func TestSearchDefends(t *testing.T) {
 		// f3, making room on f2, is White's only defence.
 		{zonal.Zonal, "---5k4---/--5ppp4--/-14-/1q14/5N10/-1n12-/--1PPP3PPP2--/---1KB1R5--- w - - 0 1", "the bent queen's mate"},
 	} {
-		p := parse(t, tc.v, tc.fen)
+		p := enginetest.MustParse(t, tc.v, tc.fen)
 		m := best(t, p, 2)
 		p.Do(m)
 		for _, reply := range p.Moves(nil) {
@@ -111,7 +150,7 @@ func TestSearchDefends(t *testing.T) {
 }
 
 func TestNoisyAndOrder(t *testing.T) {
-	p := parse(t, zonal.Chess, "4k3/1P6/8/3q4/4P3/8/8/4K3 w - - 0 1")
+	p := enginetest.MustParse(t, zonal.Chess, "4k3/1P6/8/3q4/4P3/8/8/4K3 w - - 0 1").(*zonal.Position)
 	var capture, promote, quiet engine.Move
 	for _, m := range p.Moves(nil) {
 		switch p.FormatMove(m) {
@@ -143,7 +182,7 @@ func BenchmarkEvaluate(b *testing.B) {
 // where it stood before, rather than push its pawn.
 func TestSearchSeeksRepetition(t *testing.T) {
 	var _ ai.Repeater = (*zonal.Position)(nil)
-	p := parse(t, zonal.Chess, "7k/p7/8/8/8/8/8/K2Q4 w - - 0 1")
+	p := enginetest.MustParse(t, zonal.Chess, "7k/p7/8/8/8/8/8/K2Q4 w - - 0 1").(*zonal.Position)
 	for _, s := range []string{"Qd2", "Kg8", "Qd1"} {
 		m, err := p.ParseMove(s)
 		if err != nil {

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
 
 func TestParseMoveForms(t *testing.T) {
@@ -55,7 +56,7 @@ func TestParseMoveForms(t *testing.T) {
 	} {
 		var p engine.Position = tc.v.Start()
 		if tc.fen != "" {
-			p = must(t, tc.v, tc.fen)
+			p = enginetest.MustParse(t, tc.v, tc.fen)
 		}
 		m, err := p.ParseMove(tc.in)
 		if err != nil {
@@ -96,7 +97,7 @@ func TestParseMoveErrors(t *testing.T) {
 	} {
 		var p engine.Position = tc.v.Start()
 		if tc.fen != "" {
-			p = must(t, tc.v, tc.fen)
+			p = enginetest.MustParse(t, tc.v, tc.fen)
 		}
 		_, err := p.ParseMove(tc.in)
 		if err == nil || !strings.Contains(err.Error(), tc.want) {

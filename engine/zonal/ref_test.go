@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
 
 // reference returns the legal moves the slow way: every pseudo-legal move
@@ -60,8 +61,8 @@ func TestLegalMatchesReference(t *testing.T) {
 	riders := zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "l1": 'R', "f2": 'P', "g2": 'P', "h2": 'P', "j2": 'P', "k2": 'P',
 		"c6": 'Q', "o4": 'B', "i8": 'k', "e8": 'r', "l8": 'r', "f7": 'p', "g7": 'p', "h7": 'p', "j7": 'p', "k7": 'p',
 		"c3": 'q', "b5": 'r', "n6": 'b'}, "w KQkq - 0 1")
-	walkCompare(t, must(t, Zonal, riders), 2)
-	walkCompare(t, must(t, Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"), 2)
+	walkCompare(t, enginetest.MustParse(t, Zonal, riders).(*Position), 2)
+	walkCompare(t, enginetest.MustParse(t, Chess, "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1").(*Position), 2)
 	games := 30
 	if testing.Short() {
 		games = 5

@@ -5,16 +5,8 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/enginetest"
 )
-
-// play plays space-separated moves from p, failing the test on any error.
-func play(t *testing.T, p engine.Position, moves string) engine.Position {
-	t.Helper()
-	for _, s := range strings.Fields(moves) {
-		p.Do(mustMove(t, p, s))
-	}
-	return p
-}
 
 func TestCastling(t *testing.T) {
 	for _, tc := range []struct {
@@ -29,7 +21,8 @@ func TestCastling(t *testing.T) {
 		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "g1", "f1", engine.King, engine.Rook},
 		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8-c8", "c8", "d8", engine.King, engine.Rook},
 	} {
-		p := play(t, must(t, tc.v, tc.fen), tc.move)
+		p := enginetest.MustParse(t, tc.v, tc.fen)
+		enginetest.Play(t, p, tc.move)
 		g := tc.v.Geometry
 		if pc := p.Piece(g.PointIndex(tc.king)); pc.Kind != tc.wantK {
 			t.Errorf("%s %s: %s holds %+v, want the king", tc.v.ID, tc.move, tc.king, pc)
@@ -52,7 +45,7 @@ func TestCastling(t *testing.T) {
 		// by e3-f2.
 		{zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "i8": 'k', "c3": 'b'}, "w Q - 0 1"), "O-O-O", "into a bent bishop path"},
 	} {
-		p := must(t, Zonal, tc.fen)
+		p := enginetest.MustParse(t, Zonal, tc.fen)
 		if _, err := p.ParseMove(tc.move); err == nil {
 			t.Errorf("%s allowed %s", tc.move, tc.why)
 		}
@@ -60,11 +53,12 @@ func TestCastling(t *testing.T) {
 }
 
 func TestEnPassant(t *testing.T) {
-	p := play(t, Chess.Start(), "e4 a6 e5 d5")
+	p := Chess.Start()
+	enginetest.Play(t, p, "e4", "a6", "e5", "d5")
 	if got := engine.String(p); !strings.Contains(got, " d6 ") {
 		t.Errorf("after d5 the en passant square is missing: %s", got)
 	}
-	m := mustMove(t, p, "exd6")
+	m := enginetest.MustParseMove(t, p, "exd6")
 	if got := p.FormatMove(m); got != "exd6" {
 		t.Errorf("en passant formats as %q", got)
 	}
@@ -76,12 +70,14 @@ func TestEnPassant(t *testing.T) {
 		t.Errorf("the pawn taken en passant is still on d5")
 	}
 	// Only right after the double step.
-	p = play(t, Chess.Start(), "e4 d5 e5 f5 h3 a6")
+	p = Chess.Start()
+	enginetest.Play(t, p, "e4", "d5", "e5", "f5", "h3", "a6")
 	if _, err := p.ParseMove("exf6"); err == nil {
 		t.Error("en passant allowed a move late")
 	}
 	// The extra pawns of the zonal board take part too: d2-d4 passes d3.
-	p = play(t, Zonal.Start(), "d2-d4 i7-i5 d4-d5 j7-j6 i2-i3 e7-e5")
+	p = Zonal.Start()
+	enginetest.Play(t, p, "d2-d4", "i7-i5", "d4-d5", "j7-j6", "i2-i3", "e7-e5")
 	if _, err := p.ParseMove("d5xe6"); err != nil {
 		t.Errorf("the d-pawn cannot take e5 en passant: %v", err)
 	}
@@ -109,9 +105,9 @@ func TestOutcomes(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			var p engine.Position = tc.v.Start()
 			if tc.fen != "" {
-				p = must(t, tc.v, tc.fen)
+				p = enginetest.MustParse(t, tc.v, tc.fen)
 			}
-			play(t, p, tc.moves)
+			enginetest.Play(t, p, strings.Fields(tc.moves)...)
 			o := p.Outcome()
 			if o.Status != tc.status || o.Reason != tc.reason {
 				t.Errorf("outcome %+v, want status %d %q", o, tc.status, tc.reason)

@@ -45,7 +45,7 @@ func TestConformance(t *testing.T) {
 			case testing.Short():
 				cfg.Games = 1
 			}
-			enginetest.Run(t, tc.v, cfg)
+			enginetest.Check(t, tc.v, cfg)
 		})
 	}
 }
@@ -75,15 +75,6 @@ func TestStartStrings(t *testing.T) {
 }
 
 // must parses a position string of v or fails the test.
-func must(t *testing.T, v *engine.Variant, s string) *Position {
-	t.Helper()
-	p, err := v.Parse(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p.(*Position)
-}
-
 // targets returns the sorted destination squares of the legal moves of the
 // piece on square from.
 func targets(p *Position, from string) []string {
@@ -106,7 +97,7 @@ func targets(p *Position, from string) []string {
 // included) on an otherwise empty board and turn ("w" or "b") to move.
 func zonalBoard(t *testing.T, pieces map[string]byte, turn string) *Position {
 	t.Helper()
-	return must(t, Zonal, zonalFEN(pieces, turn+" - - 0 1"))
+	return enginetest.MustParse(t, Zonal, zonalFEN(pieces, turn+" - - 0 1")).(*Position)
 }
 
 // zonalFEN returns the position string with the given pieces on an
@@ -226,8 +217,8 @@ func TestZoneRules(t *testing.T) {
 			}
 		}
 		// Next move, from d4, it turns.
-		p.Do(mustMove(t, p, "Rh4-d4"))
-		p.Do(mustMove(t, p, "Ki8-h8"))
+		p.Do(enginetest.MustParseMove(t, p, "Rh4-d4"))
+		p.Do(enginetest.MustParseMove(t, p, "Ki8-h8"))
 		got = targets(p, "d4")
 		for _, sq := range []string{"c5", "b6", "a5", "c7", "d7"} {
 			if !slices.Contains(got, sq) {
@@ -291,7 +282,7 @@ func TestZoneRules(t *testing.T) {
 		// Moving into the zone gives a check along a bent path, and the
 		// SAN says so.
 		p = zonalBoard(t, map[string]byte{"h2": 'K', "i8": 'k', "f7": 'r'}, "b")
-		if got := p.FormatMove(mustMove(t, p, "f7-c7")); got != "Rc7+" {
+		if got := p.FormatMove(enginetest.MustParseMove(t, p, "f7-c7")); got != "Rc7+" {
 			t.Errorf("f7-c7 formats as %q, want Rc7+", got)
 		}
 	})
@@ -330,15 +321,6 @@ func TestZoneRules(t *testing.T) {
 }
 
 // mustMove parses a move or fails the test.
-func mustMove(t *testing.T, p engine.Position, s string) engine.Move {
-	t.Helper()
-	m, err := p.ParseMove(s)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return m
-}
-
 func TestNonOrthodoxFirstMoves(t *testing.T) {
 	p := Zonal.Start().(*Position)
 	var extra []string
