@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"runtime/debug"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -106,17 +107,23 @@ func New(cfg Config) (*Bot, error) {
 // Connected reports whether the gateway connection is up.
 func (b *Bot) Connected() bool { return b.connected.Load() }
 
-// Run connects to Discord, registers the commands, answers interactions and
-// fires due timers until ctx is done; then it stops taking interactions,
-// lets those in flight finish (for up to drain) and disconnects. Stopping
-// is not an error, even before the commands are registered.
+// Run connects to Discord, registers the commands, lets the AI move in the
+// games that wait for it, answers interactions and fires due timers until
+// ctx is done; then it stops taking interactions, lets those in flight
+// finish (for up to drain: their work is not cancelled by ctx) and
+// disconnects. Stopping is not an error, even before the commands are
+// registered.
 func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	s := b.s
 	s.Identify.Intents = discordgo.IntentsGuilds
+	// work is the context of the bot's own work: it outlives ctx by up to
+	// drain, so that what is in flight at a stop can finish.
+	work, stopWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer stopWork()
 	defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { b.connected.Store(true) })()
 	defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.connected.Store(false) })()
 	defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.connected.Store(true) })()
-	defer s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.handle(ctx, i) })()
+	defer s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.handle(work, i) })()
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("connect to Discord: %w", err)
 	}
@@ -135,9 +142,14 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	}
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID)
 
+	b.inflight.Add(1)
+	go func() {
+		defer b.inflight.Done()
+		b.resumeAI(work)
+	}()
 	tick := time.NewTicker(b.cfg.TaskInterval)
 	defer tick.Stop()
-	b.RunDue(ctx)
+	b.RunDue(work)
 	for {
 		select {
 		case <-ctx.Done():
@@ -147,11 +159,45 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 			select {
 			case <-done:
 			case <-time.After(drain):
-				b.log.Warn("stopping with interactions still in flight", "waited", drain)
+				// An AI still thinking is abandoned: its game waits for
+				// resumeAI at the next start.
+				b.log.Warn("stopping with work still in flight", "waited", drain)
 			}
 			return nil
 		case <-tick.C:
-			b.RunDue(ctx)
+			b.RunDue(work)
+		}
+	}
+}
+
+// resumeAI lets the AI move in every game going on where it is to move: a
+// stop interrupted its think, or the process died after the player's move
+// was committed. The board is brought up to date and the player pinged.
+func (b *Bot) resumeAI(ctx context.Context) {
+	ids, err := b.store.AIGames(ctx)
+	if err != nil {
+		b.log.Error("finding the games that wait for the AI", "err", err)
+		return
+	}
+	for _, id := range ids {
+		if ctx.Err() != nil || b.closing.Load() {
+			return
+		}
+		u, err := b.table.Reply(ctx, id, table.Moved)
+		if err != nil {
+			b.log.Error("the AI's move after a restart", "game", id, "err", err)
+			continue
+		}
+		if len(u.Moves) == 0 {
+			continue
+		}
+		b.log.Info("the AI moved after a restart", "game", id, "moves", u.Moves)
+		note := fmt.Sprintf("zugbot replied **%s**.", u.Moves[len(u.Moves)-1])
+		if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: u.State.Game.Over()}); err != nil {
+			b.log.Warn("could not update the board after the AI's move", "game", id, "err", err)
+		}
+		if err := b.notifyTurn(ctx, &u.State, note); err != nil {
+			b.log.Warn("could not ping the player after the AI's move", "game", id, "err", err)
 		}
 	}
 }
@@ -194,25 +240,51 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 	defer b.inflight.Done()
 	start := time.Now()
 	r := b.newRequest(ctx, ic)
-	name := r.route()
-	err := r.dispatch()
+	name := "unknown"
+	err := recovered(func() error {
+		name = r.route()
+		return r.dispatch()
+	})
 	if err != nil {
 		err = r.fail(err)
 	}
 	outcome := "ok"
 	var ue *userError
+	var pe *panicError
 	switch {
 	case errors.As(err, &ue):
 		outcome = "refused"
+	case errors.As(err, &pe):
+		outcome = "panic"
+		b.log.Error("interaction panicked", "route", name, "user", r.user.ID, "panic", pe.value, "stack", pe.stack)
 	case err != nil:
 		outcome = "error"
 		b.log.Error("interaction failed", "route", name, "user", r.user.ID, "err", err)
 	}
-	if outcome == "error" {
+	if outcome != "ok" && outcome != "refused" {
 		b.metrics.failed(err)
 	}
 	b.metrics.interaction(name, outcome, time.Since(start))
 }
+
+// recovered runs f, turning a panic into a *panicError: one bad payload
+// never takes the bot down.
+func recovered(f func() error) (err error) {
+	defer func() {
+		if v := recover(); v != nil {
+			err = &panicError{value: v, stack: string(debug.Stack())}
+		}
+	}()
+	return f()
+}
+
+// panicError is a panic recovered in a handler.
+type panicError struct {
+	value any
+	stack string
+}
+
+func (e *panicError) Error() string { return fmt.Sprintf("panic: %v", e.value) }
 
 // userError is a refusal meant for the person who asked: it is shown to
 // them alone, and nothing was changed.

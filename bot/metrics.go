@@ -24,7 +24,7 @@ type Metrics struct {
 func NewMetrics(reg prometheus.Registerer) *Metrics {
 	m := &Metrics{
 		interactions: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "zugbot_interactions_total", Help: "Interactions answered, by route (command or control) and outcome (ok, refused, error).",
+			Name: "zugbot_interactions_total", Help: "Interactions answered, by route (command or control) and outcome (ok, refused, error, panic).",
 		}, []string{"route", "outcome"}),
 		latency: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "zugbot_interaction_seconds", Help: "Time to handle an interaction, by route.",
@@ -39,7 +39,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Buckets: []float64{.002, .005, .01, .02, .05, .1, .25},
 		}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{
-			Name: "zugbot_errors_total", Help: "Failed interactions and timers, by where the error came from (discord, database, other).",
+			Name: "zugbot_errors_total", Help: "Failed interactions and timers, by where the error came from (discord, database, panic, other).",
 		}, []string{"source"}),
 	}
 	reg.MustRegister(m.interactions, m.latency, m.aiThink, m.render, m.errors)
@@ -72,8 +72,11 @@ func (m *Metrics) failed(err error) {
 		return
 	}
 	var rest *discordgo.RESTError
+	var pe *panicError
 	source := "other"
 	switch {
+	case errors.As(err, &pe):
+		source = "panic"
 	case errors.As(err, &rest):
 		source = "discord"
 	case store.IsDatabaseError(err):

@@ -642,6 +642,31 @@ func (s *Store) SetMessage(ctx context.Context, id int64, threadID, messageID st
 	return nil
 }
 
+// AIGames returns the IDs of the games going on in which the AI plays a
+// side, oldest first.
+func (s *Store) AIGames(ctx context.Context) ([]int64, error) {
+	var ids []int64
+	err := s.read(ctx, func(q querier) error {
+		rows, err := q.QueryContext(ctx, `SELECT id FROM games WHERE result = '' AND (ai0 > 0 OR ai1 > 0) ORDER BY id`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("games with the AI: %w", err)
+	}
+	return ids, nil
+}
+
 // Games returns the games q selects, most recently changed first.
 func (s *Store) Games(ctx context.Context, q GameQuery) ([]Game, error) {
 	var where []string

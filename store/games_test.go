@@ -441,3 +441,28 @@ func TestRematch(t *testing.T) {
 	_, err = s.CreateGame(ctx, ng)
 	wantErr(t, "second rematch", err, ErrRematchExists)
 }
+
+// TestAIGames lists the games going on against the AI, and no others.
+func TestAIGames(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	var want []int64
+	for _, seats := range [][2]Seat{{{Player: alice}, {AI: 3}}, {{Player: alice}, {Player: bob}}, {{AI: 1}, {Player: bob}}, {{Player: bob}, {AI: 5}}} {
+		g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: seats})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if seats[0].IsAI() || seats[1].IsAI() {
+			want = append(want, g.ID)
+		}
+	}
+	// A finished game against the AI is not listed.
+	if _, err := s.Finish(ctx, want[2], 0, End{Result: Win, Winner: 0, Reason: ReasonResignation}); err != nil {
+		t.Fatal(err)
+	}
+	want = want[:2]
+	got, err := s.AIGames(ctx)
+	if err != nil || !reflect.DeepEqual(got, want) {
+		t.Errorf("AIGames() = %v, %v; want %v", got, err, want)
+	}
+}
