@@ -21,7 +21,10 @@ import (
 func (h *harness) playAI(u *discordgo.User, channel, game string, opts ...discordtest.Option) store.State {
 	h.t.Helper()
 	before := h.newest(u)
-	opts = append([]discordtest.Option{discordtest.Opt("game", game), discordtest.Opt("level", 1)}, opts...)
+	opts = append([]discordtest.Option{discordtest.Opt("game", game)}, opts...)
+	if !slices.ContainsFunc(opts, func(o discordtest.Option) bool { return o.Name == "level" }) {
+		opts = append(opts, discordtest.Opt("level", 1))
+	}
 	ix := h.srv.SlashCommand(h.t, u, channel, "play", opts...)
 	ix.WaitOriginal(h.t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
 	id := h.newest(u)

@@ -66,6 +66,8 @@ type harness struct {
 	channel string
 	alice   *discordgo.User
 	bob     *discordgo.User
+	// aiThink caps the AI's time per move; start reads it.
+	aiThink time.Duration
 }
 
 // wait bounds every wait for the bot: generous, for the race detector on
@@ -75,7 +77,7 @@ const wait = 30 * time.Second
 func newHarness(t testing.TB) *harness {
 	t.Helper()
 	srv := discordtest.NewWithConfig(t, discordtest.Config{InteractionDeadline: raceFactor * discordgo.InteractionDeadline})
-	h := &harness{t: t, srv: srv, clock: &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}}
+	h := &harness{t: t, srv: srv, clock: &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, aiThink: 20 * time.Millisecond}
 	h.dbPath = filepath.Join(t.TempDir(), "zugbot.db")
 	h.guild = h.srv.NewGuild("Zug Club")
 	h.channel = h.srv.NewChannel(h.guild, "games")
@@ -97,7 +99,7 @@ func (h *harness) start() {
 	}
 	b, err := bot.New(bot.Config{
 		Store: st, Variants: variants(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
-		AIThink: 20 * time.Millisecond, TaskInterval: time.Hour,
+		AIThink: h.aiThink, TaskInterval: time.Hour,
 		Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})
 	if err != nil {
