@@ -40,6 +40,9 @@ type Config struct {
 	AIThink time.Duration
 	// TaskInterval is how often due timers are looked for; 10 s when zero.
 	TaskInterval time.Duration
+	// TaskBatch is how many due timers are handled at most each time; 100
+	// when zero.
+	TaskBatch int
 	// Metrics records what the bot does; nil records nothing.
 	Metrics *Metrics
 }
@@ -100,6 +103,9 @@ func New(cfg Config) (*Bot, error) {
 	b.table = t
 	if b.cfg.TaskInterval == 0 {
 		b.cfg.TaskInterval = 10 * time.Second
+	}
+	if b.cfg.TaskBatch == 0 {
+		b.cfg.TaskBatch = 100
 	}
 	return b, nil
 }

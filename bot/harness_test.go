@@ -66,8 +66,10 @@ type harness struct {
 	channel string
 	alice   *discordgo.User
 	bob     *discordgo.User
-	// aiThink caps the AI's time per move; start reads it.
-	aiThink time.Duration
+	// aiThink caps the AI's time per move, and taskBatch is how many due
+	// timers the bot handles at once (0: its default); start reads them.
+	aiThink   time.Duration
+	taskBatch int
 }
 
 // wait bounds every wait for the bot: generous, for the race detector on
@@ -99,7 +101,7 @@ func (h *harness) start() {
 	}
 	b, err := bot.New(bot.Config{
 		Store: st, Variants: variants(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
-		AIThink: h.aiThink, TaskInterval: time.Hour,
+		AIThink: h.aiThink, TaskInterval: time.Hour, TaskBatch: h.taskBatch,
 		Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/store"
 )
@@ -73,5 +74,57 @@ func TestStopFinishesInFlight(t *testing.T) {
 	defer db.Close()
 	if g, err := db.Game(context.Background(), st.Game.ID); err != nil || g.Ply != 2 {
 		t.Errorf("ply %d (%v) after the stop; want the AI's reply recorded (2)", g.Ply, err)
+	}
+}
+
+// TestTimersDoNotStarve: reminders that keep failing (Discord answers 503)
+// are put off and tried again later, so the deadline queued behind them
+// still fires; after bot.TaskTries tries they are dropped.
+func TestTimersDoNotStarve(t *testing.T) {
+	h := newHarness(t)
+	h.taskBatch = 3
+	h.restart()
+	ctx := context.Background()
+	seats := [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}
+	newGame := func(days int) store.Game {
+		g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: seats, GuildID: h.guild, ChannelID: h.channel, DaysPerMove: days})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	start := h.clock.Now()
+	// Four games of 3 days a move, whose reminders come due at 57.6 h, and
+	// one of a day started 40 h later: its reminder at 59.2 h and its
+	// deadline at 64 h queue behind them.
+	for range 4 {
+		newGame(3)
+	}
+	h.clock.Advance(40 * time.Hour)
+	late := newGame(1)
+	h.srv.FailRequests(discordtest.RouteMessageCreate, 1000, 503)
+	h.clock.Advance(24*time.Hour + time.Minute)
+	h.bot.RunDue(ctx)
+	h.clock.Advance(bot.TaskRetry)
+	h.bot.RunDue(ctx)
+	if g := h.game(late.ID).Game; g.Result != store.Aborted {
+		t.Fatalf("game %d after two sweeps: result %v; want it timed out (aborted: no moves) behind the failing reminders", late.ID, g.Result)
+	}
+	for try := 2; try < bot.TaskTries; try++ {
+		h.clock.Advance(bot.TaskRetry << try)
+		h.bot.RunDue(ctx) // two sweeps of 3 for the 4 reminders
+		h.bot.RunDue(ctx)
+	}
+	h.clock.Advance(bot.TaskRetry << bot.TaskTries)
+	if due, err := h.st.Due(ctx, 0); err != nil || len(due) != 4 || due[0].Attempts != bot.TaskTries-1 {
+		t.Fatalf("due before the last try: %+v (%v); want the 4 other reminders, each tried %d times", due, err, bot.TaskTries-1)
+	}
+	h.bot.RunDue(ctx)
+	h.bot.RunDue(ctx)
+	if due, err := h.st.Due(ctx, 0); err != nil || len(due) != 0 {
+		t.Errorf("due after %d tries: %+v (%v); want the failing reminders dropped", bot.TaskTries, due, err)
+	}
+	if next, ok, err := h.st.NextDue(ctx); err != nil || !ok || next.Sub(start) != 72*time.Hour {
+		t.Errorf("next task at %v (%v, %v); want the four games' deadlines, 72 h after their start", next.Sub(start), ok, err)
 	}
 }

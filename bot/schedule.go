@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -12,22 +14,61 @@ import (
 
 // RunDue handles the timers that have come due: move deadlines, reminders
 // and challenge expiries. Run calls it periodically; tests call it after
-// moving their clock. It logs what fails and goes on with the rest.
+// moving their clock. A timer whose work fails is tried again later, each
+// time after twice as long (TaskRetry, 2×TaskRetry, …), and dropped with a
+// log line after TaskTries tries, or at once when Discord's answer says a
+// retry cannot help (the channel or message is gone, or the bot may not
+// see or post there). So a failing timer never holds up those behind it.
 func (b *Bot) RunDue(ctx context.Context) {
-	tasks, err := b.store.Due(ctx, 100)
+	tasks, err := b.store.Due(ctx, b.cfg.TaskBatch)
 	if err != nil {
 		b.log.Error("due timers", "err", err)
 		return
 	}
 	for _, t := range tasks {
-		if err := b.runTask(ctx, t); err != nil {
-			b.log.Error("timer", "kind", t.Kind, "game", t.GameID, "challenge", t.ChallengeID, "err", err)
-			continue
+		err := b.runTask(ctx, t)
+		switch {
+		case err == nil:
+			err = b.store.Done(ctx, t)
+		case permanent(err) || t.Attempts+1 >= TaskTries:
+			b.log.Error("timer dropped", "kind", t.Kind, "game", t.GameID, "challenge", t.ChallengeID, "tries", t.Attempts+1, "err", err)
+			b.metrics.failed(err)
+			err = b.store.Done(ctx, t)
+		default:
+			b.log.Warn("timer failed; it will be tried again", "kind", t.Kind, "game", t.GameID, "challenge", t.ChallengeID, "tries", t.Attempts+1, "err", err)
+			b.metrics.failed(err)
+			err = b.store.Retry(ctx, t, b.now().Add(TaskRetry<<t.Attempts))
 		}
-		if err := b.store.Done(ctx, t); err != nil {
-			b.log.Error("timer done", "id", t.ID, "err", err)
+		if err != nil {
+			b.log.Error("timer bookkeeping", "id", t.ID, "err", err)
 		}
 	}
+}
+
+// The retry policy of timers.
+const (
+	// TaskTries is how many times a failing timer is tried.
+	TaskTries = 5
+	// TaskRetry is the wait before the first retry; each next one doubles.
+	TaskRetry = time.Minute
+)
+
+// permanent reports whether err is Discord's answer that repeating the
+// request cannot help: the channel, message or thread is gone or
+// archived, or the bot lacks access or permission there.
+func permanent(err error) bool {
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) {
+		return false
+	}
+	if rest.Message != nil {
+		switch rest.Message.Code {
+		case discordgo.ErrCodeUnknownChannel, discordgo.ErrCodeUnknownMessage, discordgo.ErrCodeMissingAccess,
+			discordgo.ErrCodeMissingPermissions, discordgo.ErrCodePerformedOperationOnArchivedThread:
+			return true
+		}
+	}
+	return rest.Response != nil && (rest.Response.StatusCode == http.StatusForbidden || rest.Response.StatusCode == http.StatusNotFound)
 }
 
 func (b *Bot) runTask(ctx context.Context, t store.Task) error {
@@ -43,7 +84,10 @@ func (b *Bot) runTask(ctx context.Context, t store.Task) error {
 }
 
 // timeout ends a game whose player to move ran out of time: a loss, or an
-// abort when fewer than 2 plies were played.
+// abort when fewer than 2 plies were played. Once the end is recorded it
+// is announced in a new message first (which also wakes an archived
+// thread), then on the board; a failure of either is logged and counted,
+// and the other still goes out.
 func (b *Bot) timeout(ctx context.Context, t store.Task) error {
 	u, ok, err := b.table.TimeOut(ctx, t)
 	if err != nil || !ok {
@@ -51,12 +95,21 @@ func (b *Bot) timeout(ctx context.Context, t store.Task) error {
 	}
 	g := &u.State.Game
 	note := fmt.Sprintf("%s ran out of time.", seatName(g.Seats[u.Side]))
-	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: true}); err != nil {
-		return err
-	}
 	text := fmt.Sprintf("Game #%d: %s %s", g.ID, note, b.resultText(g))
-	_, err = b.s.ChannelMessageSendComplex(boardChannel(g), message{content: text}.send(), discordgo.WithContext(ctx))
-	return err
+	if _, err := b.s.ChannelMessageSendComplex(boardChannel(g), message{content: text}.send(), discordgo.WithContext(ctx)); err != nil {
+		b.degraded("announce a time-out", g.ID, err)
+	}
+	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: true}); err != nil {
+		b.degraded("show a time-out on the board", g.ID, err)
+	}
+	return nil
+}
+
+// degraded logs and counts what the bot could not do after a change was
+// recorded: the change stands.
+func (b *Bot) degraded(what string, game int64, err error) {
+	b.log.Warn("could not "+what, "game", game, "err", err)
+	b.metrics.failed(err)
 }
 
 // remind pings the player to move when a fifth of their time is left.

@@ -36,7 +36,7 @@ func TestMigrationsFromEmpty(t *testing.T) {
 			names = append(names, n)
 		}
 		rows.Close()
-		want := []string{"0001_init", "0002_indexes", "0003_members"}
+		want := []string{"0001_init", "0002_indexes", "0003_members", "0004_task_attempts"}
 		if strings.Join(names, " ") != strings.Join(want, " ") {
 			t.Errorf("open %d: recorded migrations %q, want %q", i, names, want)
 		}
@@ -116,12 +116,13 @@ func TestMigrationsFromEachVersion(t *testing.T) {
 			if got := engine.String(st.Position); got != engine.String(want) {
 				t.Errorf("position after upgrade %s, want %s", got, engine.String(want))
 			}
-			// The members table of version 3 is filled from the games.
+			// The members table of version 3 is filled from the games,
+			// when the upgrade brings it.
 			board, err := s.Leaderboard(ctx, LeaderboardQuery{Variant: "zola", GuildID: "g9"})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(board) != 2 || board[0].Player != alice || board[0].Rating.Rating != 1600 || board[1].Player != bob {
+			if k < 3 && (len(board) != 2 || board[0].Player != alice || board[0].Rating.Rating != 1600 || board[1].Player != bob) {
 				t.Errorf("server leaderboard after upgrade: %+v", board)
 			}
 			c, err := s.Challenge(ctx, 3)

@@ -23,7 +23,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), ply, due
+	rows, err := s.r.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), ply, due, attempts
 		FROM schedule WHERE due <= ? ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("due tasks: %w", err)
@@ -34,7 +34,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 		var t Task
 		var kind string
 		var due int64
-		if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.Ply, &due); err != nil {
+		if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.Ply, &due, &t.Attempts); err != nil {
 			return nil, fmt.Errorf("due tasks: %w", err)
 		}
 		t.Kind = TaskKind(index(taskNames[:], kind))
@@ -92,6 +92,22 @@ func (s *Store) TimeOut(ctx context.Context, t Task, loser engine.Side) (Game, e
 		return Game{}, fmt.Errorf("time out: %w", err)
 	}
 	return g, nil
+}
+
+// Retry puts task t off until due, after a failed try, and counts the
+// try in its Attempts. A task that is gone or has been superseded is left
+// alone and is no error.
+func (s *Store) Retry(ctx context.Context, t Task, due time.Time) error {
+	err := s.write(ctx, func(tx querier) error {
+		_, err := tx.ExecContext(ctx, `UPDATE schedule SET due = ?, attempts = attempts + 1 WHERE id = ? AND kind = ? AND ply = ?
+			AND due = ? AND coalesce(game_id, 0) = ? AND coalesce(challenge_id, 0) = ?`,
+			millis(due), t.ID, t.Kind.String(), t.Ply, millis(t.Due), t.GameID, t.ChallengeID)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("retry task %d: %w", t.ID, err)
+	}
+	return nil
 }
 
 // Done removes task t once it has been handled. A task that is gone or has

@@ -148,3 +148,44 @@ func TestTimeOutBeforeTwoPlies(t *testing.T) {
 		}
 	}
 }
+
+// TestRetry puts a failed task off: it leaves the head of the queue, comes
+// back when its new time comes with its try counted, and a superseded task
+// is left alone.
+func TestRetry(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{})
+	a, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, DaysPerMove: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Add(time.Minute)
+	b, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, DaysPerMove: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Add(20 * time.Hour) // both reminders are due, a's first
+	due, _ := s.Due(ctx, 1)
+	if len(due) != 1 || due[0].GameID != a.ID || due[0].Attempts != 0 {
+		t.Fatalf("due: %+v; want a's reminder, not tried yet", due)
+	}
+	if err := s.Retry(ctx, due[0], c.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if next, _ := s.Due(ctx, 1); len(next) != 1 || next[0].GameID != b.ID {
+		t.Fatalf("due after a's retry: %+v; want b's reminder at the head", next)
+	}
+	c.Add(time.Hour)
+	all, _ := s.Due(ctx, 0)
+	if len(all) != 2 || all[1].GameID != a.ID || all[1].Attempts != 1 {
+		t.Fatalf("due an hour later: %+v; want b's reminder, then a's tried once", all)
+	}
+	// A move supersedes a's reminder: retrying the old one changes nothing.
+	mustPlay(t, s, a.ID, 0)
+	if err := s.Retry(ctx, all[1], c.Now().Add(time.Hour)); err != nil {
+		t.Fatal(err)
+	}
+	if due, _ := s.Due(ctx, 0); len(due) != 1 || due[0].GameID != b.ID {
+		t.Errorf("due after a's move: %+v; want b's reminder alone", due)
+	}
+}

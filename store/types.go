@@ -332,6 +332,7 @@ type Task struct {
 	ChallengeID int64 // for Expiry
 	Ply         int   // the game's ply when the timer was set
 	Due         time.Time
+	Attempts    int // failed tries so far (see Store.Retry)
 }
 
 // Rating is one player's standing in one variant.
