@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net/http"
 	"runtime/debug"
 	"sync"
 	"sync/atomic"
@@ -86,6 +87,13 @@ func New(cfg Config) (*Bot, error) {
 	}
 	if b.render == nil {
 		b.render = render.New()
+	}
+	if c := cfg.Session.Client; c != nil {
+		next := c.Transport
+		if next == nil {
+			next = http.DefaultTransport
+		}
+		c.Transport = &retryTransport{next: next, tries: 3, wait: 250 * time.Millisecond}
 	}
 	if b.log == nil {
 		b.log = slog.Default()

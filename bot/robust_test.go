@@ -128,3 +128,21 @@ func TestTimersDoNotStarve(t *testing.T) {
 		t.Errorf("next task at %v (%v, %v); want the four games' deadlines, 72 h after their start", next.Sub(start), ok, err)
 	}
 }
+
+// TestTransient5xxRetried: Discord answers the board's edit with 500 and
+// then 503; the edit is tried again and the move goes through as usual.
+func TestTransient5xxRetried(t *testing.T) {
+	h := newHarness(t)
+	g := h.duel("zola", false).Game
+	h.srv.FailRequests(discordtest.RouteMessageEdit, 1, 500)
+	h.srv.FailRequests(discordtest.RouteMessageEdit, 1, 503)
+	st := h.game(g.ID)
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if got := h.move(h.alice, g.ID, move); !strings.Contains(got, "you played **"+move+"**") {
+		t.Fatalf("/move answered %q; want it played", got)
+	}
+	h.eventually("the board edited after the retries", func() bool {
+		b := h.board(g.ID)
+		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, move)
+	})
+}
