@@ -60,6 +60,8 @@ type Bot struct {
 	appID    string
 	metrics  *Metrics
 	table    *table.Table
+	// boards serialises the edits of each game's board message.
+	boards table.Locks
 
 	inflight  sync.WaitGroup
 	closing   atomic.Bool
@@ -262,6 +264,7 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 	if err != nil {
 		err = r.fail(err)
 	}
+	r.reportProblems()
 	outcome := "ok"
 	var ue *userError
 	var pe *panicError

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/bwmarrin/discordgo"
@@ -24,20 +25,81 @@ func sideOf(st *store.State, userID string) (engine.Side, error) {
 	return side, nil
 }
 
-// editBoard redraws a game's board message in its channel.
+// editBoard redraws a game's board message in its channel. A board that
+// is gone (a moderator deleted it) is posted anew, and the game remembers
+// the new message. The edits of a board are made one at a time, and one
+// whose state the game has moved past is skipped: the later change draws
+// the board itself, so an edit that comes late never shows an old
+// position.
 func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) error {
 	g := &st.Game
 	if g.MessageID == "" {
 		return nil
 	}
+	unlock := b.boards.Lock(g.ID)
+	defer unlock()
+	now, err := b.store.Game(ctx, g.ID)
+	if err != nil {
+		return fmt.Errorf("the game behind the board: %w", err)
+	}
+	if now.Ply != g.Ply || now.Result != g.Result || now.Offer != g.Offer || !now.Updated.Equal(g.Updated) {
+		return nil // a newer change has drawn, or will draw, the board
+	}
+	g.MessageID, g.ThreadID = now.MessageID, now.ThreadID // where the board is now
 	m, err := b.boardMessage(ctx, st, view)
 	if err != nil {
 		return err
 	}
-	if _, err := b.s.ChannelMessageEditComplex(m.channelEdit(boardChannel(g), g.MessageID), discordgo.WithContext(ctx)); err != nil {
+	_, err = b.s.ChannelMessageEditComplex(m.channelEdit(boardChannel(g), g.MessageID), discordgo.WithContext(ctx))
+	var rest *discordgo.RESTError
+	if errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeUnknownMessage {
+		msg, err := b.s.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx))
+		if err != nil {
+			return fmt.Errorf("post the deleted board of game %d anew: %w", g.ID, err)
+		}
+		if err := b.store.SetMessage(ctx, g.ID, g.ThreadID, msg.ID); err != nil {
+			return err
+		}
+		g.MessageID = msg.ID
+		b.log.Info("the board was deleted; posted anew", "game", g.ID, "message", msg.ID)
+		return nil
+	}
+	if err != nil {
 		return fmt.Errorf("edit the board of game %d: %w", g.ID, err)
 	}
 	return nil
+}
+
+// showBoard brings the game's board message up to date after a change the
+// store has recorded: best effort, what fails is told to the player.
+func (r *request) showBoard(st *store.State, view boardView) {
+	g := &st.Game
+	ch := boardChannel(g)
+	what := fmt.Sprintf("update the board of game #%d", g.ID)
+	if g.MessageID == "" || !r.canPost(what, ch) {
+		return
+	}
+	if err := r.b.editBoard(r.ctx, st, view); err != nil {
+		r.degraded(what, ch, err)
+	}
+}
+
+// pingTurn tells the player to move that it is their turn, after a change
+// the store has recorded: best effort, what fails is told to the player
+// who acted.
+func (r *request) pingTurn(st *store.State, note string) {
+	g := &st.Game
+	if g.Over() || g.Seats[st.Position.Turn()].IsAI() {
+		return
+	}
+	ch := boardChannel(g)
+	what := fmt.Sprintf("tell %s it is their turn", seatName(g.Seats[st.Position.Turn()]))
+	if !r.canPost(what, ch) {
+		return
+	}
+	if err := r.b.notifyTurn(r.ctx, st, note); err != nil {
+		r.degraded(what, ch, err)
+	}
 }
 
 // boardChannel is where game g's board is, and where its pings go: the
@@ -85,7 +147,9 @@ func moveNote(player, mine string, replies []string) string {
 
 // afterMove brings the board message up to date after a move, through the
 // control the player clicked (r on the board message) or, for /move and the
-// modal, by editing the board and answering separately.
+// modal, by answering first and then editing the board. The move is
+// recorded: what fails after the answer is told to the player, never
+// reported as a failure of the move.
 func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies []string) error {
 	b := r.b
 	view := boardView{note: moveNote(r.player().Name, mine, replies), replay: st.Game.Over()}
@@ -98,14 +162,9 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 			return err
 		}
 		if r.messageID() != st.Game.MessageID { // a copy (in a DM): the game's board too
-			if err := b.editBoard(r.ctx, st, view); err != nil {
-				return err
-			}
+			r.showBoard(st, view)
 		}
 	} else {
-		if err := b.editBoard(r.ctx, st, view); err != nil {
-			return err
-		}
 		text := fmt.Sprintf("Game #%d: you played **%s**.", st.Game.ID, mine)
 		if len(replies) > 0 {
 			text = fmt.Sprintf("Game #%d: you played **%s**; zugbot replied **%s**.", st.Game.ID, mine, replies[len(replies)-1])
@@ -117,9 +176,10 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 		if err := r.reply(message{content: text, ephemeral: true}); err != nil {
 			return err
 		}
+		r.showBoard(st, view)
 	}
-	if st.Game.Over() || len(replies) > 0 {
-		return nil
+	if len(replies) == 0 {
+		r.pingTurn(st, fmt.Sprintf("%s played **%s**.", seatName(st.Game.Seats[st.Position.Turn().Other()]), mine))
 	}
-	return b.notifyTurn(r.ctx, st, fmt.Sprintf("%s played **%s**.", seatName(st.Game.Seats[st.Position.Turn().Other()]), mine))
+	return nil
 }

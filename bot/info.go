@@ -299,5 +299,6 @@ func (r *request) adminCommand() error {
 	if err := r.say("Game #%d is aborted; it does not count for ratings. This is recorded with your name.", id); err != nil {
 		return err
 	}
-	return b.editBoard(r.ctx, &u.State, boardView{note: fmt.Sprintf("Aborted by %s.", r.player().Name)})
+	r.showBoard(&u.State, boardView{note: fmt.Sprintf("Aborted by %s.", r.player().Name)})
+	return nil
 }

@@ -333,7 +333,8 @@ func (r *request) resign(id int64, ply int) error {
 	if err := r.update(message{content: fmt.Sprintf("You resigned game #%d.", id)}); err != nil {
 		return err
 	}
-	return b.editBoard(r.ctx, &u.State, boardView{replay: true, note: fmt.Sprintf("%s resigned.", seatName(u.State.Game.Seats[u.Side]))})
+	r.showBoard(&u.State, boardView{replay: true, note: fmt.Sprintf("%s resigned.", seatName(u.State.Game.Seats[u.Side]))})
+	return nil
 }
 
 // drawCommand offers a draw (or the game's agreed ending).
@@ -359,13 +360,15 @@ func (r *request) offerDraw(id int64) error {
 		if err := r.say("zugbot accepts: game #%d ends by agreement. %s", g.ID, b.resultText(g)); err != nil {
 			return err
 		}
-		return b.editBoard(r.ctx, &u.State, boardView{replay: true})
+		r.showBoard(&u.State, boardView{replay: true})
+		return nil
 	case u.Event == table.Agreed: // the opponent had offered first
 		opp := g.Seats[u.Side.Other()]
 		if err := r.reply(message{content: fmt.Sprintf("%s accepts %s's offer in game #%d: %s", seatName(g.Seats[u.Side]), seatName(opp), g.ID, b.resultText(g))}); err != nil {
 			return err
 		}
-		return b.editBoard(r.ctx, &u.State, boardView{replay: true})
+		r.showBoard(&u.State, boardView{replay: true})
+		return nil
 	}
 	what := fmt.Sprintf("a draw in game #%d", g.ID)
 	if table.CountsAtAgreement(v) {
@@ -408,7 +411,8 @@ func (r *request) takebackCommand() error {
 	if err := r.say("Took back your last move in game #%d.", id); err != nil {
 		return err
 	}
-	return b.editBoard(r.ctx, &u.State, boardView{note: fmt.Sprintf("%s took back their last move.", r.player().Name)})
+	r.showBoard(&u.State, boardView{note: fmt.Sprintf("%s took back their last move.", r.player().Name)})
+	return nil
 }
 
 // answerOffer accepts or declines a pending draw or takeback offer.
@@ -434,12 +438,14 @@ func (r *request) answerOffer(a action) error {
 		if err := closed(fmt.Sprintf("%s accepted: %s", me, b.resultText(g))); err != nil {
 			return err
 		}
-		return b.editBoard(r.ctx, &u.State, boardView{replay: true})
+		r.showBoard(&u.State, boardView{replay: true})
+		return nil
 	}
 	if err := closed(fmt.Sprintf("%s accepted the takeback.", me)); err != nil {
 		return err
 	}
-	return b.editBoard(r.ctx, &u.State, boardView{note: fmt.Sprintf("%s agreed to take back %s's last move.", me, opp)})
+	r.showBoard(&u.State, boardView{note: fmt.Sprintf("%s agreed to take back %s's last move.", me, opp)})
+	return nil
 }
 
 // rematch starts a new game between the same players with colours swapped:

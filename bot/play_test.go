@@ -71,8 +71,14 @@ func TestFullGameAgainstAI(t *testing.T) {
 				}
 				st = next
 			}
-			board := h.board(st.Game.ID)
-			desc := board.Embeds[0].Description
+			// The answer to /move comes first; the board is edited after it.
+			var board *discordtest.Message
+			var desc string
+			h.eventually("the final board", func() bool {
+				board = h.board(st.Game.ID)
+				desc = board.Embeds[0].Description
+				return strings.Contains(desc, "wins**") || strings.Contains(desc, "**Draw**")
+			})
 			if !strings.Contains(desc, "wins**") && !strings.Contains(desc, "**Draw**") {
 				t.Errorf("final board says %q; want the result", desc)
 			}

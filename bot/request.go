@@ -22,6 +22,9 @@ type request struct {
 	deferred  bool // it was a deferral (type 5 or 6): the answer is an edit
 	ephemeral bool // the initial response was ephemeral
 	action    action
+	// problems are what could not be done after the request went through
+	// (a board not updated, a ping not sent), for the player to be told.
+	problems []string
 }
 
 func (b *Bot) newRequest(ctx context.Context, ic *discordgo.InteractionCreate) *request {

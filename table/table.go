@@ -44,7 +44,7 @@ type Table struct {
 	store    *store.Store
 	variants map[string]*engine.Variant
 	now      func() time.Time
-	locks    gameLocks
+	locks    Locks
 
 	rngMu sync.Mutex
 	rng   *rand.Rand
@@ -269,7 +269,7 @@ func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (
 // player saw (-1: the current one). The AI's reply, if it is to move next,
 // comes from Reply.
 func (t *Table) Play(ctx context.Context, id int64, user string, ply int, text string) (Update, error) {
-	unlock := t.locks.lock(id)
+	unlock := t.locks.Lock(id)
 	defer unlock()
 	st, side, err := t.seat(ctx, id, user)
 	if err != nil {
@@ -312,7 +312,7 @@ const aiThinkLimit = 10 * time.Second
 // Reply lets the AI play in game id while it is to move, and returns the
 // game with the moves it played, as event ev (Moved or Started).
 func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
-	unlock := t.locks.lock(id)
+	unlock := t.locks.Lock(id)
 	defer unlock()
 	st, err := t.Load(ctx, id)
 	if err != nil {
@@ -354,7 +354,7 @@ func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
 
 // Resign ends game id, at ply, as a loss for user.
 func (t *Table) Resign(ctx context.Context, id int64, user string, ply int) (Update, error) {
-	unlock := t.locks.lock(id)
+	unlock := t.locks.Lock(id)
 	defer unlock()
 	st, side, err := t.seat(ctx, id, user)
 	if err != nil {
@@ -384,7 +384,7 @@ func (t *Table) CanResign(ctx context.Context, id int64, user string) (store.Sta
 // result) to user's opponent. The AI answers at once: it accepts unless the
 // agreed result is a loss for it. Offering back an open offer accepts it.
 func (t *Table) OfferDraw(ctx context.Context, id int64, user string) (Update, error) {
-	unlock := t.locks.lock(id)
+	unlock := t.locks.Lock(id)
 	defer unlock()
 	st, side, err := t.seat(ctx, id, user)
 	if err != nil {
@@ -434,7 +434,7 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string) (Update, e
 // Takeback takes back user's last move in a casual game: at once against
 // the AI (Event TookBack), as an offer to a person otherwise (Offered).
 func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, error) {
-	unlock := t.locks.lock(id)
+	unlock := t.locks.Lock(id)
 	defer unlock()
 	st, side, err := t.seat(ctx, id, user)
 	if err != nil {
@@ -480,7 +480,7 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 // Answer accepts or declines the open offer of the given kind in game id,
 // made at ply, on behalf of user, the offer's recipient.
 func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.OfferKind, ply int, accept bool) (Update, error) {
-	unlock := t.locks.lock(id)
+	unlock := t.locks.Lock(id)
 	defer unlock()
 	st, side, err := t.seat(ctx, id, user)
 	if err != nil {
@@ -558,7 +558,7 @@ func (t *Table) Rematch(ctx context.Context, id int64, user store.Player) (Remat
 // Abort ends game id, at ply, without a result, on the word of a moderator
 // (by); it is never rated.
 func (t *Table) Abort(ctx context.Context, id int64, ply int, by string) (Update, error) {
-	unlock := t.locks.lock(id)
+	unlock := t.locks.Lock(id)
 	defer unlock()
 	st, err := t.Load(ctx, id)
 	if err != nil {
@@ -579,7 +579,7 @@ func (t *Table) Abort(ctx context.Context, id int64, ply int, by string) (Update
 // out of time: a loss, or an abort when fewer than two plies were played.
 // It reports false when the game had moved on and nothing was done.
 func (t *Table) TimeOut(ctx context.Context, tk store.Task) (Update, bool, error) {
-	unlock := t.locks.lock(tk.GameID)
+	unlock := t.locks.Lock(tk.GameID)
 	defer unlock()
 	st, err := t.store.Load(ctx, tk.GameID)
 	if moved(err) {
@@ -627,11 +627,13 @@ func moved(err error) bool {
 	return errors.Is(err, store.ErrStalePly) || errors.Is(err, store.ErrGameOver) || errors.Is(err, store.ErrNotFound)
 }
 
-// gameLocks serialises the work on each game within this process, so that
-// two clicks at once are handled one after the other; the store's ply check
-// then refuses the second. (The store alone would already keep the data
-// right; the lock keeps the second click from rendering a board first.)
-type gameLocks struct {
+// Locks are a lock per game (or per any int64 key): the zero value is
+// ready for use. A Table serialises the work on each game with them, so
+// that two clicks at once are handled one after the other; the store's ply
+// check then refuses the second. (The store alone would already keep the
+// data right; the lock keeps the second click from rendering a board
+// first.)
+type Locks struct {
 	mu    sync.Mutex
 	locks map[int64]*gameLock
 }
@@ -641,8 +643,8 @@ type gameLock struct {
 	users int
 }
 
-// lock locks game id and returns its unlock function.
-func (g *gameLocks) lock(id int64) func() {
+// Lock locks id and returns its unlock function.
+func (g *Locks) Lock(id int64) func() {
 	g.mu.Lock()
 	if g.locks == nil {
 		g.locks = map[int64]*gameLock{}
