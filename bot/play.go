@@ -448,8 +448,8 @@ func (r *request) offerDraw(st *store.State, side engine.Side) error {
 	}
 	what := fmt.Sprintf("a draw in game #%d", g.ID)
 	if countsAtAgreement(v) {
-		what = fmt.Sprintf("to end game #%d by agreement. In %s that means counting the counters now: %s, so %s",
-			g.ID, v.Game, agreedDetail(agreed), agreedText(v, g, agreed))
+		what = fmt.Sprintf("to end game #%d by agreement. In %s that means %s now: %s, so %s",
+			g.ID, v.Game, v.Counting, agreedDetail(agreed), agreedText(v, g, agreed))
 	}
 	if o := g.Offer; o.Kind == store.DrawOffer && o.Ply == g.Ply {
 		if o.By == side {
@@ -489,11 +489,11 @@ func agreedText(v *engine.Variant, g *store.Game, o engine.Outcome) string {
 	return "it would be **a draw**"
 }
 
-// agreedDetail is why an agreement ends as it does: "White has more
-// counters (12 to 10)".
+// agreedDetail is why an agreement ends as it does: how the count came
+// out.
 func agreedDetail(o engine.Outcome) string {
-	if _, after, ok := strings.Cut(o.Reason, ": "); ok {
-		return after
+	if o.Detail != "" {
+		return o.Detail
 	}
 	return o.Reason
 }
@@ -503,23 +503,20 @@ func agreedEnd(o engine.Outcome, by string) store.End {
 	if o.Status == engine.Win {
 		return store.End{Result: store.Win, Winner: o.Winner, Reason: o.Reason, By: by}
 	}
-	if strings.Contains(o.Reason, ": ") {
+	if o.Detail != "" {
 		return store.End{Result: store.Draw, Reason: o.Reason, By: by}
 	}
 	return store.End{Result: store.Draw, Reason: store.ReasonAgreement, By: by}
 }
 
-// countsAtAgreement reports whether an agreed end in v is decided by
-// counting (Zamma: the side with more counters wins) rather than a draw.
-func countsAtAgreement(v *engine.Variant) bool { return v.Game == "Zamma" }
+// countsAtAgreement reports whether an agreed end in v is decided by a
+// count rather than a draw.
+func countsAtAgreement(v *engine.Variant) bool { return v.Agreement == engine.AgreedCount }
 
 // endingRule explains how a game without agreed endings ends.
 func endingRule(v *engine.Variant) string {
-	switch v.Game {
-	case "Zola":
-		return "a game ends only when one side has captured every enemy checker, and every game ends that way."
-	case "Zodiac":
-		return "a game ends when a side holds 3 or 4 of the inner points with all six filled, repeats a position (and loses), or has no move (and loses)."
+	if v.Ending != "" {
+		return v.Ending
 	}
 	return "play it out, or resign."
 }

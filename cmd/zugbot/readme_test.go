@@ -23,6 +23,7 @@ import (
 
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -254,7 +255,7 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 		}
 		db := filepath.Join(vol, m[1])
 		os.MkdirAll(filepath.Dir(db), 0o755)
-		st, err := store.Open(context.Background(), db, store.Options{Variants: variants()})
+		st, err := store.Open(context.Background(), db, store.Options{Variants: games.All()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -307,7 +308,7 @@ func TestReadmeCommands(t *testing.T) {
 	}
 	bin := buildZugbot(t)
 	work := t.TempDir()
-	st, err := store.Open(context.Background(), filepath.Join(work, "zugbot.db"), store.Options{Variants: variants()})
+	st, err := store.Open(context.Background(), filepath.Join(work, "zugbot.db"), store.Options{Variants: games.All()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,8 +462,8 @@ func TestReadmeRunBot(t *testing.T) {
 				}
 				time.Sleep(20 * time.Millisecond)
 			}
-			if n := len(srv.Commands(guild)); n != len(bot.Commands(variants())) {
-				t.Errorf("%d commands registered; want %d", n, len(bot.Commands(variants())))
+			if n := len(srv.Commands(guild)); n != len(bot.Commands(games.Listed())) {
+				t.Errorf("%d commands registered; want %d", n, len(bot.Commands(games.Listed())))
 			}
 			stopZugbot(t, cmd, &logs)
 			if _, err := os.Stat(filepath.Join(cmd.Dir, "zugbot.db")); (tt.env == nil) != (err == nil) {
@@ -570,7 +571,7 @@ func TestReadmeConfiguration(t *testing.T) {
 // in order, required ones bare and optional ones in brackets.
 func TestReadmeCommandReference(t *testing.T) {
 	registered := map[string]*discordgo.ApplicationCommand{}
-	for _, c := range bot.Commands(variants()) {
+	for _, c := range bot.Commands(games.Listed()) {
 		registered[c.Name] = c
 	}
 	listed := map[string]bool{}

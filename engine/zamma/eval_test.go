@@ -19,7 +19,7 @@ func rotated(t testing.TB, p *Position) *Position {
 		empty := 0
 		for f := range files {
 			c := p.Piece(points - 1 - pointAt(f, r))
-			if c.Kind == engine.NoPiece {
+			if c.Kind == nil {
 				empty++
 				continue
 			}
@@ -28,8 +28,8 @@ func rotated(t testing.TB, p *Position) *Position {
 				empty = 0
 			}
 			swapped := map[engine.Piece]byte{
-				{Kind: engine.Man, Side: Black}: 'w', {Kind: engine.Mullah, Side: Black}: 'W',
-				{Kind: engine.Man, Side: White}: 'b', {Kind: engine.Mullah, Side: White}: 'B',
+				{Kind: Man, Side: Black}: 'w', {Kind: Mullah, Side: Black}: 'W',
+				{Kind: Man, Side: White}: 'b', {Kind: Mullah, Side: White}: 'B',
 			}
 			sb.WriteByte(swapped[c])
 		}
