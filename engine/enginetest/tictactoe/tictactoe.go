@@ -196,7 +196,7 @@ func (p *Position) MarshalText() ([]byte, error) {
 func Parse(s string) (*Position, error) {
 	rows, turn, ok := strings.Cut(s, " ")
 	if !ok || len(rows) != 11 || rows[3] != '/' || rows[7] != '/' || (turn != "x" && turn != "o") {
-		return nil, errors.New(`want three rows of x, o or . separated by "/", a space and the side to move, like "x.o/.x./... o"`)
+		return nil, errors.New(`want three rows of x, o or . from the third down, separated by "/", then a space and x or o for the side to move`)
 	}
 	p := &Position{turn: engine.Side(strings.Index("xo", turn))}
 	for k, c := range strings.ReplaceAll(rows, "/", "") {
@@ -208,7 +208,7 @@ func Parse(s string) (*Position, error) {
 			p.cell[i] = 2
 		case '.':
 		default:
-			return nil, fmt.Errorf("square %s: %q is not x, o or .", names[i], c)
+			return nil, fmt.Errorf("square %s: %q is not x, o or a dot", names[i], c)
 		}
 	}
 	return p, nil
