@@ -744,3 +744,28 @@ func TestDockerfile(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeGames checks that the README's table of games has a row for
+// every game in the list, naming each of its variants, and no other.
+func TestReadmeGames(t *testing.T) {
+	rows := map[string]string{} // game name to its variants' cell
+	for _, row := range tableRows(readmeSection(t, "The games")) {
+		if len(row) >= 2 {
+			rows[strings.Trim(row[0], "* ")] = row[1]
+		}
+	}
+	seen := map[string]bool{}
+	for _, v := range games.All() {
+		seen[v.Game] = true
+		if cell, ok := rows[v.Game]; !ok {
+			t.Errorf("README: the table of games has no row for %s", v.Game)
+		} else if !strings.Contains(cell, "`"+v.ID+"`") {
+			t.Errorf("README: the row of %s does not name the variant `%s`: %q", v.Game, v.ID, cell)
+		}
+	}
+	for name := range rows {
+		if !seen[name] {
+			t.Errorf("README: the table of games has a row for %s, which the list of games lacks", name)
+		}
+	}
+}
