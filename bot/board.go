@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -16,7 +18,8 @@ import (
 )
 
 // maxPickerMoves is the most legal moves for which the board offers the
-// select-menu move picker; beyond it (rare Zamma positions) players type.
+// select-menu move picker; beyond it (rare positions with long multiple
+// captures) players type.
 const maxPickerMoves = 2000
 
 // boardView is what a board message shows besides the game itself.
@@ -219,7 +222,7 @@ func (b *Bot) controls(st *store.State, selected *int) []discordgo.MessageCompon
 		// A forced pass: one button plays it.
 		buttons = append(buttons, discordgo.Button{
 			Label: "Pass (no legal move)", Style: discordgo.SuccessButton,
-			CustomID: gameAction(g.ID, g.Ply, verbTo).with("pass").String(),
+			CustomID: gameAction(g.ID, g.Ply, verbTo).with(p.FormatMove(moves[0])).String(),
 		})
 	} else if len(moves) <= maxPickerMoves {
 		rows = append(rows, b.picker(st, moves, selected)...)
@@ -295,8 +298,8 @@ func (b *Bot) picker(st *store.State, moves []engine.Move, selected *int) []disc
 			shown += len(opts)
 		}
 		if shown < len(moveOpts) {
-			// A Zonal Chess queen in a zone can have more moves than the
-			// menus hold.
+			// A piece with many paths (a rider that may turn) can have
+			// more moves than the menus hold.
 			ph += fmt.Sprintf(" (%d of its %d moves; type the others)", shown, len(moveOpts))
 		}
 		for k, opts := range menus {
@@ -320,31 +323,12 @@ func chunkOptions(opts []discordgo.SelectMenuOption, max int) [][]discordgo.Sele
 	return out
 }
 
-// pieceLabel names a piece for a menu.
+// pieceLabel names a piece for a menu: its kind's name, capitalised.
 func pieceLabel(pc engine.Piece) string {
-	switch pc.Kind {
-	case engine.Checker:
-		return "Checker"
-	case engine.Man:
-		return "Man"
-	case engine.Mullah:
-		return "Mullah"
-	case engine.Disc:
-		return "Disc"
-	case engine.Neutral:
-		return "Neutral"
-	case engine.King:
-		return "King"
-	case engine.Queen:
-		return "Queen"
-	case engine.Rook:
-		return "Rook"
-	case engine.Bishop:
-		return "Bishop"
-	case engine.Knight:
-		return "Knight"
-	case engine.Pawn:
-		return "Pawn"
+	name := pc.Kind.String()
+	if name == "" {
+		return "Piece"
 	}
-	return "Piece"
+	r, n := utf8.DecodeRuneInString(name)
+	return string(unicode.ToUpper(r)) + name[n:]
 }

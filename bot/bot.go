@@ -21,8 +21,12 @@ import (
 
 // Config is what a Bot needs. Store, Variants and Session are required.
 type Config struct {
-	Store    *store.Store
+	Store *store.Store
+	// Variants are every variant the bot knows, as the store knows them.
 	Variants []*engine.Variant
+	// Menu are the variants the slash commands offer, in menu order; all
+	// of Variants when nil.
+	Menu []*engine.Variant
 	// Session is the Discord session, not yet opened.
 	Session *discordgo.Session
 	// GuildID, if set, registers the commands to that server only (they
@@ -54,6 +58,7 @@ type Bot struct {
 	store    *store.Store
 	render   *render.Renderer
 	variants map[string]*engine.Variant
+	help     string // the text of /help
 	log      *slog.Logger
 	now      func() time.Time
 	s        *discordgo.Session
@@ -84,9 +89,18 @@ func New(cfg Config) (*Bot, error) {
 		s:        cfg.Session,
 		metrics:  cfg.Metrics,
 	}
+	if b.cfg.Menu == nil {
+		b.cfg.Menu = cfg.Variants
+	}
 	for _, v := range cfg.Variants {
 		b.variants[v.ID] = v
 	}
+	for _, v := range b.cfg.Menu {
+		if b.variants[v.ID] != v {
+			return nil, fmt.Errorf("bot: the menu's %s is not among the Variants", v.ID)
+		}
+	}
+	b.help = helpText(b.cfg.Menu)
 	if b.render == nil {
 		b.render = render.New()
 	}
@@ -229,7 +243,7 @@ func (b *Bot) register(ctx context.Context) error {
 		}
 		b.appID = u.ID
 	}
-	cmds := Commands(b.cfg.Variants)
+	cmds := Commands(b.cfg.Menu)
 	if b.cfg.GuildID != "" {
 		for _, c := range cmds {
 			c.Contexts = nil // guild commands cannot set contexts; they work in that server only

@@ -6,20 +6,12 @@ import (
 	"github.com/zugbot/zugbot/engine"
 )
 
-// Menu lists the variant IDs offered as game choices in the slash commands,
-// in menu order.
-var Menu = []string{"zola", "zola8", "zamma", "zonal", "zodiac"}
-
 // Commands returns the slash commands the bot registers, offering the
-// variants of Menu found among variants.
-func Commands(variants []*engine.Variant) []*discordgo.ApplicationCommand {
+// variants of menu as game choices, in its order.
+func Commands(menu []*engine.Variant) []*discordgo.ApplicationCommand {
 	var games []*discordgo.ApplicationCommandOptionChoice
-	for _, id := range Menu {
-		for _, v := range variants {
-			if v.ID == id {
-				games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: v.Name, Value: v.ID})
-			}
-		}
+	for _, v := range menu {
+		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: v.Name, Value: v.ID})
 	}
 	one := 1.0
 	game := func(desc string, required bool) *discordgo.ApplicationCommandOption {
@@ -79,7 +71,7 @@ func Commands(variants []*engine.Variant) []*discordgo.ApplicationCommand {
 			Name: "move", Description: "Play a move in one of your games", Contexts: guildAndDM,
 			Options: []*discordgo.ApplicationCommandOption{
 				{
-					Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, e.g. c2-b1",
+					Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, in the game's notation",
 					Required: true, Autocomplete: true, // no max_length: zugbot says itself what is too long
 				},
 				gameRef("The game (needed when you have several here)", false),

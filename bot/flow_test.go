@@ -13,6 +13,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -289,7 +290,7 @@ func TestExport(t *testing.T) {
 func TestRules(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	for _, v := range variants() {
+	for _, v := range games.Listed() {
 		_, resp := h.command(h.bob, "rules", discordtest.Opt("game", v.ID))
 		if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 || len(resp.Data.Embeds) != 1 {
 			t.Fatalf("/rules %s: type %d flags %d; want one public embed", v.ID, resp.Type, resp.Data.Flags)

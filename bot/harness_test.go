@@ -13,18 +13,9 @@ import (
 
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
-	"github.com/zugbot/zugbot/engine"
-	"github.com/zugbot/zugbot/engine/zamma"
-	"github.com/zugbot/zugbot/engine/zodiac"
-	"github.com/zugbot/zugbot/engine/zola"
-	"github.com/zugbot/zugbot/engine/zonal"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
-
-// variants are the games the test bot offers.
-func variants() []*engine.Variant {
-	return []*engine.Variant{zola.Zola, zola.Zola8, zamma.Zamma, zonal.Zonal, zodiac.Zodiac}
-}
 
 // clock is a settable clock shared by the bot and the store.
 type clock struct {
@@ -95,12 +86,12 @@ func (h *harness) start() {
 	t := h.t
 	t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	st, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: variants()})
+	st, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: games.All()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	b, err := bot.New(bot.Config{
-		Store: st, Variants: variants(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
+		Store: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
 		AIThink: h.aiThink, TaskInterval: time.Hour, TaskBatch: h.taskBatch,
 		Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})

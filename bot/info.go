@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -258,14 +259,42 @@ func (r *request) rulesCommand() error {
 	})
 }
 
-const helpText = `**zugbot** plays abstract strategy games nobody else offers: Zola, Zamma, Zonal Chess and Zodiac.
+// helpText returns the text of /help for a bot offering the games of menu.
+func helpText(menu []*engine.Variant) string {
+	var names, counted []string
+	for _, v := range menu {
+		if !slices.Contains(names, v.Game) {
+			names = append(names, v.Game)
+			if v.Agreement == engine.AgreedCount {
+				counted = append(counted, fmt.Sprintf("in %s: end the game by %s", v.Game, v.Counting))
+			}
+		}
+	}
+	draw := "offer a draw"
+	if len(counted) > 0 {
+		draw += " (" + strings.Join(counted, "; ") + ")"
+	}
+	return fmt.Sprintf(helpTemplate, andList(names), draw)
+}
+
+// andList joins words as a list in prose: "a, b and c".
+func andList(words []string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
+}
+
+// helpTemplate is the text of /help, with the names of the games and what
+// /draw does in them to fill in.
+const helpTemplate = `**zugbot** plays abstract strategy games nobody else offers: %s.
 **Play**
 /play game [level] [color] — a casual game against zugbot (levels 1 beginner to 5 master)
 /challenge game [opponent] [rated] [color] [days] — challenge someone, or anyone here
 /move move [game] — play a move (the board's menus and "Type a move" button work too)
 /board [game] — show a board with its controls
 /resign [game] — resign, after a confirmation
-/draw [game] — offer a draw (in Zamma: end the game by counting the counters)
+/draw [game] — %s
 /takeback [game] — take back your last move (casual games and games against zugbot)
 **Look up**
 /games, /history, /profile [user] — games going, finished games, ratings and record
@@ -275,7 +304,7 @@ In a DM with zugbot, everything but /challenge, /leaderboard and /admin works to
 Ratings are Elo per game, provisional (marked ?) for the first 20 rated games.`
 
 func (r *request) helpCommand() error {
-	return r.reply(message{content: helpText, ephemeral: true})
+	return r.reply(message{content: r.b.help, ephemeral: true})
 }
 
 // adminCommand aborts a game for a member who may manage the server.

@@ -372,8 +372,8 @@ func (r *request) offerDraw(id int64) error {
 	}
 	what := fmt.Sprintf("a draw in game #%d", g.ID)
 	if table.CountsAtAgreement(v) {
-		what = fmt.Sprintf("to end game #%d by agreement. In %s that means counting the counters now: %s, so %s",
-			g.ID, v.Game, table.AgreedDetail(u.Agreed), table.AgreedText(v, g, u.Agreed))
+		what = fmt.Sprintf("to end game #%d by agreement. In %s that means %s now: %s, so %s",
+			g.ID, v.Game, v.Counting, table.AgreedDetail(u.Agreed), table.AgreedText(v, g, u.Agreed))
 	}
 	return r.offerMessage(&u, fmt.Sprintf("offers %s", what), verbDrawYes, verbDrawNo)
 }

@@ -12,6 +12,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -36,7 +37,7 @@ func hasSuffix(ids []string, suffix string) string {
 // TestFullGameAgainstAI plays each game against the AI to its end through
 // /move, checking the board after every move and the final message.
 func TestFullGameAgainstAI(t *testing.T) {
-	for _, v := range variants() {
+	for _, v := range games.Listed() {
 		if v.ID == "zola8" {
 			continue
 		}

@@ -10,6 +10,7 @@ import (
 
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -22,7 +23,7 @@ func TestAIResumesAfterRestart(t *testing.T) {
 	id := st.Game.ID
 	h.stop()
 	ctx := context.Background()
-	db, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: variants()})
+	db, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: games.All()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -67,7 +68,7 @@ func TestStopFinishesInFlight(t *testing.T) {
 	if got == nil || !strings.Contains(got.Content, "zugbot replied") {
 		t.Errorf("after the stop, the answer is %+v; want it to give the AI's reply", got)
 	}
-	db, err := store.Open(context.Background(), h.dbPath, store.Options{Variants: variants()})
+	db, err := store.Open(context.Background(), h.dbPath, store.Options{Variants: games.All()})
 	if err != nil {
 		t.Fatal(err)
 	}

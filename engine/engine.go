@@ -43,40 +43,79 @@ const (
 	Draw                  // nobody has won
 )
 
+// String returns "ongoing", "win" or "draw".
+func (s Status) String() string {
+	switch s {
+	case Ongoing:
+		return "ongoing"
+	case Win:
+		return "win"
+	case Draw:
+		return "draw"
+	}
+	return fmt.Sprintf("Status(%d)", uint8(s))
+}
+
 // Outcome is the result of a game as the board decides it.
 type Outcome struct {
 	Status Status
 	Winner Side   // meaningful only when Status is Win
 	Reason string // lower case, for a caption: "checkmate", "no legal moves", …
+	// Detail, when not empty, is the end of Reason that tells how the
+	// result was reached, apart from why the game ended: for a game decided
+	// by a count, "White has more counters (12 to 10)".
+	Detail string
 }
 
 // Over reports whether the game has ended.
 func (o Outcome) Over() bool { return o.Status != Ongoing }
 
-// Kind is the kind of a piece, across all games. The renderer draws each
-// kind with its own artwork.
-type Kind uint8
+// Kind is a kind of piece, such as a king or a checker. Each game declares
+// its kinds once, as package-level values, and lists them in Variant.Kinds;
+// pieces refer to their kind by pointer, so kinds compare with ==.
+type Kind struct {
+	// Name names the kind for people, in lower case: "king", "checker".
+	Name string
+	// Symbol is the letter (or short text) that stands for a piece of this
+	// kind on a text board, by side: {"K", "k"}.
+	Symbol [2]string
+	// Look is how a renderer draws the kind.
+	Look Look
+	// Neutral is set for a kind that belongs to neither side: its pieces'
+	// Side means nothing, and they are drawn in a colour of their own.
+	Neutral bool
+}
 
-// The kinds of pieces.
+// String returns the kind's name, or "" for the nil Kind (no piece).
+func (k *Kind) String() string {
+	if k == nil {
+		return ""
+	}
+	return k.Name
+}
+
+// Look is how a renderer draws a kind of piece, in the colours of the
+// piece's side (or the neutral colours).
+type Look uint8
+
+// The looks of pieces.
 const (
-	NoPiece Kind = iota
-	Checker      // Zola: a plain checker
-	Man          // Zamma: a man
-	Mullah       // Zamma: a promoted man
-	Disc         // Zodiac: a two-sided disc
-	Neutral      // Zodiac: a neutral piece; its Side is meaningless
-	King         // chess pieces
-	Queen
-	Rook
-	Bishop
-	Knight
-	Pawn
+	Disc         Look = iota // a plain disc, like a checker
+	CrownedDisc              // a disc with a crown on it
+	DottedDisc               // a disc with a dot in its centre
+	KingFigure               // a Staunton chess king
+	QueenFigure              // a Staunton chess queen
+	RookFigure               // a Staunton chess rook
+	BishopFigure             // a Staunton chess bishop
+	KnightFigure             // a Staunton chess knight
+	PawnFigure               // a Staunton chess pawn
 )
 
-// Piece is what stands on a point.
+// Piece is what stands on a point. The zero Piece, whose Kind is nil, is
+// no piece.
 type Piece struct {
-	Kind Kind
-	Side Side
+	Kind *Kind
+	Side Side // meaningless for a neutral kind
 }
 
 // MoveInfo describes a move for display: where the moving piece goes and
@@ -116,9 +155,9 @@ type Position interface {
 	// Outcome returns the result the board decides: Ongoing while there are
 	// legal moves.
 	Outcome() Outcome
-	// Agreed returns the result if both players agree to end the game now
-	// (a draw in chess; the side with more counters wins in Zamma), and
-	// false if the game has no agreed ending.
+	// Agreed returns the result if both players agree to end the game now,
+	// as Variant.Agreement describes it, and false if the game has no
+	// agreed ending (or is over).
 	Agreed() (Outcome, bool)
 	// Hash returns a hash of the board, the side to move and whatever else
 	// decides the legal moves (not the history): equal positions hash equal.
@@ -148,6 +187,20 @@ type Variant struct {
 	Sides   [2]string // side names by Side: {"Red", "Blue"}
 	// MaxPlies bounds the length of any game from the start position, in plies.
 	MaxPlies int
+	// Kinds lists every kind of piece a game of the variant can show,
+	// promotions included: a renderer prepares the artwork of these.
+	Kinds []*Kind
+	// Agreement says what the players may agree to end a game with.
+	Agreement Agreement
+	// Ending says how a game ends, for a player who asks to end one by
+	// agreement when the variant has no agreed ending: a lower-case clause
+	// ending with a full stop, "a game ends when a side has no move.".
+	// Empty says nothing beyond the rules summary.
+	Ending string
+	// Counting, for a variant whose agreed ending is AgreedCount, says what
+	// deciding the game by agreement does, as a lower-case phrase: "counting
+	// the counters".
+	Counting string
 	// Geometry is the board as a renderer sees it.
 	Geometry *Geometry
 	// Start returns a new start position.
@@ -155,6 +208,22 @@ type Variant struct {
 	// Parse reads a position string. Its history starts there.
 	Parse func(s string) (Position, error)
 }
+
+// Agreement is what the players of a variant may agree to end a game with.
+type Agreement uint8
+
+// The agreements a variant may allow.
+const (
+	// NoAgreement: games end only as the board decides (or by a
+	// resignation); Variant.Ending says how.
+	NoAgreement Agreement = iota
+	// AgreedDraw: the players may agree a draw.
+	AgreedDraw
+	// AgreedCount: the players may agree to end the game, and a count of the
+	// board decides the result (Variant.Counting says what is counted, and
+	// the agreed Outcome's Detail how the count came out).
+	AgreedCount
+)
 
 // String returns the variant's ID.
 func (v *Variant) String() string { return v.ID }

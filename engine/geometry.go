@@ -21,6 +21,10 @@ type Geometry struct {
 	Lines []Line
 	// Labels are file, rank or point names to print around the board.
 	Labels []Label
+	// Rings draws faint circles around the board's centre through its
+	// points (on a board of cells), for games where the distance from the
+	// centre matters.
+	Rings bool
 }
 
 // Point is one place on a board.
@@ -29,22 +33,26 @@ type Point struct {
 	X, Y float64 // centre, in board units
 	// Shade is the cell's colour class (for Cells boards): 0 light, 1 dark.
 	Shade uint8
-	// Mark is the point's special meaning, if any.
+	// Mark is how the point is set apart from the others, if it is.
 	Mark Mark
+	// Sign, if not empty, is a letter printed faintly in the point's cell
+	// (on a board of cells).
+	Sign string
 }
 
-// Mark is the special meaning of a point, drawn so that players can tell it.
+// Mark is how a renderer sets a point apart, so that players can tell a
+// point with a special meaning in the game's rules.
 type Mark uint8
 
-// The marks a point can carry.
+// The marks a point can carry: the first three for boards of cells, the
+// others for boards of lines.
 const (
-	Plain   Mark = iota // nothing special
-	Zone                // Zonal Chess: a zone square, where riders turn
-	Special             // Zonal Chess: a Z square
-	Star                // Zamma: a star point, on its column line only
-	Tip                 // Zodiac: a tip of the hexagram
-	Inner               // Zodiac: an inner point
-	Centre              // Zola: the squares nearest the centre
+	Plain   Mark = iota // nothing special: a cell by its shade, or a dot
+	Tinted              // a cell in a cool tint
+	Gilded              // a cell in gold
+	Starred             // a star on the point
+	Ringed              // a ring around a dot
+	Spotted             // a broad spot
 )
 
 // Line is a straight segment between two points, by index.

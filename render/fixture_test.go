@@ -54,9 +54,23 @@ func (b *board) Clone() engine.Position {
 }
 func (b *board) MarshalText() ([]byte, error) { return []byte("board"), nil }
 
-// fixture returns a variant of geometry g whose start position is empty.
-func fixture(id string, sides [2]string, g *engine.Geometry) *engine.Variant {
-	v := &engine.Variant{ID: id, Name: id, Game: id, Sides: sides, Geometry: g}
+// The kinds of pieces on hand-built boards: one of each look.
+var (
+	man         = &engine.Kind{Name: "man", Symbol: [2]string{"b", "w"}, Look: engine.Disc}
+	mullah      = &engine.Kind{Name: "mullah", Symbol: [2]string{"B", "W"}, Look: engine.CrownedDisc}
+	neutral     = &engine.Kind{Name: "neutral", Symbol: [2]string{"n", "n"}, Look: engine.DottedDisc, Neutral: true}
+	king        = &engine.Kind{Name: "king", Symbol: [2]string{"K", "k"}, Look: engine.KingFigure}
+	queen       = &engine.Kind{Name: "queen", Symbol: [2]string{"Q", "q"}, Look: engine.QueenFigure}
+	rook        = &engine.Kind{Name: "rook", Symbol: [2]string{"R", "r"}, Look: engine.RookFigure}
+	chessBishop = &engine.Kind{Name: "bishop", Symbol: [2]string{"B", "b"}, Look: engine.BishopFigure}
+	knight      = &engine.Kind{Name: "knight", Symbol: [2]string{"N", "n"}, Look: engine.KnightFigure}
+	chessPawn   = &engine.Kind{Name: "pawn", Symbol: [2]string{"P", "p"}, Look: engine.PawnFigure}
+)
+
+// fixture returns a variant of geometry g, with the given kinds of pieces,
+// whose start position is empty.
+func fixture(id string, sides [2]string, g *engine.Geometry, kinds ...*engine.Kind) *engine.Variant {
+	v := &engine.Variant{ID: id, Name: id, Game: id, Sides: sides, Geometry: g, Kinds: kinds}
 	v.Start = func() engine.Position {
 		return &board{v: v, pieces: make([]engine.Piece, len(g.Points))}
 	}
@@ -87,7 +101,7 @@ func latticeGeometry() *engine.Geometry {
 		for f := range n {
 			p := engine.Point{Name: fmt.Sprintf("%c%d", 'a'+f, r+1), X: float64(f), Y: float64(r)}
 			if (f+r)%2 == 1 {
-				p.Mark = engine.Star
+				p.Mark = engine.Starred
 			}
 			g.Points = append(g.Points, p)
 		}
@@ -126,9 +140,9 @@ func hexagramGeometry() *engine.Geometry {
 		return w/2 + r*math.Cos(a), h/2 + r*math.Sin(a)
 	}
 	for i := range 12 {
-		r, deg, mark, name, lr := rt, 90-60*float64(i), engine.Tip, fmt.Sprintf("T%d", i+1), rt+0.45
+		r, deg, mark, name, lr := rt, 90-60*float64(i), engine.Ringed, fmt.Sprintf("T%d", i+1), rt+0.45
 		if i >= 6 {
-			r, deg, mark, name, lr = ri, 60-60*float64(i-6), engine.Inner, fmt.Sprintf("C%d", i-5), ri-0.45
+			r, deg, mark, name, lr = ri, 60-60*float64(i-6), engine.Spotted, fmt.Sprintf("C%d", i-5), ri-0.45
 		}
 		x, y := at(r, deg)
 		g.Points = append(g.Points, engine.Point{Name: name, X: x, Y: y, Mark: mark})
@@ -169,9 +183,9 @@ func zonalGeometry() *engine.Geometry {
 			}
 			switch c {
 			case '~':
-				p.Mark = engine.Zone
+				p.Mark = engine.Tinted
 			case 'Z':
-				p.Mark = engine.Special
+				p.Mark, p.Sign = engine.Gilded, "Z"
 			}
 			g.Points = append(g.Points, p)
 		}

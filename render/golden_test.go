@@ -67,40 +67,40 @@ func goldens() []golden {
 			})
 		}},
 		{"fixture-lattice", func(t *testing.T) (engine.Position, Options) {
-			v := fixture("lattice", [2]string{"Black", "White"}, latticeGeometry())
+			v := fixture("lattice", [2]string{"Black", "White"}, latticeGeometry(), man, mullah)
 			pi := v.Geometry.PointIndex
 			b := place(v, 1, map[string]engine.Piece{
-				"e5": {Kind: engine.Man, Side: 0}, "g7": {Kind: engine.Mullah, Side: 1},
-				"c7": {Kind: engine.Man, Side: 1}, "b2": {Kind: engine.Mullah, Side: 0},
-				"h8": {Kind: engine.Man, Side: 0}, "i9": {Kind: engine.Man, Side: 1},
+				"e5": {Kind: man, Side: 0}, "g7": {Kind: mullah, Side: 1},
+				"c7": {Kind: man, Side: 1}, "b2": {Kind: mullah, Side: 0},
+				"h8": {Kind: man, Side: 0}, "i9": {Kind: man, Side: 1},
 			})
 			last := &engine.MoveInfo{Path: []int{pi("a1"), pi("c3"), pi("e5")}, Taken: []int{pi("b2"), pi("d4")}}
 			b.pieces[pi("b2")] = engine.Piece{}
 			return b, with(players, func(o *Options) { o.LastMove = last })
 		}},
 		{"fixture-hexagram", func(t *testing.T) (engine.Position, Options) {
-			v := fixture("hexagram", [2]string{"Black", "White"}, hexagramGeometry())
+			v := fixture("hexagram", [2]string{"Black", "White"}, hexagramGeometry(), man, neutral)
 			pi := v.Geometry.PointIndex
 			b := place(v, 1, map[string]engine.Piece{
-				"T1": {Kind: engine.Disc, Side: 0}, "C1": {Kind: engine.Disc, Side: 0},
-				"C2": {Kind: engine.Disc, Side: 1}, "T5": {Kind: engine.Disc, Side: 0},
-				"T2": {Kind: engine.Disc, Side: 1}, "T4": {Kind: engine.Disc, Side: 1},
-				"C5": {Kind: engine.Neutral}, "C4": {Kind: engine.Neutral},
+				"T1": {Kind: man, Side: 0}, "C1": {Kind: man, Side: 0},
+				"C2": {Kind: man, Side: 1}, "T5": {Kind: man, Side: 0},
+				"T2": {Kind: man, Side: 1}, "T4": {Kind: man, Side: 1},
+				"C5": {Kind: neutral}, "C4": {Kind: neutral},
 			})
 			last := &engine.MoveInfo{Path: []int{pi("T3"), pi("C1")}, Taken: []int{pi("C2")}}
 			return b, with(players, func(o *Options) { o.LastMove = last })
 		}},
 		{"fixture-zonal-check", func(t *testing.T) (engine.Position, Options) {
-			v := fixture("zonal", [2]string{"White", "Black"}, zonalGeometry())
+			v := fixture("zonal", [2]string{"White", "Black"}, zonalGeometry(), rook, queen, king, chessBishop, knight, chessPawn)
 			pi := v.Geometry.PointIndex
 			b := place(v, 1, map[string]engine.Piece{
-				"i1": {Kind: engine.King, Side: 0}, "h1": {Kind: engine.Queen, Side: 0},
-				"e1": {Kind: engine.Rook, Side: 0}, "j1": {Kind: engine.Bishop, Side: 0},
-				"k1": {Kind: engine.Knight, Side: 0}, "d2": {Kind: engine.Pawn, Side: 0},
-				"i8": {Kind: engine.King, Side: 1}, "h8": {Kind: engine.Queen, Side: 1},
-				"l8": {Kind: engine.Rook, Side: 1}, "g8": {Kind: engine.Bishop, Side: 1},
-				"f6": {Kind: engine.Knight, Side: 1}, "m7": {Kind: engine.Pawn, Side: 1},
-				"c4": {Kind: engine.Rook, Side: 0}, "d8": {Kind: engine.Pawn, Side: 1},
+				"i1": {Kind: king, Side: 0}, "h1": {Kind: queen, Side: 0},
+				"e1": {Kind: rook, Side: 0}, "j1": {Kind: chessBishop, Side: 0},
+				"k1": {Kind: knight, Side: 0}, "d2": {Kind: chessPawn, Side: 0},
+				"i8": {Kind: king, Side: 1}, "h8": {Kind: queen, Side: 1},
+				"l8": {Kind: rook, Side: 1}, "g8": {Kind: chessBishop, Side: 1},
+				"f6": {Kind: knight, Side: 1}, "m7": {Kind: chessPawn, Side: 1},
+				"c4": {Kind: rook, Side: 0}, "d8": {Kind: chessPawn, Side: 1},
 			})
 			cb := &checkBoard{board: *b, king: pi("i8")}
 			last := &engine.MoveInfo{Path: []int{pi("c5"), pi("c4")}}

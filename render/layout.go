@@ -34,9 +34,9 @@ type layout struct {
 
 	static   *image.RGBA
 	labels   []placed
-	pieces   [numKinds][2]*image.RGBA
-	lastT    *image.RGBA // last move tint
-	selT     *image.RGBA // selected piece tint
+	pieces   map[*engine.Kind][2]*image.RGBA // by kind, then side
+	lastT    *image.RGBA                     // last move tint
+	selT     *image.RGBA                     // selected piece tint
 	check    *image.RGBA
 	dot      *image.RGBA
 	ring     *image.RGBA // occupied destination
@@ -114,7 +114,7 @@ func panelPad(g *engine.Geometry, sp float64) float64 {
 
 // newLayout lays out variant v's board for a board area of the given long
 // side, and draws what is static.
-func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, kinds []engine.Kind, check bool) *layout {
+func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, check bool) *layout {
 	g := v.Geometry
 	l := &layout{g: g, sides: v.Sides, flip: flip, size: size}
 	sp := spacing(g)
@@ -128,7 +128,7 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, kinds []engine
 	fsz := float64(size)
 	hs, ss := int(math.Round(0.075*fsz)), int(math.Round(0.05*fsz))
 	// The image's long side is size: the board fills what the strips leave.
-	// Wide boards (Zonal Chess) get a wider image rather than cells too
+	// Wide boards get a wider image rather than cells too
 	// small to read on a phone.
 	l.unit = math.Ceil(min(fsz/uw, (fsz-float64(2*hs+ss))/uh))
 	l.unit = max(l.unit, math.Round(0.07*fsz))
@@ -153,11 +153,13 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, kinds []engine
 	}
 
 	s := l.spot
-	for k := engine.Checker; int(k) < numKinds; k++ {
-		for side := range 2 {
-			l.pieces[k][side] = pieceSprite(fs, engine.Piece{Kind: k, Side: engine.Side(side)},
-				sideStyle(v.Sides[side], engine.Side(side)), s, l.lines())
+	l.pieces = make(map[*engine.Kind][2]*image.RGBA, len(v.Kinds))
+	for _, k := range v.Kinds {
+		var sp [2]*image.RGBA
+		for side := range sp {
+			sp[side] = pieceSprite(fs, k, sideStyle(v.Sides[side], engine.Side(side)), s, l.lines())
 		}
+		l.pieces[k] = sp
 	}
 	l.lastT = tintSprite(s, lastTint, g.Cells)
 	l.selT = tintSprite(s, selectTint, g.Cells)
@@ -190,7 +192,7 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, kinds []engine
 	l.static = image.NewRGBA(l.bounds)
 	l.drawStatic(fs)
 	l.makeLabels(fs)
-	l.q = newQuantizer(l.samples(fs, kinds, check)...)
+	l.q = newQuantizer(l.samples(fs, v.Kinds, check)...)
 	return l
 }
 
@@ -235,30 +237,26 @@ func (l *layout) makeLabels(fs *fonts) {
 }
 
 // drawCells draws a board of cells: a border around them, the cells by
-// shade and mark, a Z on the Z squares, and the rings around the centre if
-// the board marks one.
+// shade and mark, their signs, and the rings around the centre if the
+// board has them.
 func (l *layout) drawCells(dc *gg.Context, fs *fonts) {
 	im := l.static
 	b := int(math.Max(2, math.Round(0.035*l.unit)))
 	for _, r := range l.spots {
 		draw.Draw(im, r.Inset(-b), image.NewUniform(cellBorder), image.Point{}, draw.Src)
 	}
-	zFace := fs.text(fs.bold, 0.62*l.unit)
-	centre := false
+	signFace := fs.text(fs.bold, 0.62*l.unit)
 	var all image.Rectangle
 	for i, p := range l.g.Points {
 		r := l.spots[i]
 		all = all.Union(r)
 		draw.Draw(im, r, image.NewUniform(cellColour(p.Mark, p.Shade)), image.Point{}, draw.Src)
-		switch p.Mark {
-		case engine.Special:
+		if p.Sign != "" {
 			c := l.centre[i]
-			zFace.drawCentred(im, c.X, c.Y, zLetter, "Z")
-		case engine.Centre:
-			centre = true
+			signFace.drawCentred(im, c.X, c.Y, signCol, p.Sign)
 		}
 	}
-	if !centre {
+	if !l.g.Rings {
 		return
 	}
 	// Rings through the points at each distance from the centre, faint, to
@@ -315,11 +313,11 @@ func (l *layout) drawLines(dc *gg.Context) {
 	for i, pt := range l.g.Points {
 		c := l.centre[i]
 		switch pt.Mark {
-		case engine.Star:
+		case engine.Starred:
 			star(dc, c.X, c.Y, 0.2*u, 0.055*u)
 			dc.SetColor(lineCol)
 			dc.Fill()
-		case engine.Tip:
+		case engine.Ringed:
 			dc.DrawCircle(c.X, c.Y, 0.15*u)
 			dc.SetColor(panelCol)
 			dc.FillPreserve()
@@ -328,7 +326,7 @@ func (l *layout) drawLines(dc *gg.Context) {
 			dc.Stroke()
 			dc.DrawCircle(c.X, c.Y, 0.05*u)
 			dc.Fill()
-		case engine.Inner:
+		case engine.Spotted:
 			dc.DrawCircle(c.X, c.Y, 0.12*u)
 			dc.SetColor(innerCol)
 			dc.FillPreserve()
@@ -360,11 +358,11 @@ func star(dc *gg.Context, x, y, r, w float64) {
 // samples paints made-up boards for the palette to serve: every kind of
 // piece the game shows, on every kind of point, under every highlight, with
 // every marker, label and tag.
-func (l *layout) samples(fs *fonts, kinds []engine.Kind, check bool) []*image.RGBA {
+func (l *layout) samples(fs *fonts, kinds []*engine.Kind, check bool) []*image.RGBA {
 	var pieces []*image.RGBA
 	for _, k := range kinds {
 		pieces = append(pieces, l.pieces[k][0])
-		if k != engine.Neutral {
+		if !k.Neutral {
 			pieces = append(pieces, l.pieces[k][1])
 		}
 	}

@@ -22,7 +22,7 @@ import (
 )
 
 // Size is the long side of a PNG, in pixels. Boards much wider than tall
-// (Zonal Chess) get a wider image, so that their cells stay legible.
+// get a wider image, so that their cells stay legible.
 const Size = 800
 
 // Renderer draws boards. It keeps the parsed fonts and, per variant, the
@@ -220,8 +220,7 @@ func Destinations(p engine.Position, i int) []int {
 }
 
 // layout returns the layout of v at the given size, building it on first
-// use; p is a position of v, whose pieces tell which artwork the palette
-// must serve.
+// use; p is a position of v, which tells whether the game has check.
 func (r *Renderer) layout(v *engine.Variant, size int, flip bool, p engine.Position) *layout {
 	k := layoutKey{v, size, flip}
 	r.mu.Lock()
@@ -233,38 +232,9 @@ func (r *Renderer) layout(v *engine.Variant, size int, flip bool, p engine.Posit
 	r.mu.Unlock()
 	e.once.Do(func() {
 		_, check := p.(engine.CheckReporter)
-		e.l = newLayout(&r.fonts, v, size, flip, kindsOf(v, p), check)
+		e.l = newLayout(&r.fonts, v, size, flip, check)
 	})
 	return e.l
-}
-
-// promotions lists what a kind of piece may become during a game.
-var promotions = map[engine.Kind][]engine.Kind{
-	engine.Man:  {engine.Mullah},
-	engine.Pawn: {engine.Queen, engine.Rook, engine.Bishop, engine.Knight},
-}
-
-// kindsOf returns the kinds of pieces a game of v can show: those of its
-// start position and of p, and what they may become.
-func kindsOf(v *engine.Variant, p engine.Position) []engine.Kind {
-	var have [numKinds]bool
-	var out []engine.Kind
-	add := func(k engine.Kind) {
-		if k != engine.NoPiece && int(k) < numKinds && !have[k] {
-			have[k] = true
-			out = append(out, k)
-		}
-	}
-	for _, q := range []engine.Position{v.Start(), p} {
-		for i := range v.Geometry.Points {
-			k := q.Piece(i).Kind
-			add(k)
-			for _, x := range promotions[k] {
-				add(x)
-			}
-		}
-	}
-	return out
 }
 
 // paint draws scene sc into a scratch image of the layout's bounds. The
@@ -292,13 +262,13 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 		put(l.check, sc.check)
 	}
 	for i, pc := range sc.pieces {
-		if pc.Kind != engine.NoPiece && int(pc.Kind) < numKinds {
-			put(l.pieces[pc.Kind][pc.Side&1], i)
+		if sp, ok := l.pieces[pc.Kind]; ok {
+			put(sp[pc.Side&1], i)
 		}
 	}
 	// Over them: destinations and captures.
 	for _, i := range sc.targets {
-		if sc.pieces[i].Kind != engine.NoPiece {
+		if sc.pieces[i].Kind != nil {
 			put(l.ring, i)
 		} else {
 			put(l.dot, i)
@@ -310,7 +280,7 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 			switch {
 			case len(path) > 0 && i == path[len(path)-1]:
 				// Taken where the mover landed: its square is marked.
-			case sc.pieces[i].Kind != engine.NoPiece:
+			case sc.pieces[i].Kind != nil:
 				put(l.turned, i)
 			default:
 				put(l.cross, i)

@@ -172,9 +172,9 @@ func TestCaptureAtTheEndIsNotCrossed(t *testing.T) {
 
 func TestTakenMarked(t *testing.T) {
 	r := New()
-	v := fixture("lattice", [2]string{"Black", "White"}, latticeGeometry())
+	v := fixture("lattice", [2]string{"Black", "White"}, latticeGeometry(), man, mullah)
 	pi := v.Geometry.PointIndex
-	b := place(v, 1, map[string]engine.Piece{"e5": {Kind: engine.Man}, "d6": {Kind: engine.Disc, Side: 1}})
+	b := place(v, 1, map[string]engine.Piece{"e5": {Kind: man}, "d6": {Kind: man, Side: 1}})
 	last := &engine.MoveInfo{Path: []int{pi("a1"), pi("c3"), pi("e5")}, Taken: []int{pi("b2"), pi("d6")}}
 	im := decode(t, r, b, Options{LastMove: last})
 	// b2 is empty: a red cross on it, its two strokes over a white edge.
@@ -228,8 +228,8 @@ func TestSelectedPieceAndDestinations(t *testing.T) {
 
 func TestCheckMarked(t *testing.T) {
 	r := New()
-	v := fixture("zonal", [2]string{"White", "Black"}, zonalGeometry())
-	b := place(v, 1, map[string]engine.Piece{"i1": {Kind: engine.King}, "i8": {Kind: engine.King, Side: 1}})
+	v := fixture("zonal", [2]string{"White", "Black"}, zonalGeometry(), rook, queen, king, chessBishop, knight, chessPawn)
+	b := place(v, 1, map[string]engine.Piece{"i1": {Kind: king}, "i8": {Kind: king, Side: 1}})
 	king := v.Geometry.PointIndex("i8")
 	calm := decode(t, r, &checkBoard{board: *b, king: -1}, Options{})
 	check := decode(t, r, &checkBoard{board: *b, king: king}, Options{})

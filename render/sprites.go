@@ -15,15 +15,12 @@ import (
 // Pieces and markers are drawn once per layout into small transparent
 // images, sprites, the size of a point's spot; a render only copies them.
 
-// numKinds bounds engine.Kind values.
-const numKinds = int(engine.Pawn) + 1
-
 // newSprite returns a drawing context for an s×s transparent sprite.
 func newSprite(s int) *gg.Context { return gg.NewContext(s, s) }
 
 func spriteImage(dc *gg.Context) *image.RGBA { return dc.Image().(*image.RGBA) }
 
-// disc draws a checker-like piece of radius r centred in an s-pixel sprite:
+// disc draws a draughts piece of radius r centred in an s-pixel sprite:
 // a soft shadow, the body with its rim, and an inner ring.
 func disc(dc *gg.Context, s, r float64, st style) {
 	c := s / 2
@@ -42,7 +39,7 @@ func disc(dc *gg.Context, s, r float64, st style) {
 	dc.Stroke()
 }
 
-// crown draws a mullah's crown, w pixels wide, centred on (cx, cy).
+// crown draws a crown, w pixels wide, centred on (cx, cy).
 func crown(dc *gg.Context, cx, cy, w float64, edge color.Color) {
 	h := w * 0.72
 	x0, x1 := cx-w/2, cx+w/2
@@ -78,23 +75,23 @@ func crown(dc *gg.Context, cx, cy, w float64, edge color.Color) {
 	}
 }
 
-// chessGlyphs are DejaVu Sans's chess symbols by kind: the filled shape
+// figureGlyphs are DejaVu Sans's chess symbols by look: the filled shape
 // (black piece) and the outline with its inner details (white piece). The
 // bishop and the pawn are drawn instead (see bishop).
-var chessGlyphs = map[engine.Kind][2]rune{
-	engine.King:   {'♚', '♔'},
-	engine.Queen:  {'♛', '♕'},
-	engine.Rook:   {'♜', '♖'},
-	engine.Knight: {'♞', '♘'},
+var figureGlyphs = map[engine.Look][2]rune{
+	engine.KingFigure:   {'♚', '♔'},
+	engine.QueenFigure:  {'♛', '♕'},
+	engine.RookFigure:   {'♜', '♖'},
+	engine.KnightFigure: {'♞', '♘'},
 }
 
-// chessPiece draws a chess piece into sprite im from DejaVu Sans's glyphs.
+// glyphFigure draws a chess figure into sprite im from DejaVu Sans's glyphs.
 // A white piece is the black glyph's silhouette in the body colour under the
 // white glyph's outline and details in ink; a black piece is the silhouette
 // in ink under the black glyph, so that its details show light.
-func chessPiece(im *image.RGBA, symbols *truetype.Font, k engine.Kind, st style) {
+func glyphFigure(im *image.RGBA, symbols *truetype.Font, k engine.Look, st style) {
 	s := float64(im.Rect.Dx())
-	g := chessGlyphs[k]
+	g := figureGlyphs[k]
 	// Size the face so that a king, the tallest piece, is 80% of the spot.
 	ref := newFace(symbols, 100)
 	kb, _, _ := ref.GlyphBounds('♚')
@@ -128,10 +125,10 @@ func chessPiece(im *image.RGBA, symbols *truetype.Font, k engine.Kind, st style)
 // pieces: its bishop, a round head with a cross, is too like a pawn, and
 // its white pawn has a knob the black one lacks.
 
-// chessShape fills the current path with the body colour and outlines it,
+// figureShape fills the current path with the body colour and outlines it,
 // in ink on a light piece and in the body colour on a dark one, or in
 // detail colour if detail is set.
-func chessShape(dc *gg.Context, s float64, st style, detail bool) {
+func figureShape(dc *gg.Context, s float64, st style, detail bool) {
 	edge := st.ink
 	if !st.light && !detail {
 		edge = st.fill
@@ -144,7 +141,7 @@ func chessShape(dc *gg.Context, s float64, st style, detail bool) {
 	dc.Stroke()
 }
 
-// pedestal adds a chess piece's flared base, from a stem of the given half
+// pedestal adds a figure's flared base, from a stem of the given half
 // width at height top down to the foot.
 func pedestal(dc *gg.Context, half, top float64) {
 	dc.MoveTo(0.5-half, top)
@@ -163,16 +160,16 @@ func bishop(dc *gg.Context, s float64, st style) {
 	defer dc.Pop()
 	dc.Scale(s, s) // draw in unit coordinates; line widths stay in pixels
 	pedestal(dc, 0.1, 0.74)
-	chessShape(dc, s, st, false)
+	figureShape(dc, s, st, false)
 	dc.MoveTo(0.36, 0.68)
 	dc.CubicTo(0.25, 0.55, 0.33, 0.37, 0.50, 0.24)
 	dc.CubicTo(0.67, 0.37, 0.75, 0.55, 0.64, 0.68)
 	dc.ClosePath()
-	chessShape(dc, s, st, false)
+	figureShape(dc, s, st, false)
 	dc.DrawRoundedRectangle(0.33, 0.665, 0.34, 0.075, 0.03)
-	chessShape(dc, s, st, true)
+	figureShape(dc, s, st, true)
 	dc.DrawCircle(0.5, 0.195, 0.048)
-	chessShape(dc, s, st, false)
+	figureShape(dc, s, st, false)
 	dc.SetColor(st.ink)
 	dc.SetLineWidth(0.044 * s)
 	dc.SetLineCapRound()
@@ -193,11 +190,11 @@ func pawn(dc *gg.Context, s float64, st style) {
 	dc.LineTo(0.79, 0.83)
 	dc.CubicTo(0.76, 0.76, 0.62, 0.70, 0.60, 0.58)
 	dc.ClosePath()
-	chessShape(dc, s, st, false)
+	figureShape(dc, s, st, false)
 	dc.DrawRoundedRectangle(0.325, 0.535, 0.35, 0.075, 0.035)
-	chessShape(dc, s, st, true)
+	figureShape(dc, s, st, true)
 	dc.DrawCircle(0.5, 0.41, 0.13)
-	chessShape(dc, s, st, false)
+	figureShape(dc, s, st, false)
 }
 
 // silhouette returns m with its holes filled: every pixel not reached from
@@ -239,32 +236,38 @@ func silhouette(m *image.Alpha) *image.Alpha {
 	return out
 }
 
-// pieceSprite draws piece p, of a side with style st, in an s-pixel sprite;
-// lines is true on boards of lines, where pieces are a little smaller.
-func pieceSprite(fs *fonts, p engine.Piece, st style, s int, lines bool) *image.RGBA {
+// pieceSprite draws a piece of kind k, of a side with style st (or the
+// neutral style), in an s-pixel sprite; lines is true on boards of lines,
+// where pieces are a little smaller.
+func pieceSprite(fs *fonts, k *engine.Kind, st style, s int, lines bool) *image.RGBA {
 	dc := newSprite(s)
 	f := float64(s)
 	r := 0.41 * f
 	if lines {
 		r = 0.385 * f
 	}
-	switch p.Kind {
-	case engine.Checker, engine.Man, engine.Disc:
+	if k.Neutral {
+		st = neutralStyle
+	}
+	switch k.Look {
+	case engine.Disc:
 		disc(dc, f, r, st)
-	case engine.Mullah:
+	case engine.CrownedDisc:
 		disc(dc, f, r, st)
 		crown(dc, f/2, f/2, r*1.05, rgb(0x4a3000))
-	case engine.Neutral:
-		disc(dc, f, r, neutralStyle)
+	case engine.DottedDisc:
+		disc(dc, f, r, st)
 		dc.DrawCircle(f/2, f/2, r*0.2)
-		dc.SetColor(neutralStyle.ring)
+		dc.SetColor(st.ring)
 		dc.Fill()
-	case engine.Bishop:
+	case engine.BishopFigure:
 		bishop(dc, f, st)
-	case engine.Pawn:
+	case engine.PawnFigure:
 		pawn(dc, f, st)
+	case engine.KingFigure, engine.QueenFigure, engine.RookFigure, engine.KnightFigure:
+		glyphFigure(spriteImage(dc), fs.symbols, k.Look, st)
 	default:
-		chessPiece(spriteImage(dc), fs.symbols, p.Kind, st)
+		disc(dc, f, r, st) // a look this renderer does not know
 	}
 	return spriteImage(dc)
 }

@@ -42,9 +42,9 @@ var (
 func cellColour(m engine.Mark, shade uint8) color.RGBA {
 	pair := [2]uint32{0xeeeed2, 0x779556} // green and cream, like a club board
 	switch m {
-	case engine.Zone:
+	case engine.Tinted:
 		pair = [2]uint32{0xc6dcec, 0x5b8db5} // steel blue
-	case engine.Special:
+	case engine.Gilded:
 		pair = [2]uint32{0xf6dc8c, 0xd3a43c} // amber
 	}
 	return rgb(pair[shade&1])
@@ -53,11 +53,11 @@ func cellColour(m engine.Mark, shade uint8) color.RGBA {
 // Cell board details.
 var (
 	cellBorder = rgb(0x161a20)
-	ringCol    = rgba(0x1f3a12, 0.28) // Zola's distance rings
-	zLetter    = rgba(0x6b4a08, 0.45) // the Z on Z squares
+	ringCol    = rgba(0x1f3a12, 0.28) // the rings around the centre
+	signCol    = rgba(0x6b4a08, 0.45) // a cell's sign
 )
 
-// Line boards (Zamma, Zodiac): a wooden panel with dark lines.
+// Line boards: a wooden panel with dark lines.
 var (
 	panelCol   = rgb(0xe4c793)
 	panelEdge  = rgb(0xa7814c)
@@ -79,8 +79,8 @@ var (
 // style is how a side's pieces look.
 type style struct {
 	fill, rim, ring color.RGBA // a disc's body, edge and inner ring
-	ink             color.RGBA // chess glyph outlines and details
-	light           bool       // a light side: chess pieces drawn as white ones
+	ink             color.RGBA // figure outlines and details
+	light           bool       // a light side: figures drawn as white ones
 }
 
 // sideStyle returns the look of a side from its name (Red, Blue, Black,
@@ -105,8 +105,8 @@ func sideStyle(name string, s engine.Side) style {
 	return style{fill: rgb(0x2a2a2e), rim: rgb(0x0c0c0e), ring: rgb(0x5c5c64), ink: rgb(0xa3a3a8)}
 }
 
-// neutralStyle is the look of Zodiac's neutral pieces.
+// neutralStyle is the look of neutral pieces.
 var neutralStyle = style{fill: rgb(0xcf3a2c), rim: rgb(0x6e140c), ring: rgb(0xf0a096)}
 
-// crownCol is the gold of a mullah's crown.
+// crownCol is the gold of a crown.
 var crownCol = rgb(0xf0b429)

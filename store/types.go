@@ -79,7 +79,7 @@ type OfferKind uint8
 // The kinds of offers.
 const (
 	NoOffer       OfferKind = iota
-	DrawOffer               // end the game by agreement (a draw, or Zamma's counted result)
+	DrawOffer               // end the game by agreement (a draw, or a counted result)
 	TakebackOffer           // take back the last move(s)
 )
 

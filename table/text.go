@@ -47,11 +47,11 @@ func AgreedText(v *engine.Variant, g *store.Game, o engine.Outcome) string {
 	return "it would be **a draw**"
 }
 
-// AgreedDetail is why an agreement ends as it does: "White has more
-// counters (12 to 10)".
+// AgreedDetail is why an agreement ends as it does: how the count came
+// out.
 func AgreedDetail(o engine.Outcome) string {
-	if _, after, ok := strings.Cut(o.Reason, ": "); ok {
-		return after
+	if o.Detail != "" {
+		return o.Detail
 	}
 	return o.Reason
 }
@@ -61,23 +61,20 @@ func agreedEnd(o engine.Outcome, by string) store.End {
 	if o.Status == engine.Win {
 		return store.End{Result: store.Win, Winner: o.Winner, Reason: o.Reason, By: by}
 	}
-	if strings.Contains(o.Reason, ": ") {
+	if o.Detail != "" {
 		return store.End{Result: store.Draw, Reason: o.Reason, By: by}
 	}
 	return store.End{Result: store.Draw, Reason: store.ReasonAgreement, By: by}
 }
 
-// CountsAtAgreement reports whether an agreed end in v is decided by
-// counting (Zamma: the side with more counters wins) rather than a draw.
-func CountsAtAgreement(v *engine.Variant) bool { return v.Game == "Zamma" }
+// CountsAtAgreement reports whether an agreed end in v is decided by a
+// count rather than a draw.
+func CountsAtAgreement(v *engine.Variant) bool { return v.Agreement == engine.AgreedCount }
 
 // EndingRule explains how a game without agreed endings ends.
 func EndingRule(v *engine.Variant) string {
-	switch v.Game {
-	case "Zola":
-		return "a game ends only when one side has captured every enemy checker, and every game ends that way."
-	case "Zodiac":
-		return "a game ends when a side holds 3 or 4 of the inner points with all six filled, repeats a position (and loses), or has no move (and loses)."
+	if v.Ending != "" {
+		return v.Ending
 	}
 	return "play it out, or resign."
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -123,7 +124,7 @@ func TestBinaryEndToEnd(t *testing.T) {
 	}
 	game := func() store.State {
 		t.Helper()
-		st, err := store.Open(context.Background(), db, store.Options{Variants: variants()})
+		st, err := store.Open(context.Background(), db, store.Options{Variants: games.All()})
 		if err != nil {
 			t.Fatal(err)
 		}

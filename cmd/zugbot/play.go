@@ -15,6 +15,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -70,12 +71,12 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 		return fmt.Errorf("a place for the game: %w", err)
 	}
 	defer os.RemoveAll(dir)
-	db, err := store.Open(ctx, filepath.Join(dir, "play.db"), store.Options{Variants: variants(), MaxActiveGames: -1})
+	db, err := store.Open(ctx, filepath.Join(dir, "play.db"), store.Options{Variants: games.All(), MaxActiveGames: -1})
 	if err != nil {
 		return err
 	}
 	defer db.Close()
-	tab, err := table.New(table.Config{Store: db, Variants: variants(), Seed: *seed})
+	tab, err := table.New(table.Config{Store: db, Variants: games.All(), Seed: *seed})
 	if err != nil {
 		return err
 	}
@@ -373,8 +374,8 @@ func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 	width := 3
 	zones := false
 	for i, pt := range g.Points {
-		sym := pieceSymbol(p.Variant(), p.Piece(i))
-		if pt.Mark == engine.Zone {
+		sym := pieceSymbol(p.Piece(i))
+		if pt.Mark == engine.Tinted {
 			zones = true
 			if sym == "." {
 				sym = "~" // an empty zone square, where riders turn
@@ -433,16 +434,16 @@ func legend(p engine.Position) string {
 	var parts []string
 	for i := range v.Geometry.Points {
 		pc := p.Piece(i)
-		if pc.Kind == engine.NoPiece {
+		if pc.Kind == nil {
 			continue
 		}
-		sym := pieceSymbol(v, pc)
+		sym := pieceSymbol(pc)
 		if seen[sym] {
 			continue
 		}
 		seen[sym] = true
-		name := kindNames[pc.Kind]
-		if pc.Kind != engine.Neutral {
+		name := pc.Kind.Name
+		if !pc.Kind.Neutral {
 			name = v.Sides[pc.Side] + " " + name
 		}
 		parts = append(parts, sym+" "+name)
@@ -451,33 +452,11 @@ func legend(p engine.Position) string {
 	return fmt.Sprintf("%s; %s to move\n", strings.Join(parts, ", "), v.Sides[p.Turn()])
 }
 
-var kindNames = map[engine.Kind]string{
-	engine.Checker: "checker", engine.Man: "man", engine.Mullah: "mullah", engine.Disc: "disc",
-	engine.Neutral: "neutral", engine.King: "king", engine.Queen: "queen", engine.Rook: "rook",
-	engine.Bishop: "bishop", engine.Knight: "knight", engine.Pawn: "pawn",
-}
-
-// pieceSymbol returns the letter that stands for pc on a text board: the
-// initial of the side's name for plain pieces (upper case for checkers and
-// mullahs, lower case for men and discs), "n" for a neutral, and the chess
-// letter for chess pieces (upper case for the first side).
-func pieceSymbol(v *engine.Variant, pc engine.Piece) string {
-	initial := strings.ToLower(v.Sides[pc.Side&1][:1])
-	switch pc.Kind {
-	case engine.NoPiece:
+// pieceSymbol returns the symbol that stands for pc on a text board, or
+// "." for an empty point.
+func pieceSymbol(pc engine.Piece) string {
+	if pc.Kind == nil {
 		return "."
-	case engine.Checker, engine.Mullah:
-		return strings.ToUpper(initial)
-	case engine.Man, engine.Disc:
-		return initial
-	case engine.Neutral:
-		return "n"
-	case engine.King, engine.Queen, engine.Rook, engine.Bishop, engine.Knight, engine.Pawn:
-		letter := string("KQRBNP"[pc.Kind-engine.King])
-		if pc.Side == 1 {
-			letter = strings.ToLower(letter)
-		}
-		return letter
 	}
-	return "?"
+	return pc.Kind.Symbol[pc.Side&1]
 }

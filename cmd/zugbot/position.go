@@ -8,12 +8,13 @@ import (
 	"strings"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/games"
 )
 
 // variantIDs returns the IDs of all variants.
 func variantIDs() []string {
 	var ids []string
-	for _, v := range variants() {
+	for _, v := range games.All() {
 		ids = append(ids, v.ID)
 	}
 	return ids
@@ -24,7 +25,7 @@ func findVariant(id string) (*engine.Variant, error) {
 	if id == "" {
 		return nil, usagef("-game is required (one of %s)", strings.Join(variantIDs(), ", "))
 	}
-	for _, v := range variants() {
+	for _, v := range games.All() {
 		if strings.EqualFold(v.ID, id) {
 			return v, nil
 		}

@@ -23,6 +23,7 @@ import (
 
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -262,7 +263,7 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 		}
 		db := filepath.Join(vol, m[1])
 		os.MkdirAll(filepath.Dir(db), 0o755)
-		st, err := store.Open(context.Background(), db, store.Options{Variants: variants()})
+		st, err := store.Open(context.Background(), db, store.Options{Variants: games.All()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,7 +316,7 @@ func TestReadmeCommands(t *testing.T) {
 	}
 	bin := buildZugbot(t)
 	work := t.TempDir()
-	st, err := store.Open(context.Background(), filepath.Join(work, "zugbot.db"), store.Options{Variants: variants()})
+	st, err := store.Open(context.Background(), filepath.Join(work, "zugbot.db"), store.Options{Variants: games.All()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -469,8 +470,8 @@ func TestReadmeRunBot(t *testing.T) {
 				}
 				time.Sleep(20 * time.Millisecond)
 			}
-			if n := len(srv.Commands(guild)); n != len(bot.Commands(variants())) {
-				t.Errorf("%d commands registered; want %d", n, len(bot.Commands(variants())))
+			if n := len(srv.Commands(guild)); n != len(bot.Commands(games.Listed())) {
+				t.Errorf("%d commands registered; want %d", n, len(bot.Commands(games.Listed())))
 			}
 			stopZugbot(t, cmd, &logs)
 			if _, err := os.Stat(filepath.Join(cmd.Dir, "zugbot.db")); (tt.env == nil) != (err == nil) {
@@ -578,7 +579,7 @@ func TestReadmeConfiguration(t *testing.T) {
 // in order, required ones bare and optional ones in brackets.
 func TestReadmeCommandReference(t *testing.T) {
 	registered := map[string]*discordgo.ApplicationCommand{}
-	for _, c := range bot.Commands(variants()) {
+	for _, c := range bot.Commands(games.Listed()) {
 		registered[c.Name] = c
 	}
 	listed := map[string]bool{}
@@ -748,6 +749,31 @@ func TestDockerfile(t *testing.T) {
 	for _, f := range need {
 		if ignored(f) {
 			t.Errorf(".dockerignore leaves %s out of the build context, which the build needs", f)
+		}
+	}
+}
+
+// TestReadmeGames checks that the README's table of games has a row for
+// every game in the list, naming each of its variants, and no other.
+func TestReadmeGames(t *testing.T) {
+	rows := map[string]string{} // game name to its variants' cell
+	for _, row := range tableRows(readmeSection(t, "The games")) {
+		if len(row) >= 2 {
+			rows[strings.Trim(row[0], "* ")] = row[1]
+		}
+	}
+	seen := map[string]bool{}
+	for _, v := range games.All() {
+		seen[v.Game] = true
+		if cell, ok := rows[v.Game]; !ok {
+			t.Errorf("README: the table of games has no row for %s", v.Game)
+		} else if !strings.Contains(cell, "`"+v.ID+"`") {
+			t.Errorf("README: the row of %s does not name the variant `%s`: %q", v.Game, v.ID, cell)
+		}
+	}
+	for name := range rows {
+		if !seen[name] {
+			t.Errorf("README: the table of games has a row for %s, which the list of games lacks", name)
 		}
 	}
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/zugbot/zugbot/bot"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -32,7 +33,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	log := newLogger(stderr, cfg)
 	log.Info("starting zugbot", "config", cfg)
 
-	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: variants()})
+	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All()})
 	if err != nil {
 		return err
 	}
@@ -58,7 +59,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		metrics = bot.NewMetrics(reg)
 		reg.MustRegister(activeGames(st))
 	}
-	b, err := bot.New(bot.Config{Store: st, Variants: variants(), Session: s, GuildID: cfg.Guild, Logger: log, Metrics: metrics})
+	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Logger: log, Metrics: metrics})
 	if err != nil {
 		return err
 	}

@@ -7,7 +7,10 @@
 //   - the game is over exactly when there are no legal moves;
 //   - position strings round-trip, and the hash after a move equals the
 //     hash of the same position read afresh;
-//   - Describe names points of the geometry;
+//   - Describe names points of the geometry, and Piece only kinds the
+//     variant lists;
+//   - outcomes agree with their Detail, and agreed ones with
+//     Variant.Agreement;
 //   - random games end within the variant's MaxPlies;
 //   - Moves, Do and Undo do not allocate.
 //
@@ -20,6 +23,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
@@ -97,8 +101,63 @@ func checkVariant(t testing.TB, v *engine.Variant) {
 			t.Errorf("%s: line %v names a point that does not exist", v.ID, l)
 		}
 	}
+	checkKinds(t, v)
+	if (v.Agreement == engine.AgreedCount) != (v.Counting != "") || v.Agreement > engine.AgreedCount {
+		t.Errorf("%s: Agreement %d with Counting %q: Counting is for AgreedCount, and only for it", v.ID, v.Agreement, v.Counting)
+	}
 	if start := v.Start(); start.Variant() != v {
 		t.Errorf("%s: Start().Variant() = %v, want the variant itself", v.ID, start.Variant())
+	}
+}
+
+// checkKinds checks that v lists its kinds of pieces, each once, with a
+// name and a symbol for both sides.
+func checkKinds(t testing.TB, v *engine.Variant) {
+	t.Helper()
+	if len(v.Kinds) == 0 {
+		t.Errorf("%s: Kinds lists no kind of piece", v.ID)
+	}
+	for i, k := range v.Kinds {
+		switch {
+		case k == nil:
+			t.Errorf("%s: Kinds[%d] is nil", v.ID, i)
+		case k.Name == "" || k.Symbol[0] == "" || k.Symbol[1] == "":
+			t.Errorf("%s: kind %+v needs a name and a symbol for each side", v.ID, *k)
+		case slices.Index(v.Kinds, k) != i:
+			t.Errorf("%s: kind %q is listed twice", v.ID, k.Name)
+		}
+	}
+}
+
+// checkOutcomes checks p's outcome and agreed outcome against their
+// Detail and the variant's Agreement.
+func checkOutcomes(t testing.TB, v *engine.Variant, p engine.Position, at func() string) {
+	t.Helper()
+	out := p.Outcome()
+	if out.Over() && out.Reason == "" {
+		t.Errorf("%s: outcome %+v has no reason", at(), out)
+	}
+	if out.Status == engine.Win && out.Winner > 1 {
+		t.Errorf("%s: winner %d", at(), out.Winner)
+	}
+	o, ok := p.Agreed()
+	for _, x := range []engine.Outcome{out, o} {
+		if !strings.HasSuffix(x.Reason, x.Detail) {
+			t.Errorf("%s: outcome %+v: Reason must end with Detail", at(), x)
+		}
+	}
+	if !ok {
+		return
+	}
+	switch {
+	case !o.Over() || o.Reason == "":
+		t.Errorf("%s: Agreed() = %+v, want a finished outcome with a reason", at(), o)
+	case v.Agreement == engine.NoAgreement:
+		t.Errorf("%s: Agreed() = %+v, but the variant has NoAgreement", at(), o)
+	case v.Agreement == engine.AgreedDraw && o.Status != engine.Draw:
+		t.Errorf("%s: Agreed() = %+v, but the variant's agreed ending is a draw", at(), o)
+	case v.Agreement == engine.AgreedCount && o.Detail == "":
+		t.Errorf("%s: Agreed() = %+v, but the variant's agreed ending is counted: Detail must say how", at(), o)
 	}
 }
 
@@ -160,15 +219,7 @@ func checkPosition(t testing.TB, v *engine.Variant, p engine.Position, line []st
 	if out.Over() != (len(moves) == 0) {
 		t.Fatalf("%s: Outcome %+v with %d legal moves: the game must be over exactly when there are none", at(), out, len(moves))
 	}
-	if out.Over() && out.Reason == "" {
-		t.Errorf("%s: outcome %+v has no reason", at(), out)
-	}
-	if out.Status == engine.Win && out.Winner > 1 {
-		t.Errorf("%s: winner %d", at(), out.Winner)
-	}
-	if o, ok := p.Agreed(); ok && (!o.Over() || o.Reason == "") {
-		t.Errorf("%s: Agreed() = %+v, want a finished outcome with a reason", at(), o)
-	}
+	checkOutcomes(t, v, p, at)
 
 	// Moves appends.
 	prefix := []engine.Move{{Lo: 1, Hi: 2}}
@@ -196,7 +247,7 @@ func checkPosition(t testing.TB, v *engine.Variant, p engine.Position, line []st
 	}
 	n := len(v.Geometry.Points)
 	for i := 0; i < n; i++ {
-		if pc := p.Piece(i); pc.Kind > engine.Pawn || pc.Side > 1 {
+		if pc := p.Piece(i); pc.Kind != nil && !slices.Contains(v.Kinds, pc.Kind) || pc.Side > 1 {
 			t.Errorf("%s: Piece(%d) = %+v", at(), i, pc)
 		}
 	}

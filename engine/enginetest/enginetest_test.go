@@ -67,7 +67,27 @@ const (
 	stuck                     // no moves once few checkers remain, while the game goes on
 	badString                 // Parse ignores the side to move
 	allocating                // Moves allocates a fresh slice
+	unlisted                  // Piece returns a kind the variant does not list
+	agreedWin                 // Agreed offers a win in a variant whose agreed ending is a draw
 )
+
+// stranger is a kind of piece no variant lists.
+var stranger = &engine.Kind{Name: "stranger", Symbol: [2]string{"S", "s"}}
+
+func (b *broken) Piece(i int) engine.Piece {
+	pc := b.Position.Piece(i)
+	if b.fault == unlisted && pc.Kind != nil {
+		pc.Kind = stranger
+	}
+	return pc
+}
+
+func (b *broken) Agreed() (engine.Outcome, bool) {
+	if b.fault == agreedWin {
+		return engine.Outcome{Status: engine.Win, Reason: "agreement"}, true
+	}
+	return b.Position.Agreed()
+}
 
 // broken wraps a Zola position and breaks it in one way.
 type broken struct {
@@ -129,6 +149,9 @@ func (b *broken) ParseMove(s string) (engine.Move, error) {
 
 func brokenVariant(f fault) *engine.Variant {
 	v := *zola.Zola
+	if f == agreedWin {
+		v.Agreement = engine.AgreedDraw
+	}
 	v.Start = func() engine.Position { return &broken{zola.Zola.Start().(*zola.Position), &v, f, 0} }
 	v.Parse = func(s string) (engine.Position, error) {
 		if f == badString && s != "" {
@@ -160,6 +183,8 @@ func TestKitCatchesFaults(t *testing.T) {
 		{stuck, "must be over exactly when there are none"},
 		{badString, "read afresh hashes"}, // the kit notices the lost side to move
 		{allocating, "must not allocate"},
+		{unlisted, "Piece("},
+		{agreedWin, "agreed ending is a draw"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.want, func(t *testing.T) {

@@ -154,7 +154,7 @@ func (b *board) geometry() engine.Geometry {
 		f, r := fileRank(i)
 		pt := engine.Point{Name: b.names[i], X: float64(f), Y: float64(r)}
 		if !intersection(f, r) {
-			pt.Mark = engine.Star
+			pt.Mark = engine.Starred
 		}
 		g.Points = append(g.Points, pt)
 		for d := 0; d < 8; d += 2 { // one of each pair of opposite directions

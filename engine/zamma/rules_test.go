@@ -73,23 +73,23 @@ func TestPlay(t *testing.T) {
 		wantClock int
 	}{
 		{"a man ending a step on the far rank becomes a mullah", "b:d8 w:a2", 37, []string{"d8-d9"},
-			map[string]engine.Piece{"d9": {Kind: engine.Mullah, Side: Black}, "d8": {}}, 0},
+			map[string]engine.Piece{"d9": {Kind: Mullah, Side: Black}, "d8": {}}, 0},
 		{"a man ending a capture on the far rank becomes a mullah", "b:c7 w:d8,a2", 12, []string{"c7xe9"},
-			map[string]engine.Piece{"e9": {Kind: engine.Mullah, Side: Black}, "d8": {}, "c7": {}}, 0},
+			map[string]engine.Piece{"e9": {Kind: Mullah, Side: Black}, "d8": {}, "c7": {}}, 0},
 		{"a man only passing the far rank stays a man", "b:c7 w:d8,e8,g7", 5, []string{"c7xe9xe7"},
-			map[string]engine.Piece{"e7": {Kind: engine.Man, Side: Black}, "e9": {}, "d8": {}, "e8": {}, "g7": {Kind: engine.Man, Side: White}}, 0},
+			map[string]engine.Piece{"e7": {Kind: Man, Side: Black}, "e9": {}, "d8": {}, "e8": {}, "g7": {Kind: Man, Side: White}}, 0},
 		{"a new mullah flies on its next move", "b:d8 w:a2", 0, []string{"d8-d9", "a2-a1", "d9-d1"},
-			map[string]engine.Piece{"d1": {Kind: engine.Mullah, Side: Black}, "a1": {Kind: engine.Mullah, Side: White}}, 1},
+			map[string]engine.Piece{"d1": {Kind: Mullah, Side: Black}, "a1": {Kind: Mullah, Side: White}}, 1},
 		{"a White man promotes on rank 1", "w:d2 b:a8", 20, []string{"d2-d1"},
-			map[string]engine.Piece{"d1": {Kind: engine.Mullah, Side: White}}, 0},
+			map[string]engine.Piece{"d1": {Kind: Mullah, Side: White}}, 0},
 		{"a step that does not promote runs the clock", "b:c2 B:a1 W:i2", 41, []string{"c2-c3"},
-			map[string]engine.Piece{"c3": {Kind: engine.Man, Side: Black}}, 42},
+			map[string]engine.Piece{"c3": {Kind: Man, Side: Black}}, 42},
 		{"a capture resets the clock", "b:d4 B:a9 w:d3,i9", 80, []string{"d4xd2"},
-			map[string]engine.Piece{"d2": {Kind: engine.Man, Side: Black}, "d3": {}}, 0},
+			map[string]engine.Piece{"d2": {Kind: Man, Side: Black}, "d3": {}}, 0},
 		{"a capture sequence returns to its start", "b:c3 w:c4,d4,c6,d6,i9", 3, []string{"c3xe5xc7xc5xc3"},
-			map[string]engine.Piece{"c3": {Kind: engine.Man, Side: Black}, "c4": {}, "d4": {}, "c6": {}, "d6": {}}, 0},
+			map[string]engine.Piece{"c3": {Kind: Man, Side: Black}, "c4": {}, "d4": {}, "c6": {}, "d6": {}}, 0},
 		{"a mullah flies over the point of a counter it took this move", "B:e1 w:e3,d6,f2,i9", 9, []string{"e1xe7xc5xg1"},
-			map[string]engine.Piece{"g1": {Kind: engine.Mullah, Side: Black}, "e3": {}, "d6": {}, "f2": {}}, 0},
+			map[string]engine.Piece{"g1": {Kind: Mullah, Side: Black}, "e3": {}, "d6": {}, "f2": {}}, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			turn := "b"
@@ -121,6 +121,12 @@ func TestOutcome(t *testing.T) {
 	win := func(s engine.Side, reason string) engine.Outcome {
 		return engine.Outcome{Status: engine.Win, Winner: s, Reason: reason}
 	}
+	counted := func(s engine.Side, why, detail string) engine.Outcome {
+		return engine.Outcome{Status: engine.Win, Winner: s, Reason: why + ": " + detail, Detail: detail}
+	}
+	drawn := func(why, detail string) engine.Outcome {
+		return engine.Outcome{Status: engine.Draw, Reason: why + ": " + detail, Detail: detail}
+	}
 	for _, tc := range []struct {
 		name   string
 		pieces string
@@ -139,23 +145,23 @@ func TestOutcome(t *testing.T) {
 		{"a move that blocks the opponent wins", "b:c7,d7 w:d9", "b", 0, []string{"c7-d8"},
 			win(Black, "blocked: White has no legal move")},
 		{"100 plies without capture or promotion: more counters win", "B:a1 b:c2 W:i2", "b", 99, []string{"a1-a2"},
-			win(Black, "100 plies without a capture or promotion: Black has more counters (2 to 1)")},
+			counted(Black, "100 plies without a capture or promotion", "Black has more counters (2 to 1)")},
 		{"100 plies without capture or promotion: White may win the count", "B:a1 W:i2,i8", "b", 99, []string{"a1-a2"},
-			win(White, "100 plies without a capture or promotion: White has more counters (2 to 1)")},
+			counted(White, "100 plies without a capture or promotion", "White has more counters (2 to 1)")},
 		{"100 plies without capture or promotion: equal counts draw", "B:a1 W:i2", "b", 99, []string{"a1-a2"},
-			engine.Outcome{Status: engine.Draw, Reason: "100 plies without a capture or promotion: equal counters (1 each)"}},
+			drawn("100 plies without a capture or promotion", "equal counters (1 each)")},
 		{"a position read at 100 plies is over", "B:a1 W:i2", "b", 100, nil,
-			engine.Outcome{Status: engine.Draw, Reason: "100 plies without a capture or promotion: equal counters (1 each)"}},
+			drawn("100 plies without a capture or promotion", "equal counters (1 each)")},
 		{"a promotion on the 100th ply resets the clock", "b:d8 W:i2", "b", 99, []string{"d8-d9"}, engine.Outcome{}},
 		{"a capture on the 100th ply resets the clock", "B:a1 b:d4 w:d3,i9", "b", 99, []string{"d4xd2"}, engine.Outcome{}},
 		{"a third occurrence ends the game", "B:a1 W:i9", "b", 0,
 			[]string{"a1-a2", "i9-i8", "a2-a1", "i8-i9", "a1-a2", "i9-i8", "a2-a1", "i8-i9"},
-			engine.Outcome{Status: engine.Draw, Reason: "the same position occurred three times: equal counters (1 each)"}},
+			drawn("the same position occurred three times", "equal counters (1 each)")},
 		{"a second occurrence does not", "B:a1 W:i9", "b", 0,
 			[]string{"a1-a2", "i9-i8", "a2-a1", "i8-i9", "a1-a2", "i9-i8", "a2-a1"}, engine.Outcome{}},
 		{"a third occurrence is counted like the clock", "B:a1 W:i9,i5", "b", 0,
 			[]string{"a1-a2", "i9-i8", "a2-a1", "i8-i9", "a1-a2", "i9-i8", "a2-a1", "i8-i9"},
-			win(White, "the same position occurred three times: White has more counters (2 to 1)")},
+			counted(White, "the same position occurred three times", "White has more counters (2 to 1)")},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			p := build(t, tc.pieces, tc.turn, tc.clock)
@@ -185,11 +191,11 @@ func TestAgreed(t *testing.T) {
 		wantOK bool
 	}{
 		{"equal counts draw", startString,
-			engine.Outcome{Status: engine.Draw, Reason: "ended by agreement: equal counters (40 each)"}, true},
+			engine.Outcome{Status: engine.Draw, Reason: "ended by agreement: equal counters (40 each)", Detail: "equal counters (40 each)"}, true},
 		{"more counters win", "9/9/9/9/4w4/3bb4/9/9/9 w 0",
-			engine.Outcome{Status: engine.Win, Winner: Black, Reason: "ended by agreement: Black has more counters (2 to 1)"}, true},
+			engine.Outcome{Status: engine.Win, Winner: Black, Reason: "ended by agreement: Black has more counters (2 to 1)", Detail: "Black has more counters (2 to 1)"}, true},
 		{"White can win too", "9/9/9/9/4W4/9/3b5/w8/9 b 3",
-			engine.Outcome{Status: engine.Win, Winner: White, Reason: "ended by agreement: White has more counters (2 to 1)"}, true},
+			engine.Outcome{Status: engine.Win, Winner: White, Reason: "ended by agreement: White has more counters (2 to 1)", Detail: "White has more counters (2 to 1)"}, true},
 		{"a finished game cannot be ended", "4w4/4b4/9/9/9/9/9/9/9 b 0", engine.Outcome{}, false},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -59,19 +59,28 @@ const summary = "Zamma is draughts on a 9×9 board of column lines and Alquerque
 // clock ends the game. Repetitions only end games sooner.
 const maxPlies = 159 + 160*ClockLimit
 
+// The kinds of Zamma's counters.
+var (
+	Man    = &engine.Kind{Name: "man", Symbol: [2]string{"b", "w"}, Look: engine.Disc}
+	Mullah = &engine.Kind{Name: "mullah", Symbol: [2]string{"B", "W"}, Look: engine.CrownedDisc}
+)
+
 // Zamma is the variant of Zamma zugbot plays.
 var Zamma = newVariant()
 
 func newVariant() *engine.Variant {
 	v := &engine.Variant{
-		ID:       "zamma",
-		Name:     "Zamma",
-		Game:     "Zamma",
-		Credit:   "traditional (Sahara), rules as recorded by R. C. Bell, The Board Game Book (1979)",
-		Summary:  summary,
-		Sides:    [2]string{"Black", "White"},
-		MaxPlies: maxPlies,
-		Geometry: &zammaBoard.geom,
+		ID:        "zamma",
+		Name:      "Zamma",
+		Game:      "Zamma",
+		Credit:    "traditional (Sahara), rules as recorded by R. C. Bell, The Board Game Book (1979)",
+		Summary:   summary,
+		Sides:     [2]string{"Black", "White"},
+		MaxPlies:  maxPlies,
+		Geometry:  &zammaBoard.geom,
+		Kinds:     []*engine.Kind{Man, Mullah},
+		Agreement: engine.AgreedCount,
+		Counting:  "counting the counters",
 	}
 	v.Start = func() engine.Position { return start(v) }
 	v.Parse = func(s string) (engine.Position, error) { return parse(v, s) }
@@ -356,13 +365,15 @@ func (p *Position) Agreed() (engine.Outcome, bool) {
 // the game was counted.
 func (p *Position) counted(why string) engine.Outcome {
 	nb, nw := p.Count(Black), p.Count(White)
+	o := engine.Outcome{Status: engine.Draw, Detail: fmt.Sprintf("equal counters (%d each)", nb)}
 	switch {
 	case nb > nw:
-		return engine.Outcome{Status: engine.Win, Winner: Black, Reason: fmt.Sprintf("%s: %s has more counters (%d to %d)", why, p.v.Sides[Black], nb, nw)}
+		o = engine.Outcome{Status: engine.Win, Winner: Black, Detail: fmt.Sprintf("%s has more counters (%d to %d)", p.v.Sides[Black], nb, nw)}
 	case nw > nb:
-		return engine.Outcome{Status: engine.Win, Winner: White, Reason: fmt.Sprintf("%s: %s has more counters (%d to %d)", why, p.v.Sides[White], nw, nb)}
+		o = engine.Outcome{Status: engine.Win, Winner: White, Detail: fmt.Sprintf("%s has more counters (%d to %d)", p.v.Sides[White], nw, nb)}
 	}
-	return engine.Outcome{Status: engine.Draw, Reason: fmt.Sprintf("%s: equal counters (%d each)", why, nb)}
+	o.Reason = why + ": " + o.Detail
+	return o
 }
 
 // Piece returns the counter on point i, if any.
@@ -372,9 +383,9 @@ func (p *Position) Piece(i int) engine.Piece {
 	case c == 0:
 		return engine.Piece{}
 	case c&mullahBit != 0:
-		return engine.Piece{Kind: engine.Mullah, Side: engine.Side(c&sideBits - 1)}
+		return engine.Piece{Kind: Mullah, Side: engine.Side(c&sideBits - 1)}
 	}
-	return engine.Piece{Kind: engine.Man, Side: engine.Side(c&sideBits - 1)}
+	return engine.Piece{Kind: Man, Side: engine.Side(c&sideBits - 1)}
 }
 
 // Clone returns an independent copy of p, history included.

@@ -39,14 +39,14 @@ func TestStart(t *testing.T) {
 		want  engine.Piece
 	}{
 		{"e5", engine.Piece{}},
-		{"a1", engine.Piece{Kind: engine.Man, Side: Black}},
-		{"i4", engine.Piece{Kind: engine.Man, Side: Black}},
-		{"f5", engine.Piece{Kind: engine.Man, Side: Black}},
-		{"i5", engine.Piece{Kind: engine.Man, Side: Black}},
-		{"a5", engine.Piece{Kind: engine.Man, Side: White}},
-		{"d5", engine.Piece{Kind: engine.Man, Side: White}},
-		{"a6", engine.Piece{Kind: engine.Man, Side: White}},
-		{"i9", engine.Piece{Kind: engine.Man, Side: White}},
+		{"a1", engine.Piece{Kind: Man, Side: Black}},
+		{"i4", engine.Piece{Kind: Man, Side: Black}},
+		{"f5", engine.Piece{Kind: Man, Side: Black}},
+		{"i5", engine.Piece{Kind: Man, Side: Black}},
+		{"a5", engine.Piece{Kind: Man, Side: White}},
+		{"d5", engine.Piece{Kind: Man, Side: White}},
+		{"a6", engine.Piece{Kind: Man, Side: White}},
+		{"i9", engine.Piece{Kind: Man, Side: White}},
 	} {
 		if got := p.Piece(pt(t, tc.point)); got != tc.want {
 			t.Errorf("Piece(%s) = %+v, want %+v", tc.point, got, tc.want)
@@ -103,7 +103,7 @@ func TestGeometry(t *testing.T) {
 	}
 	stars := 0
 	for i, p := range g.Points {
-		if p.Mark == engine.Star {
+		if p.Mark == engine.Starred {
 			stars++
 		}
 		f, r := fileRank(i)
@@ -124,7 +124,7 @@ func TestGeometry(t *testing.T) {
 		if a.Y == b.Y {
 			t.Errorf("line %s-%s is a row line; the board has none", a.Name, b.Name)
 		}
-		if a.X != b.X && (a.Mark == engine.Star || b.Mark == engine.Star) {
+		if a.X != b.X && (a.Mark == engine.Starred || b.Mark == engine.Starred) {
 			t.Errorf("diagonal line %s-%s touches a star point", a.Name, b.Name)
 		}
 	}

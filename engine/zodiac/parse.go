@@ -52,7 +52,7 @@ func (p *Position) refuse(s string) *engine.MoveError {
 	}
 	why := p.why(from, to)
 	mine := engine.From(p, from)
-	if pc := p.Piece(from); len(mine) == 0 && (pc.Kind == engine.Neutral || pc.Kind == engine.Disc && pc.Side == p.b.turn) {
+	if pc := p.Piece(from); len(mine) == 0 && (pc.Kind == Neutral || pc.Kind == Disc && pc.Side == p.b.turn) {
 		why += "; the piece on " + names[from] + " has no legal move"
 	}
 	return engine.Refuse(p, s, why, mine)
@@ -65,15 +65,15 @@ func (p *Position) why(from, to int) string {
 	side := p.Variant().Sides
 	pc := p.Piece(from)
 	switch {
-	case pc.Kind == engine.NoPiece:
+	case pc.Kind == nil:
 		return "there is no piece on " + fn
-	case pc.Kind == engine.Disc && pc.Side != b.turn:
+	case pc.Kind == Disc && pc.Side != b.turn:
 		return fmt.Sprintf("%s holds a %s disc, and it is %s's turn", fn, side[pc.Side], side[b.turn])
 	case from == to:
 		return "a move must go somewhere else"
 	case b.occupied()&(1<<to) != 0:
 		return tn + " is occupied"
-	case pc.Kind == engine.Neutral:
+	case pc.Kind == Neutral:
 		switch {
 		case tab.neighbour[from]&(1<<to) == 0:
 			return fmt.Sprintf("a neutral steps to an adjacent inner point, and %s is not next to %s on the inner hexagon", tn, fn)

@@ -53,6 +53,12 @@ const summary = "Zodiac is played on a hexagram: six tips and six inner points j
 	"in a row). A player with no legal move, or who repeats a position, loses. When all six inner points are filled, " +
 	"the player with 3 or 4 of the 4 discs there wins; at 2–2 play goes on."
 
+// The kinds of Zodiac's pieces.
+var (
+	Disc    = &engine.Kind{Name: "disc", Symbol: [2]string{"b", "w"}, Look: engine.Disc}
+	Neutral = &engine.Kind{Name: "neutral", Symbol: [2]string{"n", "n"}, Look: engine.DottedDisc, Neutral: true}
+)
+
 // Zodiac is the game of Zodiac. Its Start has Black to move; use StartWith
 // for White.
 var Zodiac = &engine.Variant{
@@ -66,6 +72,8 @@ var Zodiac = &engine.Variant{
 	Geometry: &tab.geom,
 	Start:    func() engine.Position { return StartWith(Black) },
 	Parse:    func(s string) (engine.Position, error) { return Parse(s) },
+	Kinds:    []*engine.Kind{Disc, Neutral},
+	Ending:   "a game ends when a side holds 3 or 4 of the inner points with all six filled, repeats a position (and loses), or has no move (and loses).",
 }
 
 // maxPlies bounds a game's length: the positions of a game (the pieces and
@@ -189,11 +197,11 @@ func (p *Position) Piece(i int) engine.Piece {
 	bit := uint16(1) << i
 	switch {
 	case p.b.neutral&bit != 0:
-		return engine.Piece{Kind: engine.Neutral}
+		return engine.Piece{Kind: Neutral}
 	case p.b.disc[Black]&bit != 0:
-		return engine.Piece{Kind: engine.Disc, Side: Black}
+		return engine.Piece{Kind: Disc, Side: Black}
 	case p.b.disc[White]&bit != 0:
-		return engine.Piece{Kind: engine.Disc, Side: White}
+		return engine.Piece{Kind: Disc, Side: White}
 	}
 	return engine.Piece{}
 }

@@ -47,9 +47,9 @@ func TestStart(t *testing.T) {
 		t.Errorf("start: %d black and %d white discs, want 3 each", b, w)
 	}
 	want := map[string]engine.Piece{
-		"T1": {Kind: engine.Disc, Side: Black}, "T3": {Kind: engine.Disc, Side: Black}, "T5": {Kind: engine.Disc, Side: Black},
-		"T2": {Kind: engine.Disc, Side: White}, "T4": {Kind: engine.Disc, Side: White}, "T6": {Kind: engine.Disc, Side: White},
-		"C2": {Kind: engine.Neutral}, "C5": {Kind: engine.Neutral},
+		"T1": {Kind: Disc, Side: Black}, "T3": {Kind: Disc, Side: Black}, "T5": {Kind: Disc, Side: Black},
+		"T2": {Kind: Disc, Side: White}, "T4": {Kind: Disc, Side: White}, "T6": {Kind: Disc, Side: White},
+		"C2": {Kind: Neutral}, "C5": {Kind: Neutral},
 	}
 	for i, pt := range Zodiac.Geometry.Points {
 		if got := p.Piece(i); got != want[pt.Name] {
@@ -399,9 +399,9 @@ func TestGeometry(t *testing.T) {
 		if want := angles[pt.Name]; math.Abs(a-want) > 1e-6 && math.Abs(a-want-360) > 1e-6 && math.Abs(a-want+360) > 1e-6 {
 			t.Errorf("%s at %.3f°, want %g°", pt.Name, a, want)
 		}
-		mark := engine.Tip
+		mark := engine.Ringed
 		if pt.Name[0] == 'C' {
-			mark = engine.Inner
+			mark = engine.Spotted
 		}
 		if pt.Mark != mark {
 			t.Errorf("%s has mark %d, want %d", pt.Name, pt.Mark, mark)

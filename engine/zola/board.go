@@ -88,18 +88,15 @@ func newBoard(n int) *board {
 }
 
 // geometry returns the board as the renderer draws it: n×n checkered cells,
-// the four centre squares marked.
+// with rings around the centre.
 func (b *board) geometry() engine.Geometry {
 	n := b.n
-	g := engine.Geometry{Width: float64(n), Height: float64(n), Cells: true}
+	g := engine.Geometry{Width: float64(n), Height: float64(n), Cells: true, Rings: true}
 	for sq := 0; sq < b.size; sq++ {
 		x, y := sq%n, sq/n
 		pt := engine.Point{Name: b.names[sq], X: float64(x) + 0.5, Y: float64(y) + 0.5}
 		if (x+y)%2 == 0 {
 			pt.Shade = 1 // a1 is dark, as in chess; Red starts on the dark squares
-		}
-		if b.level[sq] == 0 {
-			pt.Mark = engine.Centre
 		}
 		g.Points = append(g.Points, pt)
 	}

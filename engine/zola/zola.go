@@ -23,6 +23,9 @@ const summary = "Zola is played on a checkerboard filled with red and blue check
 	"checker in the way, which must be an enemy no farther from the centre than your checker's start. " +
 	"A player with no legal move must pass. Capture every enemy checker to win; there are no draws."
 
+// Checker is Zola's one kind of piece.
+var Checker = &engine.Kind{Name: "checker", Symbol: [2]string{"R", "B"}, Look: engine.Disc}
+
 // The variants of Zola.
 var (
 	Zola  = newVariant("zola", "Zola 6×6", 6)
@@ -47,6 +50,8 @@ func newVariant(id, name string, n int) *engine.Variant {
 		Sides:    [2]string{"Red", "Blue"},
 		MaxPlies: maxPlies(v.b),
 		Geometry: &v.b.geom,
+		Kinds:    []*engine.Kind{Checker},
+		Ending:   "a game ends only when one side has captured every enemy checker, and every game ends that way.",
 	}
 	v.Start = func() engine.Position { return start(&v.Variant, v.b) }
 	v.Parse = func(s string) (engine.Position, error) { return parse(&v.Variant, v.b, s) }
@@ -227,9 +232,9 @@ func (p *Position) Agreed() (engine.Outcome, bool) { return engine.Outcome{}, fa
 func (p *Position) Piece(i int) engine.Piece {
 	switch {
 	case p.own[Red]&(1<<i) != 0:
-		return engine.Piece{Kind: engine.Checker, Side: Red}
+		return engine.Piece{Kind: Checker, Side: Red}
 	case p.own[Blue]&(1<<i) != 0:
-		return engine.Piece{Kind: engine.Checker, Side: Blue}
+		return engine.Piece{Kind: Checker, Side: Blue}
 	}
 	return engine.Piece{}
 }

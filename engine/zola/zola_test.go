@@ -71,7 +71,7 @@ func TestStart(t *testing.T) {
 		if r, b := p.Count(Red), p.Count(Blue); float64(r) != half || float64(b) != half {
 			t.Errorf("%s: %d red and %d blue checkers, want %g each", tt.v.ID, r, b, half)
 		}
-		if got := p.Piece(0); got != (engine.Piece{Kind: engine.Checker, Side: Red}) {
+		if got := p.Piece(0); got != (engine.Piece{Kind: Checker, Side: Red}) {
 			t.Errorf("%s: a1 holds %+v, want a red checker", tt.v.ID, got)
 		}
 	}

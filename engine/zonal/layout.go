@@ -190,9 +190,9 @@ func (l *layout) geometry() engine.Geometry {
 		}
 		switch l.cells[sq] {
 		case zoned:
-			pt.Mark = engine.Zone
+			pt.Mark = engine.Tinted
 		case special:
-			pt.Mark = engine.Special
+			pt.Mark, pt.Sign = engine.Gilded, "Z"
 		}
 		g.Points = append(g.Points, pt)
 	}

@@ -13,13 +13,13 @@ func TestCastling(t *testing.T) {
 		v            *engine.Variant
 		fen, move    string
 		king, rook   string
-		wantK, wantR engine.Kind
+		wantK, wantR *engine.Kind
 	}{
-		{Zonal, zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "l1": 'R', "i8": 'k'}, "w KQ - 0 1"), "O-O", "k1", "j1", engine.King, engine.Rook},
-		{Zonal, zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "l1": 'R', "i8": 'k'}, "w KQ - 0 1"), "O-O-O", "g1", "h1", engine.King, engine.Rook},
-		{Zonal, zonalFEN(map[string]byte{"i1": 'K', "i8": 'k', "e8": 'r', "l8": 'r'}, "b kq - 0 1"), "0-0-0", "g8", "h8", engine.King, engine.Rook},
-		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "g1", "f1", engine.King, engine.Rook},
-		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8-c8", "c8", "d8", engine.King, engine.Rook},
+		{Zonal, zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "l1": 'R', "i8": 'k'}, "w KQ - 0 1"), "O-O", "k1", "j1", King, Rook},
+		{Zonal, zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "l1": 'R', "i8": 'k'}, "w KQ - 0 1"), "O-O-O", "g1", "h1", King, Rook},
+		{Zonal, zonalFEN(map[string]byte{"i1": 'K', "i8": 'k', "e8": 'r', "l8": 'r'}, "b kq - 0 1"), "0-0-0", "g8", "h8", King, Rook},
+		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1", "O-O", "g1", "f1", King, Rook},
+		{Chess, "r3k2r/8/8/8/8/8/8/R3K2R b KQkq - 0 1", "e8-c8", "c8", "d8", King, Rook},
 	} {
 		p := enginetest.MustParse(t, tc.v, tc.fen)
 		enginetest.Play(t, p, tc.move)
@@ -66,7 +66,7 @@ func TestEnPassant(t *testing.T) {
 		t.Errorf("en passant takes %v, want d5", info.Taken)
 	}
 	p.Do(m)
-	if pc := p.Piece(Chess.Geometry.PointIndex("d5")); pc.Kind != engine.NoPiece {
+	if pc := p.Piece(Chess.Geometry.PointIndex("d5")); pc.Kind != nil {
 		t.Errorf("the pawn taken en passant is still on d5")
 	}
 	// Only right after the double step.

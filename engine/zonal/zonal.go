@@ -45,8 +45,18 @@ var allPieces = []uint8{
 	blackBit | pawn, blackBit | knight, blackBit | bishop, blackBit | rook, blackBit | queen, blackBit | king,
 }
 
+// The kinds of chess pieces.
+var (
+	King   = &engine.Kind{Name: "king", Symbol: [2]string{"K", "k"}, Look: engine.KingFigure}
+	Queen  = &engine.Kind{Name: "queen", Symbol: [2]string{"Q", "q"}, Look: engine.QueenFigure}
+	Rook   = &engine.Kind{Name: "rook", Symbol: [2]string{"R", "r"}, Look: engine.RookFigure}
+	Bishop = &engine.Kind{Name: "bishop", Symbol: [2]string{"B", "b"}, Look: engine.BishopFigure}
+	Knight = &engine.Kind{Name: "knight", Symbol: [2]string{"N", "n"}, Look: engine.KnightFigure}
+	Pawn   = &engine.Kind{Name: "pawn", Symbol: [2]string{"P", "p"}, Look: engine.PawnFigure}
+)
+
 // kinds maps a piece's kind bits to the engine's kinds.
-var kinds = [8]engine.Kind{0, engine.Pawn, engine.Knight, engine.Bishop, engine.Rook, engine.Queen, engine.King, 0}
+var kinds = [8]*engine.Kind{nil, Pawn, Knight, Bishop, Rook, Queen, King, nil}
 
 // colour returns the colour bit of side s.
 func colour(s engine.Side) uint8 { return whiteBit << s }
@@ -85,6 +95,10 @@ func newVariant(l *layout, v engine.Variant) *engine.Variant {
 	v.Game = "Zonal Chess"
 	v.Sides = [2]string{"White", "Black"}
 	v.Geometry = &l.geom
+	// In the order the start position shows them from a1 on: the renderer
+	// samples kinds in this order to choose the images' palette.
+	v.Kinds = []*engine.Kind{Rook, Knight, Bishop, Queen, King, Pawn}
+	v.Agreement = engine.AgreedDraw
 	p := &v
 	start, err := parse(p, l, l.start)
 	if err != nil {

@@ -63,9 +63,9 @@ func TestStartStrings(t *testing.T) {
 	zones, specials := 0, 0
 	for _, pt := range Zonal.Geometry.Points {
 		switch pt.Mark {
-		case engine.Zone:
+		case engine.Tinted:
 			zones++
-		case engine.Special:
+		case engine.Gilded:
 			specials++
 		}
 	}
