@@ -59,6 +59,8 @@ type Bot struct {
 	render   *render.Renderer
 	variants map[string]*engine.Variant
 	help     string // the text of /help
+	// commands are the handlers of the slash commands, by name.
+	commands map[string]func(*request) error
 	log      *slog.Logger
 	now      func() time.Time
 	s        *discordgo.Session
@@ -101,6 +103,10 @@ func New(cfg Config) (*Bot, error) {
 		}
 	}
 	b.help = helpText(b.cfg.Menu)
+	b.commands = map[string]func(*request) error{}
+	for _, c := range commandTable(b.cfg.Menu) {
+		b.commands[c.def.Name] = c.run
+	}
 	if b.render == nil {
 		b.render = render.New()
 	}

@@ -3,11 +3,14 @@ package bot
 import (
 	"errors"
 	"fmt"
+	"slices"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // challenge posts a challenge to a user, or to anyone in the channel.
@@ -18,7 +21,7 @@ func (r *request) challenge() error {
 	}
 	nc := store.NewChallenge{
 		Challenger: r.player(), Variant: v.ID, Colour: r.colourOpt(), Rated: r.boolOpt("rated", true),
-		DaysPerMove: 3, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID,
+		DaysPerMove: table.DefaultDays, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID,
 	}
 	if opp := r.userOpt("opponent"); opp != nil {
 		switch {
@@ -30,8 +33,12 @@ func (r *request) challenge() error {
 		nc.Opponent = playerOf(opp)
 	}
 	if days, ok := r.intOpt("days"); ok {
-		if days != 1 && days != 3 && days != 7 {
-			return userErrorf("Choose 1, 3 or 7 days per move.")
+		if choices := table.DaysPerMove(); !slices.Contains(choices, int(days)) {
+			var words []string
+			for _, d := range choices {
+				words = append(words, strconv.Itoa(d))
+			}
+			return userErrorf("Choose %s days per move.", orList(words))
 		}
 		nc.DaysPerMove = int(days)
 	}

@@ -1,14 +1,53 @@
 package bot
 
 import (
+	"fmt"
+	"slices"
+	"strings"
+
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
-// Commands returns the slash commands the bot registers, offering the
-// variants of menu as game choices, in its order.
-func Commands(menu []*engine.Variant) []*discordgo.ApplicationCommand {
+// command is one slash command: its definition, the handler that answers
+// it and its line in /help. The table of commands (commandTable) is the one
+// place a command is declared: the registration, the dispatch and /help
+// are derived from it.
+type command struct {
+	def *discordgo.ApplicationCommand
+	run func(*request) error
+	// section and help are the command's place and words in /help: "play"
+	// or "look up", and what it does after its usage.
+	section, help string
+}
+
+// The sections of /help, in order.
+var helpSections = []string{"Play", "Look up"}
+
+// usage is how /help writes a command: its name, required options bare
+// and optional ones in brackets.
+func (c *command) usage() string {
+	words := []string{"/" + c.def.Name}
+	for _, o := range c.def.Options {
+		if o.Type == discordgo.ApplicationCommandOptionSubCommand {
+			continue
+		}
+		if o.Required {
+			words = append(words, o.Name)
+		} else {
+			words = append(words, "["+o.Name+"]")
+		}
+	}
+	return strings.Join(words, " ")
+}
+
+// commandTable returns zugbot's slash commands, offering the variants of
+// menu as game choices, in its order.
+func commandTable(menu []*engine.Variant) []command {
 	var games []*discordgo.ApplicationCommandOptionChoice
 	for _, v := range menu {
 		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: v.Name, Value: v.ID})
@@ -36,90 +75,214 @@ func Commands(menu []*engine.Variant) []*discordgo.ApplicationCommand {
 			{Name: "first", Value: "first"}, {Name: "second", Value: "second"}, {Name: "random", Value: "random"},
 		},
 	}
-	minLevel := 1.0
+	var levels []string
+	for l := ai.MinLevel; l <= ai.MaxLevel; l++ {
+		levels = append(levels, fmt.Sprintf("%d %s", l, ai.LevelName(l)))
+	}
+	minLevel := float64(ai.MinLevel)
+	var days []*discordgo.ApplicationCommandOptionChoice
+	for _, d := range table.DaysPerMove() {
+		days = append(days, &discordgo.ApplicationCommandOptionChoice{Name: plural(d, "day"), Value: d})
+	}
 	guildOnly := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}
 	guildAndDM := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild, discordgo.InteractionContextBotDM}
 	manageServer := int64(discordgo.PermissionManageGuild)
+	drawHelp := "offer a draw"
+	var counted []string
+	for _, v := range menu {
+		if v.Agreement == engine.AgreedCount && !slices.Contains(counted, v.Game) {
+			counted = append(counted, v.Game)
+			drawHelp += fmt.Sprintf(" (in %s: end the game by %s)", v.Game, v.Counting)
+		}
+	}
 
-	cmds := []*discordgo.ApplicationCommand{
+	return []command{
 		{
-			Name: "play", Description: "Play a casual game against zugbot's AI", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{
-				game("The game to play", true),
-				{
-					Type: discordgo.ApplicationCommandOptionInteger, Name: "level",
-					Description: "1 beginner, 2 casual, 3 club, 4 expert, 5 master (default 2)",
-					MinValue:    &minLevel, MaxValue: 5,
-				},
-				color,
-			},
-		},
-		{
-			Name: "challenge", Description: "Challenge someone to a game, or anyone in this channel", Contexts: guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{
-				game("The game to play", true),
-				user("opponent", "Who to challenge (default: open to anyone here)"),
-				{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Whether the game counts for ratings (default: yes)"},
-				color,
-				{
-					Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Days per move (default 3)",
-					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "1 day", Value: 1}, {Name: "3 days", Value: 3}, {Name: "7 days", Value: 7}},
+			def: &discordgo.ApplicationCommand{
+				Name: "play", Description: "Play a casual game against zugbot's AI", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{
+					game("The game to play", true),
+					{
+						Type: discordgo.ApplicationCommandOptionInteger, Name: "level",
+						Description: fmt.Sprintf("%s (default %d)", strings.Join(levels, ", "), table.DefaultLevel),
+						MinValue:    &minLevel, MaxValue: ai.MaxLevel,
+					},
+					color,
 				},
 			},
+			run: (*request).play, section: "Play",
+			help: fmt.Sprintf("a casual game against zugbot (levels %s to %s)", levels[0], levels[len(levels)-1]),
 		},
 		{
-			Name: "move", Description: "Play a move in one of your games", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{
-				{
-					Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, in the game's notation",
-					Required: true, Autocomplete: true, // no max_length: zugbot says itself what is too long
-				},
-				gameRef("The game (needed when you have several here)", false),
-			},
-		},
-		{Name: "board", Description: "Show a game's board with its controls", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
-		{Name: "resign", Description: "Resign a game", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
-		{Name: "draw", Description: "Offer a draw (or your game's agreed ending)", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
-		{Name: "takeback", Description: "Ask to take back your last move (casual and AI games)", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
-		{Name: "games", Description: "List active games", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{user("user", "Whose games (default: yours)")}},
-		{
-			Name: "leaderboard", Description: "The best rated players of a game", Contexts: guildOnly,
-			Options: []*discordgo.ApplicationCommandOption{
-				game("The game", true),
-				{
-					Type: discordgo.ApplicationCommandOptionString, Name: "scope", Description: "This server or everyone (default: this server)",
-					Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "server", Value: "server"}, {Name: "global", Value: "global"}},
+			def: &discordgo.ApplicationCommand{
+				Name: "challenge", Description: "Challenge someone to a game, or anyone in this channel", Contexts: guildOnly,
+				Options: []*discordgo.ApplicationCommandOption{
+					game("The game to play", true),
+					user("opponent", "Who to challenge (default: open to anyone here)"),
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Whether the game counts for ratings (default: yes)"},
+					color,
+					{
+						Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
+						Description: fmt.Sprintf("Days per move (default %d)", table.DefaultDays), Choices: days,
+					},
 				},
 			},
+			run: (*request).challenge, section: "Play", help: "challenge someone, or anyone here",
 		},
-		{Name: "profile", Description: "Ratings and record of a player", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{user("user", "Whose profile (default: yours)")}},
-		{Name: "history", Description: "Finished games of a player", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{user("user", "Whose games (default: yours)"), game("Only this game", false)}},
 		{
-			Name: "export", Description: "A game's moves as text and its replay as a GIF", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{
-				{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "The game number", Required: true, MinValue: &one},
+			def: &discordgo.ApplicationCommand{
+				Name: "move", Description: "Play a move in one of your games", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{
+					{
+						Type: discordgo.ApplicationCommandOptionString, Name: "move", Description: "The move, in the game's notation",
+						Required: true, Autocomplete: true, // no max_length: zugbot says itself what is too long
+					},
+					gameRef("The game (needed when you have several here)", false),
+				},
 			},
+			run: (*request).moveCommand, section: "Play",
+			help: `play a move (the board's menus and "Type a move" button work too)`,
 		},
-		{Name: "rules", Description: "How a game is played", Contexts: guildAndDM,
-			Options: []*discordgo.ApplicationCommandOption{game("The game", true)}},
-		{Name: "help", Description: "What zugbot does and how to use it", Contexts: guildAndDM},
 		{
-			Name: "admin", Description: "Server moderation of zugbot games", Contexts: guildOnly,
-			DefaultMemberPermissions: &manageServer,
-			Options: []*discordgo.ApplicationCommandOption{{
-				Type: discordgo.ApplicationCommandOptionSubCommand, Name: "abort", Description: "Abort a game (unrated; recorded with your name)",
+			def: &discordgo.ApplicationCommand{Name: "board", Description: "Show a game's board with its controls", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
+			run: (*request).boardCommand, section: "Play", help: "show a board with its controls",
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "resign", Description: "Resign a game", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
+			run: (*request).resignCommand, section: "Play", help: "resign, after a confirmation",
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "draw", Description: "Offer a draw (or your game's agreed ending)", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
+			run: (*request).drawCommand, section: "Play", help: drawHelp,
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "takeback", Description: "Ask to take back your last move (casual and AI games)", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
+			run: (*request).takebackCommand, section: "Play", help: "take back your last move (casual games and games against zugbot)",
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "games", Description: "List active games", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{user("user", "Whose games (default: yours)")}},
+			run: (*request).gamesCommand, section: "Look up", help: "games going",
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "leaderboard", Description: "The best rated players of a game", Contexts: guildOnly,
+				Options: []*discordgo.ApplicationCommandOption{
+					game("The game", true),
+					{
+						Type: discordgo.ApplicationCommandOptionString, Name: "scope", Description: "This server or everyone (default: this server)",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "server", Value: "server"}, {Name: "global", Value: "global"}},
+					},
+				},
+			},
+			run: (*request).leaderboardCommand, section: "Look up", help: "the best rated players here or everywhere",
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "profile", Description: "Ratings and record of a player", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{user("user", "Whose profile (default: yours)")}},
+			run: (*request).profileCommand, section: "Look up", help: "ratings and record",
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "history", Description: "Finished games of a player", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{user("user", "Whose games (default: yours)"), game("Only this game", false)}},
+			run: (*request).historyCommand, section: "Look up", help: "finished games",
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "export", Description: "A game's moves as text and its replay as a GIF", Contexts: guildAndDM,
 				Options: []*discordgo.ApplicationCommandOption{
 					{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "The game number", Required: true, MinValue: &one},
 				},
-			}},
+			},
+			run: (*request).exportCommand, section: "Look up", help: "a game's moves and replay",
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "rules", Description: "How a game is played", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{game("The game", true)}},
+			run: (*request).rulesCommand, section: "Look up", help: "how a game is played",
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "help", Description: "What zugbot does and how to use it", Contexts: guildAndDM},
+			run: (*request).helpCommand,
+		},
+		{
+			def: &discordgo.ApplicationCommand{
+				Name: "admin", Description: "Server moderation of zugbot games", Contexts: guildOnly,
+				DefaultMemberPermissions: &manageServer,
+				Options: []*discordgo.ApplicationCommandOption{{
+					Type: discordgo.ApplicationCommandOptionSubCommand, Name: "abort", Description: "Abort a game (unrated; recorded with your name)",
+					Options: []*discordgo.ApplicationCommandOption{
+						{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "The game number", Required: true, MinValue: &one},
+					},
+				}},
+			},
+			run: (*request).adminCommand,
 		},
 	}
-	return cmds
+}
+
+// Commands returns the slash commands the bot registers, offering the
+// variants of menu as game choices, in its order.
+func Commands(menu []*engine.Variant) []*discordgo.ApplicationCommand {
+	var defs []*discordgo.ApplicationCommand
+	for _, c := range commandTable(menu) {
+		defs = append(defs, c.def)
+	}
+	return defs
+}
+
+// helpText returns the text of /help for a bot offering the games of menu:
+// the games, then each section's commands with their usage and help.
+func helpText(menu []*engine.Variant) string {
+	var names []string
+	for _, v := range menu {
+		if !slices.Contains(names, v.Game) {
+			names = append(names, v.Game)
+		}
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "**zugbot** plays abstract strategy games nobody else offers: %s.\n", andList(names))
+	cmds := commandTable(menu)
+	var guildOnly []string
+	for _, section := range helpSections {
+		fmt.Fprintf(&b, "**%s**\n", section)
+		for _, c := range cmds {
+			if c.section == section {
+				fmt.Fprintf(&b, "%s — %s\n", c.usage(), c.help)
+			}
+		}
+	}
+	for _, c := range cmds {
+		if !slices.Contains(*c.def.Contexts, discordgo.InteractionContextBotDM) {
+			guildOnly = append(guildOnly, "/"+c.def.Name)
+		}
+	}
+	fmt.Fprintf(&b, "In a DM with zugbot, everything but %s works too.\n", andList(guildOnly))
+	fmt.Fprintf(&b, "Ratings are Elo per game, provisional (marked ?) for the first %d rated games.", store.ProvisionalGames)
+	return b.String()
+}
+
+// andList joins words as a list in prose: "a, b and c".
+func andList(words []string) string { return list(words, "and") }
+
+// orList joins words as a choice in prose: "a, b or c".
+func orList(words []string) string { return list(words, "or") }
+
+func list(words []string, conj string) string {
+	if len(words) < 2 {
+		return strings.Join(words, "")
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " " + conj + " " + words[len(words)-1]
+}
+
+// plural writes n and a noun: "1 day", "3 days".
+func plural(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

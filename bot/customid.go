@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/store"
 )
 
 // action is what a button, select menu or modal asks for, as carried in its
@@ -12,14 +15,23 @@ import (
 //	g/<game>/<ply>/<verb>[/<arg>]   a game's controls, valid at that ply
 //	c/<challenge>/<verb>            a challenge's buttons
 type action struct {
-	kind byte // 'g' or 'c'
+	kind actionKind
 	id   int64
 	ply  int
 	verb string
 	arg  string
 }
 
-// The verbs of game controls.
+// actionKind is what a control acts on: a game or a challenge.
+type actionKind byte
+
+// The kinds of controls, as their custom IDs begin.
+const (
+	gameKind      actionKind = 'g'
+	challengeKind actionKind = 'c'
+)
+
+// The verbs of controls.
 const (
 	verbPick       = "pick"    // select menu: the piece to move (arg: menu page)
 	verbTo         = "to"      // select menu: the move of the picked piece (arg: menu page)
@@ -39,12 +51,38 @@ const (
 	maxCustomIDLen = 100
 )
 
+// verb is what a control's verb acts on, and the handler that answers it.
+type verb struct {
+	kind actionKind
+	run  func(*request, action) error
+}
+
+// verbs are every verb of zugbot's controls: the one table from which the
+// parsing of custom IDs and the dispatch of clicks are derived.
+var verbs = map[string]verb{
+	verbPick:      {gameKind, onGame((*request).pickPiece)},
+	verbTo:        {gameKind, onGame((*request).pickMove)},
+	verbType:      {gameKind, onGame((*request).askMove)},
+	verbTyped:     {gameKind, onGame((*request).typedMove)},
+	verbResign:    {gameKind, onGame(func(r *request, _ action, st *store.State, _ engine.Side) error { return r.askResign(st) })},
+	verbResignYes: {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.resign(a.id, a.ply) })},
+	verbDraw:      {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id) })},
+	verbDrawYes:   {gameKind, (*request).answerOffer},
+	verbDrawNo:    {gameKind, (*request).answerOffer},
+	verbTakeYes:   {gameKind, (*request).answerOffer},
+	verbTakeNo:    {gameKind, (*request).answerOffer},
+	verbRematch:   {gameKind, func(r *request, a action) error { return r.rematch(a.id) }},
+	verbAccept:    {challengeKind, (*request).challengeControl},
+	verbDecline:   {challengeKind, (*request).challengeControl},
+	verbCancel:    {challengeKind, (*request).challengeControl},
+}
+
 func gameAction(game int64, ply int, verb string) action {
-	return action{kind: 'g', id: game, ply: ply, verb: verb}
+	return action{kind: gameKind, id: game, ply: ply, verb: verb}
 }
 
 func challengeAction(id int64, verb string) action {
-	return action{kind: 'c', id: id, verb: verb}
+	return action{kind: challengeKind, id: id, verb: verb}
 }
 
 // with returns a copy of a with the argument set.
@@ -56,7 +94,7 @@ func (a action) with(arg string) action {
 // String returns the custom ID.
 func (a action) String() string {
 	var s string
-	if a.kind == 'c' {
+	if a.kind == challengeKind {
 		s = fmt.Sprintf("c/%d/%s", a.id, a.verb)
 	} else {
 		s = fmt.Sprintf("g/%d/%d/%s", a.id, a.ply, a.verb)
@@ -80,13 +118,13 @@ func parseAction(s string) (action, error) {
 	var a action
 	switch {
 	case len(parts) >= 3 && parts[0] == "c":
-		a.kind = 'c'
+		a.kind = challengeKind
 		if len(parts) > 3 {
 			return bad()
 		}
 		a.verb = parts[2]
 	case len(parts) >= 4 && parts[0] == "g":
-		a.kind = 'g'
+		a.kind = gameKind
 		ply, err := strconv.Atoi(parts[2])
 		if err != nil || ply < 0 || parts[2] != strconv.Itoa(ply) {
 			return bad()
@@ -112,13 +150,8 @@ func parseAction(s string) (action, error) {
 	return a, nil
 }
 
-func knownVerb(kind byte, verb string) bool {
-	switch verb {
-	case verbPick, verbTo, verbType, verbTyped, verbResign, verbResignYes, verbDraw, verbDrawYes, verbDrawNo,
-		verbTakeYes, verbTakeNo, verbRematch:
-		return kind == 'g'
-	case verbAccept, verbDecline, verbCancel:
-		return kind == 'c'
-	}
-	return false
+// knownVerb reports whether verb is a verb of controls of that kind.
+func knownVerb(kind actionKind, verb string) bool {
+	v, ok := verbs[verb]
+	return ok && v.kind == kind
 }

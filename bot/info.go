@@ -3,7 +3,6 @@ package bot
 import (
 	"bytes"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -91,7 +90,7 @@ func (r *request) leaderboardCommand() error {
 	if err != nil {
 		return err
 	}
-	desc := fmt.Sprintf("Nobody in %s has played %d rated games of %s yet.", scope, store.DefaultMinRatedGames, v.Name)
+	desc := fmt.Sprintf("Nobody in %s has played %d rated games of %s yet.", scope, r.b.store.MinRatedGames(), v.Name)
 	if len(rows) > 0 {
 		var lines []string
 		for _, s := range rows {
@@ -102,7 +101,7 @@ func (r *request) leaderboardCommand() error {
 	}
 	return r.reply(message{embeds: []*discordgo.MessageEmbed{{
 		Title: fmt.Sprintf("%s leaderboard — %s", v.Name, scope), Description: desc,
-		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Players with at least %d rated games. A ? marks a provisional rating.", store.DefaultMinRatedGames)},
+		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Players with at least %d rated games. A ? marks a provisional rating.", r.b.store.MinRatedGames())},
 	}}})
 }
 
@@ -258,50 +257,6 @@ func (r *request) rulesCommand() error {
 		files: []*discordgo.File{{Name: file, ContentType: "image/png", Reader: &png}},
 	})
 }
-
-// helpText returns the text of /help for a bot offering the games of menu.
-func helpText(menu []*engine.Variant) string {
-	var names, counted []string
-	for _, v := range menu {
-		if !slices.Contains(names, v.Game) {
-			names = append(names, v.Game)
-			if v.Agreement == engine.AgreedCount {
-				counted = append(counted, fmt.Sprintf("in %s: end the game by %s", v.Game, v.Counting))
-			}
-		}
-	}
-	draw := "offer a draw"
-	if len(counted) > 0 {
-		draw += " (" + strings.Join(counted, "; ") + ")"
-	}
-	return fmt.Sprintf(helpTemplate, andList(names), draw)
-}
-
-// andList joins words as a list in prose: "a, b and c".
-func andList(words []string) string {
-	if len(words) < 2 {
-		return strings.Join(words, "")
-	}
-	return strings.Join(words[:len(words)-1], ", ") + " and " + words[len(words)-1]
-}
-
-// helpTemplate is the text of /help, with the names of the games and what
-// /draw does in them to fill in.
-const helpTemplate = `**zugbot** plays abstract strategy games nobody else offers: %s.
-**Play**
-/play game [level] [color] — a casual game against zugbot (levels 1 beginner to 5 master)
-/challenge game [opponent] [rated] [color] [days] — challenge someone, or anyone here
-/move move [game] — play a move (the board's menus and "Type a move" button work too)
-/board [game] — show a board with its controls
-/resign [game] — resign, after a confirmation
-/draw [game] — %s
-/takeback [game] — take back your last move (casual games and games against zugbot)
-**Look up**
-/games, /history, /profile [user] — games going, finished games, ratings and record
-/leaderboard game [scope] — the best rated players here or everywhere
-/export game — a game's moves and replay · /rules game — how a game is played
-In a DM with zugbot, everything but /challenge, /leaderboard and /admin works too.
-Ratings are Elo per game, provisional (marked ?) for the first 20 rated games.`
 
 func (r *request) helpCommand() error {
 	return r.reply(message{content: r.b.help, ephemeral: true})

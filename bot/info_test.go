@@ -28,3 +28,30 @@ func TestHelpText(t *testing.T) {
 		t.Errorf("help text with a fifth game does not name it:\n%s", text)
 	}
 }
+
+// TestHelpFromCommands checks that /help is derived from the table of
+// commands: every command with a section has its usage line, the level
+// names come from the AI, and the policy numbers from their sources.
+func TestHelpFromCommands(t *testing.T) {
+	text := helpText(games.Listed())
+	for _, c := range commandTable(games.Listed()) {
+		if c.section != "" && !strings.Contains(text, "\n"+c.usage()+" — "+c.help+"\n") {
+			t.Errorf("help text lacks the line of /%s (%q)", c.def.Name, c.usage())
+		}
+	}
+	for _, want := range []string{
+		"levels 1 beginner to 5 master",
+		"/challenge game [opponent] [rated] [color] [days]",
+		"for the first 20 rated games",
+		"everything but /challenge, /leaderboard and /admin works too",
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("help text lacks %q:\n%s", want, text)
+		}
+	}
+	for _, c := range Commands(games.Listed()) {
+		if c.Name == "play" && c.Options[1].Description != "1 beginner, 2 casual, 3 intermediate, 4 expert, 5 master (default 2)" {
+			t.Errorf("/play's level option says %q", c.Options[1].Description)
+		}
+	}
+}

@@ -40,7 +40,7 @@ func (r *request) play() error {
 	if err != nil {
 		return err
 	}
-	level := int64(2)
+	level := int64(table.DefaultLevel)
 	if n, ok := r.intOpt("level"); ok {
 		level = n
 	}
@@ -211,81 +211,90 @@ func (r *request) boardCommand() error {
 	return r.postBoard(&st, m)
 }
 
-// gameControl answers a click on a game's control, or a modal submit.
-func (r *request) gameControl(a action) error {
-	b := r.b
-	switch a.verb {
-	case verbRematch:
-		return r.rematch(a.id)
-	case verbDrawYes, verbDrawNo, verbTakeYes, verbTakeNo:
-		return r.answerOffer(a)
-	}
-	st, err := b.load(r.ctx, a.id)
-	if err != nil {
-		return err
-	}
-	side, err := sideOf(&st, r.user.ID)
-	if err != nil {
-		return err
-	}
-	if a.ply != st.Game.Ply {
-		return r.b.table.Explain(a.id, store.ErrStalePly)
-	}
-	switch a.verb {
-	case verbPick:
-		if err := b.table.CheckTurn(&st, side); err != nil {
-			return err
-		}
-		values := r.i.MessageComponentData().Values
-		if len(values) != 1 {
-			return userErrorf("Choose one piece.")
-		}
-		pt := st.Position.Variant().Geometry.PointIndex(values[0])
-		if pt < 0 || len(engine.From(st.Position, pt)) == 0 {
-			return userErrorf("The piece on %s has no legal move.", values[0])
-		}
-		m, err := b.boardMessage(r.ctx, &st, boardView{selected: &pt})
+// seated is a handler of a control of game a.id that needs the game and
+// the clicking player's side, and checks that the board is current.
+type seated func(r *request, a action, st *store.State, side engine.Side) error
+
+// onGame makes a control's handler of f: it loads the game, finds the
+// player's side and refuses a stale board.
+func onGame(f seated) func(*request, action) error {
+	return func(r *request, a action) error {
+		st, err := r.b.load(r.ctx, a.id)
 		if err != nil {
 			return err
 		}
-		return r.update(m)
-	case verbTo:
-		text := a.arg // a button carries its move
-		if r.i.Type == discordgo.InteractionMessageComponent && len(r.i.MessageComponentData().Values) == 1 {
-			text = r.i.MessageComponentData().Values[0]
-		}
-		return r.playText(a.id, a.ply, text, true)
-	case verbType:
-		if err := b.table.CheckTurn(&st, side); err != nil {
+		side, err := sideOf(&st, r.user.ID)
+		if err != nil {
 			return err
 		}
-		return r.respond(discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
-			CustomID: gameAction(a.id, a.ply, verbTyped).String(),
-			Title:    fmt.Sprintf("Your move in game #%d", a.id),
-			Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.TextInput{CustomID: "move", Label: "Move", Style: discordgo.TextInputShort, Placeholder: moveExample(st.Position), Required: true, MaxLength: table.MaxMoveLen},
-			}}},
-		})
-	case verbTyped:
-		var text string
-		for _, row := range r.i.ModalSubmitData().Components {
-			if ar, ok := row.(*discordgo.ActionsRow); ok {
-				for _, c := range ar.Components {
-					if ti, ok := c.(*discordgo.TextInput); ok && ti.CustomID == "move" {
-						text = ti.Value
-					}
+		if a.ply != st.Game.Ply {
+			return r.b.table.Explain(a.id, store.ErrStalePly)
+		}
+		return f(r, a, &st, side)
+	}
+}
+
+// pickPiece draws the picked piece's moves on the board (the select menu
+// of pieces).
+func (r *request) pickPiece(a action, st *store.State, side engine.Side) error {
+	if err := r.b.table.CheckTurn(st, side); err != nil {
+		return err
+	}
+	values := r.i.MessageComponentData().Values
+	if len(values) != 1 {
+		return userErrorf("Choose one piece.")
+	}
+	pt := st.Position.Variant().Geometry.PointIndex(values[0])
+	if pt < 0 || len(engine.From(st.Position, pt)) == 0 {
+		return userErrorf("The piece on %s has no legal move.", values[0])
+	}
+	m, err := r.b.boardMessage(r.ctx, st, boardView{selected: &pt})
+	if err != nil {
+		return err
+	}
+	return r.update(m)
+}
+
+// pickMove plays the move chosen in the board's select menu of moves, or
+// carried by a button (a forced pass).
+func (r *request) pickMove(a action, _ *store.State, _ engine.Side) error {
+	text := a.arg
+	if r.i.Type == discordgo.InteractionMessageComponent && len(r.i.MessageComponentData().Values) == 1 {
+		text = r.i.MessageComponentData().Values[0]
+	}
+	return r.playText(a.id, a.ply, text, true)
+}
+
+// askMove opens the "Type a move" modal.
+func (r *request) askMove(a action, st *store.State, side engine.Side) error {
+	if err := r.b.table.CheckTurn(st, side); err != nil {
+		return err
+	}
+	return r.respond(discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
+		CustomID: gameAction(a.id, a.ply, verbTyped).String(),
+		Title:    fmt.Sprintf("Your move in game #%d", a.id),
+		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.TextInput{CustomID: "move", Label: "Move", Style: discordgo.TextInputShort, Placeholder: moveExample(st.Position), Required: true, MaxLength: table.MaxMoveLen},
+		}}},
+	})
+}
+
+// typedMove plays the move typed in the modal.
+func (r *request) typedMove(a action, st *store.State, _ engine.Side) error {
+	if r.i.Type != discordgo.InteractionModalSubmit {
+		return userErrorf("This control belongs to an older version of zugbot; use /board to get a fresh one.")
+	}
+	var text string
+	for _, row := range r.i.ModalSubmitData().Components {
+		if ar, ok := row.(*discordgo.ActionsRow); ok {
+			for _, c := range ar.Components {
+				if ti, ok := c.(*discordgo.TextInput); ok && ti.CustomID == "move" {
+					text = ti.Value
 				}
 			}
 		}
-		return r.playText(a.id, a.ply, text, r.i.Message != nil && r.i.Message.ID == st.Game.MessageID)
-	case verbResign:
-		return r.askResign(&st)
-	case verbResignYes:
-		return r.resign(a.id, a.ply)
-	case verbDraw:
-		return r.offerDraw(a.id)
 	}
-	return userErrorf("This control belongs to an older version of zugbot; use /board to get a fresh one.")
+	return r.playText(a.id, a.ply, text, r.i.Message != nil && r.i.Message.ID == st.Game.MessageID)
 }
 
 // moveExample returns one legal move as an example for the modal.

@@ -82,49 +82,19 @@ func (r *request) dispatch() error {
 			return userErrorf("This control belongs to an older version of zugbot; use /board to get a fresh one.")
 		}
 		r.action = a
-		if a.kind == 'c' {
-			return r.challengeControl(a)
-		}
-		return r.gameControl(a)
+		return verbs[a.verb].run(r, a)
 	}
 	return nil
 }
 
+// command answers a slash command through the table of commands.
 func (r *request) command() error {
-	switch name := r.i.ApplicationCommandData().Name; name {
-	case "play":
-		return r.play()
-	case "challenge":
-		return r.challenge()
-	case "move":
-		return r.moveCommand()
-	case "board":
-		return r.boardCommand()
-	case "resign":
-		return r.resignCommand()
-	case "draw":
-		return r.drawCommand()
-	case "takeback":
-		return r.takebackCommand()
-	case "games":
-		return r.gamesCommand()
-	case "leaderboard":
-		return r.leaderboardCommand()
-	case "profile":
-		return r.profileCommand()
-	case "history":
-		return r.historyCommand()
-	case "export":
-		return r.exportCommand()
-	case "rules":
-		return r.rulesCommand()
-	case "help":
-		return r.helpCommand()
-	case "admin":
-		return r.adminCommand()
-	default:
+	name := r.i.ApplicationCommandData().Name
+	run, ok := r.b.commands[name]
+	if !ok {
 		return userErrorf("zugbot does not know /%s; its commands may be updating, try again in a minute.", name)
 	}
+	return run(r)
 }
 
 // options returns the command's options by name, those of a subcommand

@@ -208,6 +208,10 @@ func dsn(path string, busy time.Duration, mode int) string {
 // as the store was opened with; negative means no limit.
 func (s *Store) MaxActiveGames() int { return s.maxGames }
 
+// MinRatedGames returns how many rated games of a variant a player needs
+// to appear on its leaderboards, as the store was opened with.
+func (s *Store) MinRatedGames() int { return s.minRated }
+
 // Close closes the database.
 func (s *Store) Close() error {
 	return errors.Join(s.r.Close(), s.w.Close())

@@ -95,6 +95,18 @@ func (t *Table) DrawSide(c store.Colour) engine.Side {
 	return engine.Side(t.Rand().IntN(2))
 }
 
+// The choices zugbot offers when a game starts.
+const (
+	// DefaultLevel is the AI's level when the player names none.
+	DefaultLevel = 2
+	// DefaultDays is the time to move, in days, of a challenge that names
+	// none.
+	DefaultDays = 3
+)
+
+// DaysPerMove returns the times to move, in days, that a challenge may set.
+func DaysPerMove() []int { return []int{1, 3, 7} }
+
 // Refusal is an action refused for a reason the player can act on; nothing
 // was changed. Its text is meant to be shown to them as it is.
 type Refusal struct {
