@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -20,6 +22,47 @@ func (r *request) subject(name string) *discordgo.User {
 	return r.user
 }
 
+// Discord's limits on an embed
+// (https://discord.com/developers/docs/resources/message#embed-object-embed-limits):
+// a description of at most 4,096 characters, and 6,000 in all. Lists keep
+// their descriptions under maxListText, which leaves room for the title and
+// footer within the total.
+const maxListText = 4000
+
+// fitLines joins lines, one a line, as many as fit in limit characters;
+// the rest are counted in a last line: "…and 3 more."
+func fitLines(lines []string, limit int) string {
+	var b strings.Builder
+	used := 0
+	for i, l := range lines {
+		n := utf8.RuneCountInString(l) + 1
+		rest := ""
+		if i < len(lines)-1 {
+			rest = fmt.Sprintf("…and %d more.", len(lines)-i-1)
+		}
+		if used+n+utf8.RuneCountInString(rest) > limit {
+			fmt.Fprintf(&b, "…and %d more.", len(lines)-i)
+			break
+		}
+		b.WriteString(l + "\n")
+		used += n
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// isolate keeps the writing direction of a name in a right-to-left script
+// to itself, so that it does not reorder the rest of its line: it wraps it
+// in Unicode's first strong isolate and pop directional isolate. Other
+// names are left as they are.
+func isolate(name string) string {
+	for _, r := range name {
+		if unicode.In(r, unicode.Arabic, unicode.Hebrew, unicode.Syriac, unicode.Thaana, unicode.Nko, unicode.Samaritan, unicode.Mandaic, unicode.Adlam) {
+			return "\u2068" + name + "\u2069"
+		}
+	}
+	return name
+}
+
 // gameLine describes a game in a list, from the point of view of userID.
 func (b *Bot) gameLine(g *store.Game, userID string) string {
 	v := b.variants[g.Variant]
@@ -28,7 +71,7 @@ func (b *Bot) gameLine(g *store.Game, userID string) string {
 		name = v.Name
 	}
 	side, _ := g.SideOf(userID)
-	line := fmt.Sprintf("**#%d** %s vs %s", g.ID, name, seatName(g.Seats[side.Other()]))
+	line := fmt.Sprintf("**#%d** %s vs %s", g.ID, name, isolate(seatName(g.Seats[side.Other()])))
 	if g.Over() {
 		switch {
 		case g.Result == store.Win && g.Winner == side:
@@ -46,7 +89,7 @@ func (b *Bot) gameLine(g *store.Game, userID string) string {
 	if v != nil {
 		// Every ply, passes included, hands the turn over.
 		if start, err := store.Replay(v, g.Start, nil); err == nil {
-			line += fmt.Sprintf(" · %s to move", seatName(g.Seats[start.Turn()^engine.Side(g.Ply&1)]))
+			line += fmt.Sprintf(" · %s to move", isolate(seatName(g.Seats[start.Turn()^engine.Side(g.Ply&1)])))
 		}
 	}
 	if g.MessageID != "" {
@@ -72,7 +115,7 @@ func (r *request) gamesCommand() error {
 		lines = append(lines, r.b.gameLine(&games[i], u.ID))
 	}
 	return r.reply(message{ephemeral: true, embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("Games of %s", playerOf(u).Name), Description: strings.Join(lines, "\n"),
+		Title: fmt.Sprintf("Games of %s", playerOf(u).Name), Description: fitLines(lines, maxListText),
 	}}})
 }
 
@@ -95,9 +138,9 @@ func (r *request) leaderboardCommand() error {
 		var lines []string
 		for _, s := range rows {
 			lines = append(lines, fmt.Sprintf("%d. **%s** %s — %d games (%d wins, %d draws, %d losses)",
-				s.Rank, s.Player.Name, s.Rating.String(), s.Games, s.Wins, s.Draws, s.Losses))
+				s.Rank, isolate(s.Player.Name), s.Rating.String(), s.Games, s.Wins, s.Draws, s.Losses))
 		}
-		desc = strings.Join(lines, "\n")
+		desc = fitLines(lines, maxListText)
 	}
 	return r.reply(message{embeds: []*discordgo.MessageEmbed{{
 		Title: fmt.Sprintf("%s leaderboard — %s", v.Name, scope), Description: desc,
@@ -140,9 +183,11 @@ func (r *request) profileCommand() error {
 	}
 	if len(p.Recent) > 0 {
 		desc.WriteString("\nRecent games:\n")
+		var lines []string
 		for i := range p.Recent {
-			desc.WriteString(b.gameLine(&p.Recent[i], u.ID) + "\n")
+			lines = append(lines, b.gameLine(&p.Recent[i], u.ID))
 		}
+		desc.WriteString(fitLines(lines, maxListText-utf8.RuneCountInString(desc.String())))
 	}
 	return r.reply(message{embeds: []*discordgo.MessageEmbed{{Title: "Profile of " + name, Description: desc.String()}}})
 }
@@ -170,7 +215,7 @@ func (r *request) historyCommand() error {
 		lines = append(lines, r.b.gameLine(&games[i], u.ID))
 	}
 	return r.reply(message{ephemeral: true, embeds: []*discordgo.MessageEmbed{{
-		Title: "Finished games of " + playerOf(u).Name, Description: strings.Join(lines, "\n"),
+		Title: "Finished games of " + playerOf(u).Name, Description: fitLines(lines, maxListText),
 		Footer: &discordgo.MessageEmbedFooter{Text: "Use /export with a game number for its moves and replay."},
 	}}})
 }

@@ -2,9 +2,12 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -146,4 +149,55 @@ func TestTransient5xxRetried(t *testing.T) {
 		b := h.board(g.ID)
 		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, move)
 	})
+}
+
+// TestListsFitDiscord gives alice 20 games against players with the
+// longest names Discord allows, with emoji and right-to-left text: /games,
+// /history and /profile stay within an embed's limits (the fake refuses
+// more, as Discord does), say how many lines they left out, and keep a
+// right-to-left name from reordering its line.
+func TestListsFitDiscord(t *testing.T) {
+	h := newHarness(t)
+	ctx := context.Background()
+	alice := store.Seat{Player: store.Player{ID: h.alice.ID, Name: "alice"}}
+	names := []string{
+		strings.Repeat("🎲", 16) + strings.Repeat("x", 16), // 32 characters
+		"שחקן עם שם ארוך מאוד מאוד מאוד!",
+		strings.Repeat("Ω", 32),
+	}
+	for i := range 35 {
+		opp := store.Seat{Player: store.Player{ID: fmt.Sprintf("9%03d", i), Name: names[i%len(names)]}}
+		seats := [2]store.Seat{opp, alice} // the opponent to move: two long names a line
+		if i < 15 {
+			seats = [2]store.Seat{alice, opp}
+		}
+		g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zonal", Seats: seats, GuildID: h.guild, ChannelID: h.channel, DaysPerMove: 7})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := h.st.SetMessage(ctx, g.ID, "", fmt.Sprintf("1%017d", g.ID)); err != nil {
+			t.Fatal(err)
+		}
+		if i < 15 { // 15 finished games, then 20 going
+			if _, err := h.st.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: opp.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	for _, cmd := range []string{"games", "history", "profile"} {
+		_, resp := h.command(h.alice, cmd)
+		if resp.Data == nil || len(resp.Data.Embeds) != 1 {
+			t.Fatalf("/%s answered %+v; want one embed", cmd, resp.Data)
+		}
+		d := resp.Data.Embeds[0].Description
+		if n := utf8.RuneCountInString(d); n > 4096 {
+			t.Errorf("/%s: a description of %d characters", cmd, n)
+		}
+		if !strings.Contains(d, "\u2068"+names[1]+"\u2069") {
+			t.Errorf("/%s: the right-to-left name is not isolated:\n%s", cmd, d)
+		}
+		if cmd == "games" && !regexp.MustCompile(`\n…and \d+ more\.$`).MatchString(d) {
+			t.Errorf("/%s does not say how many games it left out:\n%s", cmd, d)
+		}
+	}
 }
