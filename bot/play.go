@@ -188,6 +188,10 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 	if err != nil {
 		return err
 	}
+	if reply.State.Game.Ply < u.State.Game.Ply && !onBoard {
+		// Taken back while the AI thought: the takeback has drawn the board.
+		return r.reply(message{content: fmt.Sprintf("Game #%d: you played **%s**, and then took it back.", id, u.Moves[0]), ephemeral: true})
+	}
 	return r.afterMove(&reply.State, onBoard, u.Moves[0], reply.Moves)
 }
 

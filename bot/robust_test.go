@@ -201,3 +201,28 @@ func TestListsFitDiscord(t *testing.T) {
 		}
 	}
 }
+
+// TestTakebackWhileAIThinks: the AI thinks for longer than Discord's 3 s
+// limit; a /takeback sent meanwhile is answered at once (the think holds
+// no lock), and the AI then leaves the game to the player.
+func TestTakebackWhileAIThinks(t *testing.T) {
+	h := newHarness(t)
+	h.aiThink = 4 * time.Second
+	h.restart()
+	st := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"), discordtest.Opt("level", 5))
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	mv := h.srv.SlashCommand(t, h.alice, h.channel, "move", discordtest.Opt("move", move))
+	mv.WaitResponse(t, wait)
+	h.eventually("alice's move recorded", func() bool { return h.game(st.Game.ID).Game.Ply == 1 })
+	_, resp := h.command(h.alice, "takeback", discordtest.Opt("game", st.Game.ID))
+	if resp.Data == nil || !strings.Contains(resp.Data.Content, "Took back your last move") {
+		t.Fatalf("/takeback while the AI thinks answered %+v", resp.Data)
+	}
+	answer := mv.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return m.Content != "" })
+	if !strings.Contains(answer.Content, "and then took it back") {
+		t.Errorf("the answer to /move says %q; want it to say the move was taken back", answer.Content)
+	}
+	if g := h.game(st.Game.ID).Game; g.Ply != 0 {
+		t.Errorf("ply %d after the takeback and the AI's think; want 0, alice to move", g.Ply)
+	}
+}

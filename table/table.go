@@ -322,17 +322,22 @@ func (t *Table) record(ctx context.Context, st *store.State, m engine.Move) (str
 const aiThinkLimit = 10 * time.Second
 
 // Reply lets the AI play in game id while it is to move, and returns the
-// game with the moves it played, as event ev (Moved or Started).
+// game with the moves it played, as event ev (Moved or Started). The AI
+// thinks without holding the game's lock, so that a takeback, a draw offer
+// or a resignation is answered at once meanwhile; its move is then
+// recorded only if the game has not changed, and otherwise the AI looks
+// again.
 func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
-	unlock := t.locks.Lock(id)
-	defer unlock()
-	st, err := t.Load(ctx, id)
-	if err != nil {
-		return Update{}, err
-	}
-	u := Update{Event: ev, State: st}
-	for AIToMove(&u.State) {
-		st := &u.State
+	u := Update{Event: ev}
+	for {
+		st, err := t.Load(ctx, id)
+		if err != nil {
+			return u, err
+		}
+		u.State = st
+		if !AIToMove(&st) {
+			return u, nil
+		}
 		seat := st.Game.Seats[st.Position.Turn()]
 		v := st.Position.Variant()
 		var pl ai.Player
@@ -354,14 +359,20 @@ func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
 		if err != nil {
 			return u, fmt.Errorf("AI move in game %d: %w", st.Game.ID, err)
 		}
-		notation, err := t.record(ctx, st, m)
+		unlock := t.locks.Lock(id)
+		notation, err := t.record(ctx, &st, m)
+		unlock()
+		var r *Refusal
+		if errors.As(err, &r) {
+			continue // the game changed while the AI thought
+		}
 		if err != nil {
 			return u, err
 		}
+		u.State = st
 		u.Moves = append(u.Moves, notation)
 		u.Info = append(u.Info, info)
 	}
-	return u, nil
 }
 
 // Resign ends game id, at ply, as a loss for user.
