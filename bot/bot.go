@@ -284,6 +284,9 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 	if err != nil {
 		err = r.fail(err)
 	}
+	for _, f := range r.afterwards {
+		f()
+	}
 	r.reportProblems()
 	outcome := "ok"
 	var ue *userError

@@ -136,9 +136,12 @@ func (r *request) challengeControl(a action) error {
 		case errors.Is(err, store.ErrChallengeClosed):
 			c, _ := b.store.Challenge(r.ctx, a.id)
 			if c.Status == store.Pending { // past its time; the timer has not closed it yet
-				if err := b.expireNow(r.ctx, a.id, r.messageID()); err != nil {
-					b.log.Warn("closing an expired challenge", "challenge", a.id, "err", err)
-				}
+				msgID := r.messageID()
+				r.later(func() {
+					if err := b.expireNow(r.ctx, a.id, msgID); err != nil {
+						b.log.Warn("closing an expired challenge", "challenge", a.id, "err", err)
+					}
+				})
 				return userErrorf("This challenge expired <t:%d:R>: challenges stay open for %s. Ask for a new one with /challenge.", c.Expires.Unix(), lifetime(&c))
 			}
 			return userErrorf("This challenge is no longer open: it was %s.", c.Status)
@@ -251,10 +254,12 @@ func (r *request) acceptRematch(c store.Challenge) error {
 		return r.b.table.Explain(0, err)
 	}
 	if c.MessageID != "" {
-		m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, g.ID))
-		if _, err := b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(r.ctx)); err != nil {
-			b.log.Warn("could not close the rematch challenge's message", "challenge", c.ID, "err", err)
-		}
+		r.later(func() {
+			m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, g.ID))
+			if _, err := b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(r.ctx)); err != nil {
+				b.log.Warn("could not close the rematch challenge's message", "challenge", c.ID, "err", err)
+			}
+		})
 	}
 	st, err := b.load(r.ctx, g.ID)
 	if err != nil {

@@ -25,7 +25,14 @@ type request struct {
 	// problems are what could not be done after the request went through
 	// (a board not updated, a ping not sent), for the player to be told.
 	problems []string
+	// afterwards is work that waits until the interaction is answered,
+	// such as edits of other messages.
+	afterwards []func()
 }
+
+// later runs f once the interaction has been answered, so that nothing
+// that can wait delays the answer.
+func (r *request) later(f func()) { r.afterwards = append(r.afterwards, f) }
 
 func (b *Bot) newRequest(ctx context.Context, ic *discordgo.InteractionCreate) *request {
 	r := &request{b: b, ctx: ctx, i: ic.Interaction}
