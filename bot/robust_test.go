@@ -21,6 +21,7 @@ import (
 // was committed and before the AI replied. At the next start the AI moves,
 // the board shows its reply and the player is pinged.
 func TestAIResumesAfterRestart(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	st := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"))
 	id := st.Game.ID
@@ -57,6 +58,7 @@ func TestAIResumesAfterRestart(t *testing.T) {
 // reply: the stop waits, the think is not cancelled, and the player's
 // deferred answer is filled with both moves.
 func TestStopFinishesInFlight(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.aiThink = 1500 * time.Millisecond
 	h.restart()
@@ -85,6 +87,7 @@ func TestStopFinishesInFlight(t *testing.T) {
 // are put off and tried again later, so the deadline queued behind them
 // still fires; after bot.TaskTries tries they are dropped.
 func TestTimersDoNotStarve(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.taskBatch = 3
 	h.restart()
@@ -136,6 +139,7 @@ func TestTimersDoNotStarve(t *testing.T) {
 // TestTransient5xxRetried: Discord answers the board's edit with 500 and
 // then 503; the edit is tried again and the move goes through as usual.
 func TestTransient5xxRetried(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	g := h.duel("zola", false).Game
 	h.srv.FailRequests(discordtest.RouteMessageEdit, 1, 500)
@@ -157,6 +161,7 @@ func TestTransient5xxRetried(t *testing.T) {
 // more, as Discord does), say how many lines they left out, and keep a
 // right-to-left name from reordering its line.
 func TestListsFitDiscord(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	alice := store.Seat{Player: store.Player{ID: h.alice.ID, Name: "alice"}}
@@ -206,6 +211,7 @@ func TestListsFitDiscord(t *testing.T) {
 // limit; a /takeback sent meanwhile is answered at once (the think holds
 // no lock), and the AI then leaves the game to the player.
 func TestTakebackWhileAIThinks(t *testing.T) {
+	t.Parallel()
 	h := newHarness(t)
 	h.aiThink = 4 * time.Second
 	h.restart()
