@@ -324,9 +324,9 @@ func (s *Server) identify(c *gwConn, raw json.RawMessage) bool {
 		creates = append(creates, s.guildPayload(gd))
 	}
 	ready := map[string]any{
-		"v":                  9,
-		"user":               userPayload(s.bot),
-		"session_id":         g.id,
+		"v":          9,
+		"user":       userPayload(s.bot),
+		"session_id": g.id,
 		// "resume_gateway_url is a WebSocket URL that your app should use
 		// when it Resumes after a disconnect"; Discord's differs from the
 		// URL of Get Gateway (https://discord.com/developers/docs/events/gateway#ready-event).

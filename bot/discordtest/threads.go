@@ -48,7 +48,9 @@ func (s *Server) NewThread(parentID, name string, private bool) string {
 // auto_archive_duration without activity or a moderator does. Editing
 // messages in it is then refused with 50083; sending a message unarchives
 // it unless it is locked.
-func (s *Server) ArchiveThread(id string) { s.editThread("ArchiveThread", id, func(c *channel) { s.setArchived(c, true) }) }
+func (s *Server) ArchiveThread(id string) {
+	s.editThread("ArchiveThread", id, func(c *channel) { s.setArchived(c, true) })
+}
 
 // UnarchiveThread makes an archived thread active again, as a member
 // sending a message there does.
@@ -60,7 +62,9 @@ func (s *Server) UnarchiveThread(id string) {
 // archived): without MANAGE_THREADS the bot can no longer send or edit
 // messages there (160005 while it is active, 50083 once archived, since
 // only MANAGE_THREADS can unarchive a locked thread).
-func (s *Server) LockThread(id string) { s.editThread("LockThread", id, func(c *channel) { s.setLocked(c, true) }) }
+func (s *Server) LockThread(id string) {
+	s.editThread("LockThread", id, func(c *channel) { s.setLocked(c, true) })
+}
 
 // UnlockThread unlocks a thread.
 func (s *Server) UnlockThread(id string) {
