@@ -55,9 +55,7 @@ func editContent(channel, id, content string) *discordgo.MessageEdit {
 	return discordgo.NewMessageEdit(channel, id).SetContent(content)
 }
 
-func TestDefaultBotPermissions(t *testing.T) {
-	t.Parallel()
-	h := start(t, discordtest.Config{})
+func testDefaultBotPermissions(t *testing.T, h *harness) {
 	if discordtest.DefaultBotPermissions != 274878024704 {
 		t.Errorf("DefaultBotPermissions = %d, want the README's invite 274878024704", discordtest.DefaultBotPermissions)
 	}
@@ -86,9 +84,10 @@ func TestDefaultBotPermissions(t *testing.T) {
 	}
 }
 
-// TestChannelPermissions denies the bot one permission at a time in a
-// channel: its channel endpoints get Discord's refusals, while interaction
-// responses and follow-ups, with embeds and files, keep working.
+// TestChannelPermissions checks the bot's permissions per channel. Each
+// "no ..." subtest denies the bot one permission in a channel: its channel
+// endpoints get Discord's refusals, while interaction responses and
+// follow-ups, with embeds and files, keep working.
 func TestChannelPermissions(t *testing.T) {
 	t.Parallel()
 	file := func() []*discordgo.File { return []*discordgo.File{pngFile(t, "b.png", 2, 2, color.White)} }
@@ -153,10 +152,18 @@ func TestChannelPermissions(t *testing.T) {
 			wantRefused(t, h.srv, err, 403, 50013)
 		}},
 	}
+	// One session for all (closing one takes discordgo a second), a
+	// channel or guild for each.
+	shared := start(t, discordtest.Config{})
+	if _, err := shared.ds.ApplicationCommandBulkOverwrite(shared.srv.AppID(), "", testCommands()); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("default", func(t *testing.T) { testDefaultBotPermissions(t, shared.inNewChannel(t)) })
+	t.Run("overwrites", func(t *testing.T) { testOverwritesAndThreads(t, shared.inNewGuild(t)) })
+	t.Run("moderator deletes", func(t *testing.T) { testModeratorDeletesMessage(t, shared.inNewChannel(t)) })
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			t.Parallel()
-			h := start(t, discordtest.Config{})
+			h := shared.inNewChannel(t)
 			old, err := h.ds.ChannelMessageSend(h.channel, "board")
 			if err != nil {
 				t.Fatal(err)
@@ -207,9 +214,7 @@ func TestChannelPermissions(t *testing.T) {
 // TestOverwritesAndThreads computes permissions as Discord does: guild
 // permissions, then the @everyone overwrite, then the bot's own; threads
 // take their parent's, with Send Messages in Threads for Send Messages.
-func TestOverwritesAndThreads(t *testing.T) {
-	t.Parallel()
-	h := start(t, discordtest.Config{})
+func testOverwritesAndThreads(t *testing.T, h *harness) {
 	other := h.srv.NewChannel(h.guild, "other")
 	thread, err := h.ds.ThreadStart(h.channel, "t", discordgo.ChannelTypeGuildPublicThread, 60)
 	if err != nil {
@@ -271,9 +276,7 @@ func TestOverwritesAndThreads(t *testing.T) {
 
 // TestModeratorDeletesMessage: a board deleted by a moderator cannot be
 // edited any more, through the channel or the interaction's webhook.
-func TestModeratorDeletesMessage(t *testing.T) {
-	t.Parallel()
-	h := start(t, discordtest.Config{})
+func testModeratorDeletesMessage(t *testing.T, h *harness) {
 	m, err := h.ds.ChannelMessageSend(h.channel, "board")
 	if err != nil {
 		t.Fatal(err)

@@ -178,31 +178,6 @@ func TestInjectedRateLimitHeaders(t *testing.T) {
 	}
 }
 
-func TestSlowRoute(t *testing.T) {
-	t.Parallel()
-	h := start(t, discordtest.Config{InteractionDeadline: 500 * time.Millisecond})
-	h.srv.SlowRoute(discordtest.RouteMessageCreate, 300*time.Millisecond, 1)
-	begin := time.Now()
-	if _, err := h.ds.ChannelMessageSend(h.channel, "slow"); err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(begin); d < 300*time.Millisecond {
-		t.Errorf("slow request took %v", d)
-	}
-	begin = time.Now()
-	if _, err := h.ds.ChannelMessageSend(h.channel, "fast"); err != nil {
-		t.Fatal(err)
-	}
-	if d := time.Since(begin); d > 250*time.Millisecond {
-		t.Errorf("second request took %v; SlowRoute was for one", d)
-	}
-	// A slow callback can miss the deadline.
-	h.srv.SlowRoute(discordtest.RouteCallback, 600*time.Millisecond, 1)
-	_, i := h.slash(t)
-	err := h.ds.InteractionRespond(i, message("late"))
-	wantRefused(t, h.srv, err, 404, 10062)
-}
-
 // TestServerErrorsNotRetried: discordgo v0.29.0 retries only 502; 500, 503
 // and 504 reach the caller.
 func TestServerErrorsNotRetried(t *testing.T) {

@@ -7,6 +7,22 @@ import (
 	"github.com/zugbot/zugbot/bot/discordtest"
 )
 
+// inNewGuild returns a copy of h working in a new guild and channel of the
+// same fake, for subtests sharing one session (run one at a time).
+func (h *harness) inNewGuild(t *testing.T) *harness {
+	c := *h
+	c.guild = h.srv.NewGuild("g" + t.Name())
+	c.channel = h.srv.NewChannel(c.guild, "games")
+	return &c
+}
+
+// inNewChannel returns a copy of h working in a new channel of its guild.
+func (h *harness) inNewChannel(t *testing.T) *harness {
+	c := *h
+	c.channel = h.srv.NewChannel(h.guild, "c"+t.Name())
+	return &c
+}
+
 // threadState returns the thread's metadata as the bot's REST calls see it.
 func threadState(t *testing.T, h *harness, id string) *discordgo.ThreadMetadata {
 	t.Helper()
@@ -20,9 +36,20 @@ func threadState(t *testing.T, h *harness, id string) *discordgo.ThreadMetadata 
 	return ch.ThreadMetadata
 }
 
-func TestArchivedThread(t *testing.T) {
+// TestThreads runs the thread tests on one session, each in a guild of
+// its own.
+func TestThreads(t *testing.T) {
 	t.Parallel()
-	h := start(t, discordtest.Config{})
+	shared := start(t, discordtest.Config{})
+	if _, err := shared.ds.ApplicationCommandBulkOverwrite(shared.srv.AppID(), "", testCommands()); err != nil {
+		t.Fatal(err)
+	}
+	t.Run("archived", func(t *testing.T) { testArchivedThread(t, shared.inNewGuild(t)) })
+	t.Run("locked", func(t *testing.T) { testLockedThread(t, shared.inNewGuild(t)) })
+	t.Run("private", func(t *testing.T) { testPrivateThread(t, shared.inNewGuild(t)) })
+}
+
+func testArchivedThread(t *testing.T, h *harness) {
 	th, err := h.ds.ThreadStart(h.channel, "zola night", discordgo.ChannelTypeGuildPublicThread, 60)
 	if err != nil {
 		t.Fatal(err)
@@ -51,9 +78,6 @@ func TestArchivedThread(t *testing.T) {
 
 	// An interaction from an archived thread: the client unarchives it
 	// first, and the bot answers as usual.
-	if _, err := h.ds.ApplicationCommandBulkOverwrite(h.srv.AppID(), "", testCommands()); err != nil {
-		t.Fatal(err)
-	}
 	h.srv.ArchiveThread(th.ID)
 	ix := h.srv.SlashCommand(t, h.alice, th.ID, "ratings me")
 	i := h.next(t)
@@ -71,9 +95,7 @@ func TestArchivedThread(t *testing.T) {
 	wantRefused(t, h.srv, err, 400, 50083)
 }
 
-func TestLockedThread(t *testing.T) {
-	t.Parallel()
-	h := start(t, discordtest.Config{})
+func testLockedThread(t *testing.T, h *harness) {
 	th, err := h.ds.ThreadStart(h.channel, "locked", discordgo.ChannelTypeGuildPublicThread, 60)
 	if err != nil {
 		t.Fatal(err)
@@ -107,9 +129,7 @@ func TestLockedThread(t *testing.T) {
 	}
 }
 
-func TestPrivateThread(t *testing.T) {
-	t.Parallel()
-	h := start(t, discordtest.Config{})
+func testPrivateThread(t *testing.T, h *harness) {
 	priv := h.srv.NewThread(h.channel, "secret", true)
 	if c := h.srv.Channel(priv); c.Type != discordgo.ChannelTypeGuildPrivateThread || h.srv.ThreadMember(priv, h.srv.BotUser()) {
 		t.Fatalf("NewThread made %+v with the bot a member", c)
@@ -122,9 +142,6 @@ func TestPrivateThread(t *testing.T) {
 	wantRefused(t, h.srv, err, 403, 50001)
 
 	// Interactions from there still get answers.
-	if _, err := h.ds.ApplicationCommandBulkOverwrite(h.srv.AppID(), "", testCommands()); err != nil {
-		t.Fatal(err)
-	}
 	ix := h.srv.SlashCommand(t, h.alice, priv, "ratings me")
 	if err := h.ds.InteractionRespond(h.next(t), message("1500")); err != nil {
 		t.Fatalf("response in a private thread: %v", err)
