@@ -82,8 +82,8 @@ type Request struct {
 	// Status is the HTTP status the fake answered and Response its body.
 	Status   int
 	Response []byte
-	// Injected reports that the answer came from fault injection or the
-	// global rate limit, not from the API's logic.
+	// Injected reports that the answer came from fault injection or a rate
+	// limit (global or per route), not from the API's logic.
 	Injected bool
 	// Time is when the request arrived.
 	Time time.Time

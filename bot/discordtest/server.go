@@ -25,7 +25,8 @@ const APIPrefix = "/api/v9"
 // discordEpoch is the first millisecond of 2015, the origin of snowflakes.
 const discordEpoch = 1420070400000
 
-// Config adjusts a fake Discord. The zero value gives Discord's own limits.
+// Config adjusts a fake Discord. The zero value gives Discord's own limits,
+// but for the per-route rate limits (see DefaultRouteLimit).
 type Config struct {
 	// Token is the bot token the fake accepts (without the "Bot " prefix).
 	// Empty means a random token in Discord's format.
