@@ -37,7 +37,7 @@
 // commands that stay), interaction callbacks of types 4 to 9 (JSON or
 // multipart), the original response and follow-ups (get, edit, delete),
 // channel messages (send, get, list, edit, delete, with files), thread
-// creation from a message or not, and the attachment URLs messages carry.
+// creation from a message or not, joining a thread, and the attachment URLs messages carry.
 // Edits follow Discord's API v9 semantics: fields present replace the old
 // ones (null content or embeds clear them; null components are ignored),
 // uploaded files are appended, and an attachments list keeps only the old
@@ -61,19 +61,63 @@
 // required option, a value outside the option's choices or range, a button
 // that is not on the message, a select value that is not an option.
 //
+// Permissions: the bot has guild-level permissions (DefaultBotPermissions,
+// the README's invite, unless SetBotPermissions says otherwise) and channel
+// overwrites for @everyone and for the bot (DenyBot, AllowBot,
+// DenyEveryone, AllowEveryone, ClearOverwrites), combined as Discord
+// combines them (ADMINISTRATOR, then @everyone's overwrite, then the bot's;
+// threads take their parent's). Channel endpoints then refuse what Discord
+// refuses: 50001 Missing Access without View Channel (or in a private
+// thread the bot is not in, without Manage Threads), 50013 Missing
+// Permissions without Send Messages (Send Messages in Threads in threads),
+// Attach Files for files, Embed Links for embeds, Read Message History for
+// a reply or to read a message (listing returns nothing without it); the
+// implicit denials of Send Messages apply. Interaction responses and
+// follow-ups work regardless, and interactions carry the computed
+// permissions in app_permissions and the member's in member.permissions.
+// Members have a plain member's permissions; Grant adds more to one member
+// of one guild (Manage Server for a moderator, say).
+//
+// Threads: ArchiveThread, LockThread (and their reverses), NewThread
+// (public or private, started by a member) and AddThreadMember change
+// threads as users and Discord do, with THREAD_* events and truthful
+// thread_metadata. Editing in an archived thread is 50083; sending
+// unarchives it unless it is locked (50083 then); a locked thread refuses
+// messages and edits with 160005 without Manage Threads. Join Thread is
+// implemented. An interaction from an archived thread unarchives it first,
+// as Discord's client does.
+//
+// DeleteMessage deletes a message as a moderator would; edits of it then
+// get 10008.
+//
+// Rate limits: every REST response carries X-RateLimit-Limit, -Remaining,
+// -Reset, -Reset-After and -Bucket for its bucket (route and top-level
+// resource: channel, guild, webhook and token, interaction), so discordgo
+// waits for a reset as on Discord; past a bucket's limit the answer is a
+// 429 (scope user). DefaultRouteLimit is 5 requests per 200 ms, Discord's
+// count in a shorter window to keep suites fast; Config.RouteRateLimit and
+// SetRouteLimit change it. The global limit is 50 requests per second
+// outside interaction endpoints.
+//
+// Deadlines: an interaction's 3 s run from its creation (the time in its
+// ID), and Config.GatewayDelay or SetGatewayDelay delay its delivery, so
+// that latency counts against them as on Discord.
+//
 // Fault injection: RateLimit (429 with Retry-After on a route), FailRequests
-// (5xx on a route), a global rate limit of 50 requests per second outside
-// interaction endpoints, DropGateway (the client must resume), Reconnect
-// (op 7) and Interaction.Redeliver (the same interaction dispatched twice).
+// (500, 502, 503, 504... on a route; discordgo v0.29.0 retries only 502),
+// SlowRoute (requests to a route held for a while), DropGateway (the client
+// must resume), Reconnect (op 7) and Interaction.Redeliver (the same
+// interaction dispatched twice). READY's resume_gateway_url
+// (ResumeGatewayURL) differs from the gateway URL; resuming works on both,
+// and GatewayStats.ResumesAtResumeURL counts those made where Discord asks.
 //
-// Permissions: members have a plain member's permissions; Grant adds more
-// to one member of one guild (Manage Server for a moderator, say), carried
-// in their interactions' member.permissions.
-//
-// Not modelled: sharding, voice, roles, channel permission overwrites and
-// the enforcement of permissions (a command's default_member_permissions
-// does not hide it), the deprecated dm_permission of commands (contexts
-// replaces it), per-route rate limit buckets, message content parsing
-// (mentions), polls, stickers, components v2, attachment options, HTTP
-// interactions (signed POSTs to the bot).
+// Not modelled: sharding, voice, roles beyond @everyone and the bot's (and
+// so role overwrites), the permissions needed to create threads
+// (CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS: only View Channel is
+// checked), members' permissions for the commands they use (a command's
+// default_member_permissions does not hide it, nor does a channel they
+// cannot view), automatic archiving after inactivity (ArchiveThread does
+// it), the deprecated dm_permission of commands (contexts replaces it),
+// message content parsing (mentions), polls, stickers, components v2,
+// attachment options, HTTP interactions (signed POSTs to the bot).
 package discordtest

@@ -51,6 +51,10 @@ type GatewayStats struct {
 	Connections int
 	// Identifies and Resumes count accepted Identify and Resume payloads.
 	Identifies, Resumes int
+	// ResumesAtResumeURL counts the accepted Resumes made on READY's
+	// resume_gateway_url (ResumeGatewayURL), as Discord asks; discordgo
+	// v0.29.0 resumes on the first gateway URL instead.
+	ResumesAtResumeURL int
 	// Heartbeats counts heartbeats received (each was acknowledged).
 	Heartbeats int
 	// Dispatches counts dispatch frames written, replays included.
@@ -81,9 +85,10 @@ type logged struct {
 
 // gwConn is one websocket connection; writes are serialised by wmu.
 type gwConn struct {
-	ws   *websocket.Conn
-	wmu  sync.Mutex
-	sess *gwSession // set once identified or resumed
+	ws        *websocket.Conn
+	wmu       sync.Mutex
+	sess      *gwSession // set once identified or resumed
+	resumeURL bool       // connected to ResumeGatewayURL
 }
 
 func (c *gwConn) write(frame []byte, compress bool) error {
@@ -131,7 +136,7 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	if err != nil {
 		return // Upgrade answered the error
 	}
-	c := &gwConn{ws: ws}
+	c := &gwConn{ws: ws, resumeURL: strings.HasPrefix(r.URL.Path, "/resume-gateway")}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -319,10 +324,13 @@ func (s *Server) identify(c *gwConn, raw json.RawMessage) bool {
 		creates = append(creates, s.guildPayload(gd))
 	}
 	ready := map[string]any{
-		"v":                  9,
-		"user":               userPayload(s.bot),
-		"session_id":         g.id,
-		"resume_gateway_url": s.GatewayURL(),
+		"v":          9,
+		"user":       userPayload(s.bot),
+		"session_id": g.id,
+		// "resume_gateway_url is a WebSocket URL that your app should use
+		// when it Resumes after a disconnect"; Discord's differs from the
+		// URL of Get Gateway (https://discord.com/developers/docs/events/gateway#ready-event).
+		"resume_gateway_url": s.ResumeGatewayURL(),
 		"shard":              []int{0, 1},
 		"application":        map[string]any{"id": s.bot.ID, "flags": 0},
 		"guilds":             guilds,
@@ -398,6 +406,9 @@ func (s *Server) resume(c *gwConn, raw json.RawMessage) bool {
 	g.sendLocked(s, "RESUMED", map[string]any{"_trace": []string{"discordtest"}}, false)
 	s.mu.Lock()
 	s.stats.Resumes++
+	if c.resumeURL {
+		s.stats.ResumesAtResumeURL++
+	}
 	s.notify()
 	s.mu.Unlock()
 	return true

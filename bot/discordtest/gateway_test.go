@@ -215,6 +215,11 @@ func TestResumeAfterDrop(t *testing.T) {
 	if st.Identifies != 1 || st.Connections != 2 {
 		t.Errorf("stats %+v, want 1 identify and 2 connections", st)
 	}
+	// discordgo v0.29.0 ignores resume_gateway_url: its resume on the
+	// gateway URL works, and is told apart.
+	if st.ResumesAtResumeURL != 0 {
+		t.Errorf("stats %+v: discordgo v0.29.0 resumed at resume_gateway_url?", st)
+	}
 	h.none(t, 300*time.Millisecond)
 }
 

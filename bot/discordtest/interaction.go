@@ -54,10 +54,16 @@ type Response struct {
 // interactionPayload builds the fields every interaction has; call with
 // s.mu held.
 func (s *Server) interactionPayload(ix *Interaction, ch *channel, data any) map[string]any {
+	// app_permissions: "Bitwise set of permissions the app has in the
+	// source location of the interaction"
+	// (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object),
+	// computed with the channel's overwrites. In DMs it is a plain member's
+	// set, which has the ATTACH_FILES, EMBED_LINKS, MENTION_EVERYONE and
+	// USE_EXTERNAL_EMOJIS the documentation promises there.
 	p := map[string]any{
 		"id": ix.ID, "application_id": s.bot.ID, "type": ix.Type, "token": ix.Token, "version": 1,
 		"data": data, "channel_id": ch.id, "channel": channelPayload(ch),
-		"app_permissions": memberPermissions, "locale": "en-US", "entitlements": []any{},
+		"app_permissions": strconv.FormatInt(s.botPermsIn(ch), 10), "locale": "en-US", "entitlements": []any{},
 	}
 	if ch.guildID != "" {
 		g := s.guilds[ch.guildID]
@@ -65,9 +71,9 @@ func (s *Server) interactionPayload(ix *Interaction, ch *channel, data any) map[
 		p["guild_locale"] = "en-US"
 		p["guild"] = map[string]any{"id": g.id, "locale": "en-US", "features": []string{}}
 		m := memberPayload(ix.User, g.joined, true)
-		if extra := g.perms[ix.User.ID]; extra != 0 {
-			m["permissions"] = strconv.FormatInt(memberPerms|extra, 10)
-		}
+		// "Total permissions of the member in the channel, including
+		// overwrites"
+		m["permissions"] = strconv.FormatInt(s.memberPermsIn(ch, ix.User), 10)
 		p["member"] = m
 		p["context"] = discordgo.InteractionContextGuild
 		p["authorizing_integration_owners"] = map[string]string{"0": g.id}
@@ -97,9 +103,19 @@ func (s *Server) send(t testing.TB, ix *Interaction, payload map[string]any) *In
 		t.Fatalf("discordtest: marshal interaction: %v", err)
 	}
 	ix.Payload = b
-	ix.created = time.Now()
+	// The deadline runs from Discord's creation of the interaction, the
+	// time in its ID, not from the delivery: "you must send an initial
+	// response within 3 seconds of receiving the event"
+	// (https://discord.com/developers/docs/interactions/receiving-and-responding#responding-to-an-interaction)
+	// is 3 s on Discord's clock, of which gateway latency takes its share.
+	ix.created = snowflakeTime(ix.ID)
 	s.interactions[ix.ID] = ix
+	delay := s.gatewayDelay
 	s.mu.Unlock()
+	s.flush() // THREAD_UPDATE if the interaction unarchived its thread
+	if delay > 0 {
+		time.Sleep(delay)
+	}
 	sent := s.dispatch("INTERACTION_CREATE", json.RawMessage(b), 0)
 	s.mu.Lock()
 	if !sent {
@@ -121,8 +137,37 @@ func (s *Server) lookup(t testing.TB, u *discordgo.User, channelID string) *chan
 	if ch.typ == discordgo.ChannelTypeDM && ch.recipient.ID != u.ID {
 		t.Fatalf("discordtest: user %s is not in DM channel %s", u.Username, channelID)
 	}
+	if isThread(ch.typ) && ch.archived {
+		// Users "cannot ... use application commands ... in archived
+		// threads" (https://discord.com/developers/docs/topics/threads#active-archived-threads):
+		// Discord's client first unarchives the thread, which members may
+		// do unless it is locked (discord-api-docs issue 8474).
+		if ch.locked {
+			t.Fatalf("discordtest: thread %s is archived and locked: a member's client cannot unarchive it to interact there", ch.id)
+		}
+		s.setArchived(ch, false)
+	}
 	return ch
 }
+
+// SetGatewayDelay sets how long the gateway takes to deliver the
+// interactions dispatched from now on (Config.GatewayDelay). SlashCommand,
+// Click and the others return once the interaction is delivered.
+func (s *Server) SetGatewayDelay(d time.Duration) {
+	s.mu.Lock()
+	s.gatewayDelay = d
+	s.mu.Unlock()
+}
+
+// snowflakeTime returns the creation time a snowflake carries.
+func snowflakeTime(id string) time.Time {
+	n, _ := strconv.ParseUint(id, 10, 64)
+	return time.UnixMilli(int64(n>>22) + discordEpoch)
+}
+
+// Created returns when Discord created the interaction: the time in its
+// ID, from which the 3 s deadline runs.
+func (ix *Interaction) Created() time.Time { return snowflakeTime(ix.ID) }
 
 // SlashCommand dispatches the slash command path ("name", "name sub" or
 // "name group sub") used by u in channelID, with the given options. The
@@ -430,7 +475,7 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 	latency := time.Since(ix.created)
 	if latency > s.cfg.InteractionDeadline {
 		e := *errUnknownInteraction
-		e.message += fmt.Sprintf(" (answered after %v, deadline %v)", latency.Round(time.Millisecond), s.cfg.InteractionDeadline)
+		e.detail = fmt.Sprintf("answered %v after its creation, deadline %v", latency.Round(time.Millisecond), s.cfg.InteractionDeadline)
 		return nil, &e
 	}
 	var d struct {
@@ -465,9 +510,18 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 		return nil, errForm(fieldError{"files", "INTERACTION_RESPONSE_FILES_INVALID", fmt.Sprintf("A response of type %d cannot carry files.", d.Type)})
 	}
 
+	ch := s.channels[ix.ChannelID]
 	switch d.Type {
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
-		m := s.newMessage(s.channels[ix.ChannelID])
+		// The bot's channel permissions do not matter here: apps "always
+		// have the EMBED_LINKS and ATTACH_FILES permissions when responding
+		// to interactions" (discord-api-docs issue 5316), and need no
+		// SEND_MESSAGES. A thread archived since the interaction is
+		// unarchived, as by any message, unless it is locked.
+		if err := s.interactionSend(ch); err != nil {
+			return nil, err
+		}
+		m := s.newMessage(ch)
 		m.webhookID = s.bot.ID
 		m.typ = discordgo.MessageTypeReply
 		if ix.Type == discordgo.InteractionApplicationCommand {
@@ -494,6 +548,7 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 			}
 		}
 		ix.original = m.id
+		s.unarchiveBySend(ch)
 		s.commit(m, "MESSAGE_CREATE")
 	case discordgo.InteractionResponseDeferredMessageUpdate:
 		if b.hasMessageFields() {
@@ -504,6 +559,9 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 		old := s.messages[ix.messageID]
 		if old == nil || old.deleted {
 			return nil, errUnknownMessage
+		}
+		if ch.archived {
+			return nil, errThreadArchived
 		}
 		m := old.clone()
 		if b.has["flags"] {
@@ -573,11 +631,11 @@ func (s *Server) webhookInteraction(c *call) (*Interaction, *apiError) {
 		return nil, errWebhookToken
 	case time.Since(ix.created) > s.cfg.TokenLifetime:
 		e := *errWebhookToken
-		e.message += " (the interaction token expired)"
+		e.detail = "the interaction token expired"
 		return nil, &e
 	case ix.response == nil:
 		e := *errUnknownWebhook
-		e.message += " (the interaction has no initial response yet)"
+		e.detail = "the interaction has no initial response yet"
 		return nil, &e
 	}
 	return ix, nil
@@ -618,6 +676,9 @@ func (s *Server) patchWebhookMessage(c *call) (any, *apiError) {
 	_, old, apiErr := s.webhookMessage(c)
 	if apiErr != nil {
 		return nil, apiErr
+	}
+	if ch := s.channels[old.channelID]; ch != nil && ch.archived {
+		return nil, errThreadArchived // editing a message in an archived thread
 	}
 	b, errs := parseBody(c.payload, "")
 	if errs != nil {
@@ -679,10 +740,14 @@ func (s *Server) postFollowup(c *call) (any, *apiError) {
 	if b.flags&^followupFlags != 0 {
 		return nil, errForm(fieldError{"flags", "MESSAGE_FLAGS_INVALID", fmt.Sprintf("Flags %d are not allowed on a follow-up (allowed: %d).", b.flags, followupFlags)})
 	}
+	ch := s.channels[ix.ChannelID]
 	// The first follow-up after a deferred response replaces the "thinking"
 	// message, keeping its ephemerality.
 	if orig := s.messages[ix.original]; ix.response.Type == discordgo.InteractionResponseDeferredChannelMessageWithSource &&
 		orig != nil && !orig.deleted && orig.flags&discordgo.MessageFlagsLoading != 0 {
+		if ch.archived {
+			return nil, errThreadArchived // it edits the original
+		}
 		m := orig.clone()
 		m.flags &^= discordgo.MessageFlagsLoading
 		m.flags |= b.flags &^ discordgo.MessageFlagsEphemeral
@@ -699,7 +764,10 @@ func (s *Server) postFollowup(c *call) (any, *apiError) {
 		s.commit(m, "MESSAGE_UPDATE")
 		return s.wire(m), nil
 	}
-	m := s.newMessage(s.channels[ix.ChannelID])
+	if err := s.interactionSend(ch); err != nil {
+		return nil, err
+	}
+	m := s.newMessage(ch)
 	m.webhookID = s.bot.ID
 	m.flags = b.flags
 	m.interaction = &interactionMeta{ID: ix.ID, Type: ix.Type, Name: ix.name, User: userPayload(ix.User)}
@@ -715,6 +783,19 @@ func (s *Server) postFollowup(c *call) (any, *apiError) {
 		return nil, errEmptyMessage
 	}
 	ix.followups = append(ix.followups, m.id)
+	s.unarchiveBySend(ch)
 	s.commit(m, "MESSAGE_CREATE")
 	return s.wire(m), nil
+}
+
+// interactionSend checks that an interaction message may be posted in c:
+// only an archived and locked thread refuses it (50083: it cannot be
+// unarchived but by MANAGE_THREADS). Call with s.mu held.
+func (s *Server) interactionSend(c *channel) *apiError {
+	if isThread(c.typ) && c.archived && c.locked {
+		e := *errThreadArchived
+		e.detail = "the thread is locked, and only MANAGE_THREADS can unarchive it"
+		return &e
+	}
+	return nil
 }

@@ -504,6 +504,31 @@ func (s *Server) postMessage(c *call) (any, *apiError) {
 	if errs != nil {
 		return nil, errForm(errs...)
 	}
+	// https://discord.com/developers/docs/resources/message#create-message:
+	// SEND_MESSAGES (SEND_MESSAGES_IN_THREADS in threads), and
+	// READ_MESSAGE_HISTORY for a reply. Without EMBED_LINKS or ATTACH_FILES
+	// Discord refuses embeds and files with 50013 (discord-api-docs issue
+	// 2601: "Forbidden 403: 'Missing Permissions' ... when you try to send
+	// an embed ... with the permission disabled").
+	perms := int64(discordgo.PermissionSendMessages)
+	if len(b.embeds) > 0 {
+		perms |= discordgo.PermissionEmbedLinks
+	}
+	if len(c.files) > 0 {
+		perms |= discordgo.PermissionAttachFiles
+	}
+	if b.reference != nil {
+		perms |= discordgo.PermissionReadMessageHistory
+	}
+	if b.tts {
+		perms |= discordgo.PermissionSendTTSMessages
+	}
+	if err := s.need(ch, perms); err != nil {
+		return nil, err
+	}
+	if err := s.threadSend(ch, s.canManageThreads(ch)); err != nil {
+		return nil, err
+	}
 	m := s.newMessage(ch)
 	m.flags = b.flags
 	if b.flags&^(discordgo.MessageFlagsSuppressEmbeds|discordgo.MessageFlagsSuppressNotifications) != 0 {
@@ -528,15 +553,20 @@ func (s *Server) postMessage(c *call) (any, *apiError) {
 	if m.empty() {
 		return nil, errEmptyMessage
 	}
+	s.unarchiveBySend(ch)
 	s.commit(m, "MESSAGE_CREATE")
 	return s.wire(m), nil
 }
 
 // channelMessage finds a message the bot can reach through channel
-// endpoints; call with s.mu held.
-func (s *Server) channelMessage(c *call) (*message, *apiError) {
-	if s.channels[c.r.PathValue("channel")] == nil {
+// endpoints, with the permissions perms (see need); call with s.mu held.
+func (s *Server) channelMessage(c *call, perms int64) (*message, *apiError) {
+	ch := s.channels[c.r.PathValue("channel")]
+	if ch == nil {
 		return nil, errUnknownChannel
+	}
+	if err := s.need(ch, perms); err != nil {
+		return nil, err
 	}
 	m := s.messages[c.r.PathValue("message")]
 	if m == nil || m.deleted || m.channelID != c.r.PathValue("channel") || m.ephemeral() {
@@ -548,7 +578,10 @@ func (s *Server) channelMessage(c *call) (*message, *apiError) {
 func (s *Server) getMessage(c *call) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	m, err := s.channelMessage(c)
+	// "requires the current user to have the VIEW_CHANNEL and
+	// READ_MESSAGE_HISTORY permissions"
+	// (https://discord.com/developers/docs/resources/message#get-channel-message)
+	m, err := s.channelMessage(c, discordgo.PermissionReadMessageHistory)
 	if err != nil {
 		return nil, err
 	}
@@ -559,8 +592,12 @@ func (s *Server) getMessages(c *call) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	id := c.r.PathValue("channel")
-	if s.channels[id] == nil {
+	ch := s.channels[id]
+	if ch == nil {
 		return nil, errUnknownChannel
+	}
+	if err := s.need(ch, 0); err != nil {
+		return nil, err
 	}
 	q := c.rec.Query
 	limit := 50
@@ -588,6 +625,12 @@ func (s *Server) getMessages(c *call) (any, *apiError) {
 		ms = ms[:limit]
 	}
 	out := []wireMessage{}
+	// "If the current user is missing the READ_MESSAGE_HISTORY permission
+	// in the channel, then no messages will be returned."
+	// (https://discord.com/developers/docs/resources/message#get-channel-messages)
+	if ch.guildID != "" && s.botPermsIn(ch)&discordgo.PermissionReadMessageHistory == 0 {
+		ms = nil
+	}
 	for _, m := range ms {
 		out = append(out, s.wire(m))
 	}
@@ -597,7 +640,7 @@ func (s *Server) getMessages(c *call) (any, *apiError) {
 func (s *Server) patchMessage(c *call) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	old, apiErr := s.channelMessage(c)
+	old, apiErr := s.channelMessage(c, 0)
 	if apiErr != nil {
 		return nil, apiErr
 	}
@@ -607,6 +650,25 @@ func (s *Server) patchMessage(c *call) (any, *apiError) {
 	b, errs := parseBody(c.payload, "")
 	if errs != nil {
 		return nil, errForm(errs...)
+	}
+	// Editing needs only VIEW_CHANNEL
+	// (https://discord.com/developers/docs/resources/message#edit-message),
+	// plus ATTACH_FILES for new files and EMBED_LINKS for embeds as when
+	// sending (see postMessage); both are implicitly denied without
+	// SEND_MESSAGES.
+	ch := s.channels[old.channelID]
+	var perms int64
+	if len(b.embeds) > 0 {
+		perms |= discordgo.PermissionEmbedLinks
+	}
+	if len(c.files) > 0 {
+		perms |= discordgo.PermissionAttachFiles
+	}
+	if err := s.need(ch, perms); err != nil {
+		return nil, err
+	}
+	if err := s.threadEdit(ch, s.canManageThreads(ch)); err != nil {
+		return nil, err
 	}
 	m := old.clone()
 	if b.has["flags"] {
@@ -632,14 +694,41 @@ func (s *Server) patchMessage(c *call) (any, *apiError) {
 func (s *Server) deleteMessage(c *call) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	old, apiErr := s.channelMessage(c)
+	old, apiErr := s.channelMessage(c, 0)
 	if apiErr != nil {
 		return nil, apiErr
+	}
+	// Deleting is the one thing allowed in archived threads, but in locked
+	// ones only while they are active, for users without MANAGE_THREADS
+	// (https://discord.com/developers/docs/topics/threads#locked-threads).
+	if ch := s.channels[old.channelID]; ch.archived && ch.locked && !s.canManageThreads(ch) {
+		return nil, errThreadArchived
 	}
 	m := old.clone()
 	m.deleted = true
 	s.commit(m, "MESSAGE_DELETE")
 	return nil, nil
+}
+
+// DeleteMessage deletes a message of channelID as a moderator would, in
+// Discord's client and not through the bot's session: the bot's session
+// gets MESSAGE_DELETE (with the GuildMessages intent), and from then on
+// the message is gone: channel endpoints answer 10008 Unknown Message,
+// and so do edits of an interaction's original response or follow-up that
+// it was. The test fails if there is no such message (ephemeral messages
+// cannot be deleted by others).
+func (s *Server) DeleteMessage(channelID, messageID string) {
+	s.mu.Lock()
+	m := s.messages[messageID]
+	if m == nil || m.deleted || m.channelID != channelID || m.ephemeral() {
+		s.mu.Unlock()
+		s.t.Fatalf("discordtest: DeleteMessage: no message %s in channel %s that a moderator could delete", messageID, channelID)
+	}
+	d := m.clone()
+	d.deleted = true
+	s.commit(d, "MESSAGE_DELETE")
+	s.mu.Unlock()
+	s.flush()
 }
 
 // Thread auto-archive durations Discord accepts, in minutes.
@@ -654,6 +743,12 @@ func (s *Server) postThread(c *call) (any, *apiError) {
 	}
 	if parent.typ != discordgo.ChannelTypeGuildText && parent.typ != discordgo.ChannelTypeGuildNews {
 		return nil, errChannelType
+	}
+	// Only VIEW_CHANNEL is checked: CREATE_PUBLIC_THREADS and
+	// CREATE_PRIVATE_THREADS are not (zugbot's tests start threads through
+	// the bot's session, standing in for a user).
+	if err := s.need(parent, 0); err != nil {
+		return nil, err
 	}
 	var d struct {
 		Name    string                 `json:"name"`
@@ -672,7 +767,9 @@ func (s *Server) postThread(c *call) (any, *apiError) {
 	} else if !slices.Contains(archiveDurations, d.Archive) {
 		errs = append(errs, fieldError{"auto_archive_duration", "BASE_TYPE_CHOICES", "Value must be one of {60, 1440, 4320, 10080}."})
 	}
-	th := &channel{guildID: parent.guildID, parentID: parent.id, name: d.Name, ownerID: s.bot.ID, archive: d.Archive, created: time.Now()}
+	now := time.Now()
+	th := &channel{guildID: parent.guildID, parentID: parent.id, name: d.Name, ownerID: s.bot.ID, archive: d.Archive,
+		created: now, archivedAt: now, members: map[string]time.Time{s.bot.ID: now}}
 	var starter *message
 	if msgID := c.r.PathValue("message"); msgID != "" {
 		m := s.messages[msgID]
@@ -752,7 +849,7 @@ const memberPerms int64 = 2248473465835073
 func memberPayload(u *discordgo.User, joined time.Time, withUser bool) map[string]any {
 	out := map[string]any{
 		"roles": []string{}, "joined_at": joined.UTC().Format(time.RFC3339Nano), "deaf": false, "mute": false,
-		"flags": 0, "pending": false, "nick": nil, "avatar": nil, "permissions": memberPermissions,
+		"flags": 0, "pending": false, "nick": nil, "avatar": nil,
 	}
 	if withUser {
 		out["user"] = userPayload(u)
@@ -766,9 +863,11 @@ func channelPayload(c *channel) map[string]any {
 	if c.guildID != "" {
 		out["guild_id"] = c.guildID
 		out["name"] = c.name
-		out["permission_overwrites"] = []any{}
 		out["nsfw"] = false
 		out["rate_limit_per_user"] = 0
+		if !isThread(c.typ) {
+			out["permission_overwrites"] = overwritesPayload(c)
+		}
 	}
 	if c.recipient != nil {
 		out["recipients"] = []any{userPayload(c.recipient)}
@@ -777,11 +876,15 @@ func channelPayload(c *channel) map[string]any {
 		out["parent_id"] = c.parentID
 		out["owner_id"] = c.ownerID
 		out["message_count"] = 0
-		out["member_count"] = 1
-		out["thread_metadata"] = map[string]any{
-			"archived": false, "auto_archive_duration": c.archive, "locked": false,
-			"archive_timestamp": c.created.UTC().Format(time.RFC3339Nano),
+		out["member_count"] = min(len(c.members), 50)
+		meta := map[string]any{
+			"archived": c.archived, "auto_archive_duration": c.archive, "locked": c.locked,
+			"archive_timestamp": c.archivedAt.UTC().Format(time.RFC3339Nano),
 		}
+		if c.typ == discordgo.ChannelTypeGuildPrivateThread {
+			meta["invitable"] = true
+		}
+		out["thread_metadata"] = meta
 	}
 	return out
 }
@@ -795,7 +898,11 @@ func (s *Server) guildPayload(g *guild) map[string]any {
 			continue
 		}
 		if isThread(c.typ) {
-			threads = append(threads, channelPayload(c))
+			// "all active threads in the guild that the current user is
+			// able to view" (https://discord.com/developers/docs/topics/threads#gateway-events)
+			if !c.archived && s.botSees(c) {
+				threads = append(threads, channelPayload(c))
+			}
 		} else {
 			channels = append(channels, channelPayload(c))
 		}
@@ -806,14 +913,32 @@ func (s *Server) guildPayload(g *guild) map[string]any {
 	if threads == nil {
 		threads = []any{}
 	}
+	bot := memberPayload(s.bot, g.joined, true)
+	bot["roles"] = []string{g.botRole}
 	return map[string]any{
 		"id": g.id, "name": g.name, "icon": nil, "owner_id": g.id, "unavailable": false,
 		"joined_at": g.joined.UTC().Format(time.RFC3339Nano), "large": false, "member_count": len(s.users),
-		"roles":    []any{map[string]any{"id": g.id, "name": "@everyone", "permissions": memberPermissions, "position": 0, "color": 0, "hoist": false, "managed": false, "mentionable": false}},
+		"roles":    rolesPayload(g),
 		"channels": channels, "threads": threads, "emojis": []any{}, "stickers": []any{}, "features": []string{},
-		"members":          []any{memberPayload(s.bot, g.joined, true)},
+		"members":          []any{bot},
 		"voice_states":     []any{},
 		"presences":        []any{},
 		"preferred_locale": "en-US",
+	}
+}
+
+// rolesPayload is the guild's roles as the fake models them: @everyone,
+// with what both plain members and the bot may do, and the bot's managed
+// role, with the bot's guild-level permissions.
+func rolesPayload(g *guild) []any {
+	role := func(id, name string, perms int64, position int, managed bool) map[string]any {
+		return map[string]any{
+			"id": id, "name": name, "permissions": strconv.FormatInt(perms, 10), "position": position,
+			"color": 0, "hoist": false, "managed": managed, "mentionable": false, "flags": 0,
+		}
+	}
+	return []any{
+		role(g.id, "@everyone", g.botPerms&memberPerms, 0, false),
+		role(g.botRole, "zugbot", g.botPerms, 1, true),
 	}
 }

@@ -10,7 +10,6 @@ import (
 	_ "image/jpeg" // attachments may be JPEG
 	_ "image/png"  // boards are PNG
 	"io"
-	"math"
 	"mime"
 	"mime/multipart"
 	"net/http"
@@ -46,6 +45,7 @@ const (
 	RouteMessageDelete   = "DELETE /api/v9/channels/{channel}/messages/{message}"
 	RouteMessageThread   = "POST /api/v9/channels/{channel}/messages/{message}/threads"
 	RouteThreadCreate    = "POST /api/v9/channels/{channel}/threads"
+	RouteThreadJoin      = "PUT /api/v9/channels/{channel}/thread-members/@me"
 	routeAttachment      = "GET /attachments/{channel}/{attachment}/{name}"
 )
 
@@ -82,8 +82,8 @@ type Request struct {
 	// Status is the HTTP status the fake answered and Response its body.
 	Status   int
 	Response []byte
-	// Injected reports that the answer came from fault injection or the
-	// global rate limit, not from the API's logic.
+	// Injected reports that the answer came from fault injection or a rate
+	// limit (global or per route), not from the API's logic.
 	Injected bool
 	// Time is when the request arrived.
 	Time time.Time
@@ -159,6 +159,7 @@ type apiError struct {
 	code    int
 	message string
 	fields  []fieldError
+	detail  string // why, for the test's log; not in Discord's body
 }
 
 // fieldError is one entry of a 50035 Invalid Form Body error.
@@ -169,6 +170,9 @@ type fieldError struct {
 }
 
 func (e *apiError) Error() string {
+	if e.detail != "" {
+		return e.message + " (" + e.detail + ")"
+	}
 	if len(e.fields) == 0 {
 		return e.message
 	}
@@ -278,9 +282,12 @@ func (s *Server) mux() http.Handler {
 	api(RouteMessageDelete, auth|limited, s.deleteMessage)
 	api(RouteMessageThread, auth|limited, s.postThread)
 	api(RouteThreadCreate, auth|limited, s.postThread)
+	api(RouteThreadJoin, auth|limited, s.putThreadMe)
 	api(routeAttachment, 0, s.getAttachment)
 	m.HandleFunc("GET /gateway", s.serveGateway)
 	m.HandleFunc("GET /gateway/{$}", s.serveGateway)
+	m.HandleFunc("GET /resume-gateway", s.serveGateway)
+	m.HandleFunc("GET /resume-gateway/{$}", s.serveGateway)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.serveAPI(w, r, 0, notImplemented) })
 	return m
 }
@@ -298,6 +305,10 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h ha
 	c := &call{r: r, rec: rec}
 	var out any
 	var apiErr *apiError
+	var bucket *bucketState
+	if err == nil && !s.slowdown(r, rec) {
+		return // the client gave up
+	}
 	switch {
 	case err != nil:
 		apiErr = errTooLarge
@@ -310,6 +321,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h ha
 			apiErr = errStatus(401, 0, "401: Unauthorized (the token lacks the \"Bot \" prefix)")
 		}
 	case opts&limited != 0 && s.globalLimit(w, rec):
+		s.record(rec, nil, nil)
+		return
+	case s.routeLimit(w, r, rec, &bucket):
 		s.record(rec, nil, nil)
 		return
 	default:
@@ -332,6 +346,9 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h ha
 		}
 	} else {
 		rec.Status = http.StatusNoContent
+	}
+	if bucket != nil {
+		bucket.write(w.Header())
 	}
 	if rec.Response != nil {
 		w.Header().Set("Content-Type", "application/json")
@@ -447,126 +464,6 @@ func fileIndex(f *File) int {
 	return n
 }
 
-// fault is an injected failure of a route.
-type fault struct {
-	route      string
-	times      int
-	status     int
-	retryAfter time.Duration
-}
-
-// RateLimit makes the next times requests to route (a Route constant)
-// answer 429 Too Many Requests with the given Retry-After, as a per-route
-// rate limit does. They are not carried out; discordgo waits and retries.
-func (s *Server) RateLimit(route string, times int, retryAfter time.Duration) {
-	s.addFault(&fault{route: route, times: times, status: http.StatusTooManyRequests, retryAfter: retryAfter})
-}
-
-// FailRequests makes the next times requests to route (a Route constant)
-// answer the server error status (500, 502, 503, 504) without being
-// carried out. discordgo retries 502s by itself and returns the others as
-// errors.
-func (s *Server) FailRequests(route string, times int, status int) {
-	if status < 500 || status > 599 {
-		s.t.Fatalf("discordtest: FailRequests: status %d is not a server error", status)
-	}
-	s.addFault(&fault{route: route, times: times, status: status})
-}
-
-func (s *Server) addFault(f *fault) {
-	if !s.routes[f.route] {
-		s.t.Fatalf("discordtest: unknown route %q; use a Route constant", f.route)
-	}
-	s.mu.Lock()
-	s.faults = append(s.faults, f)
-	s.mu.Unlock()
-}
-
-// inject answers rec with a pending fault of its route and reports whether
-// it did.
-func (s *Server) inject(w http.ResponseWriter, rec *Request) bool {
-	s.mu.Lock()
-	var f *fault
-	for _, x := range s.faults {
-		if x.route == rec.Route && x.times > 0 {
-			x.times--
-			f = x
-			break
-		}
-	}
-	s.mu.Unlock()
-	if f == nil {
-		return false
-	}
-	rec.Injected = true
-	if f.status == http.StatusTooManyRequests {
-		writeRateLimit(w, rec, f.retryAfter, false)
-		return true
-	}
-	rec.Status = f.status
-	if f.status == http.StatusBadGateway {
-		rec.Response = []byte("<html><head><title>502 Bad Gateway</title></head><body><center><h1>502 Bad Gateway</h1></center><hr><center>cloudflare</center></body></html>")
-		w.Header().Set("Content-Type", "text/html")
-	} else {
-		rec.Response = []byte(fmt.Sprintf(`{"message": "%d: %s", "code": 0}`, f.status, http.StatusText(f.status)))
-		w.Header().Set("Content-Type", "application/json")
-	}
-	w.WriteHeader(rec.Status)
-	w.Write(rec.Response)
-	return true
-}
-
-// globalLimit answers rec with a global 429 if the bot is over its global
-// rate limit, and reports whether it did.
-func (s *Server) globalLimit(w http.ResponseWriter, rec *Request) bool {
-	limit := s.cfg.GlobalRateLimit
-	if limit < 0 {
-		return false
-	}
-	now := time.Now()
-	s.mu.Lock()
-	i := 0
-	for i < len(s.recent) && now.Sub(s.recent[i]) >= time.Second {
-		i++
-	}
-	s.recent = s.recent[i:]
-	var wait time.Duration
-	if len(s.recent) >= limit {
-		wait = time.Second - now.Sub(s.recent[0])
-	} else {
-		s.recent = append(s.recent, now)
-	}
-	s.mu.Unlock()
-	if wait <= 0 {
-		return false
-	}
-	rec.Injected = true
-	writeRateLimit(w, rec, wait, true)
-	return true
-}
-
-func writeRateLimit(w http.ResponseWriter, rec *Request, after time.Duration, global bool) {
-	secs := after.Seconds()
-	h := w.Header()
-	h.Set("Content-Type", "application/json")
-	h.Set("Retry-After", strconv.Itoa(int(math.Ceil(secs))))
-	if global {
-		h.Set("X-RateLimit-Global", "true")
-		h.Set("X-RateLimit-Scope", "global")
-	} else {
-		h.Set("X-RateLimit-Limit", "5")
-		h.Set("X-RateLimit-Remaining", "0")
-		h.Set("X-RateLimit-Reset", strconv.FormatFloat(float64(time.Now().Add(after).UnixMilli())/1000, 'f', 3, 64))
-		h.Set("X-RateLimit-Reset-After", strconv.FormatFloat(secs, 'f', 3, 64))
-		h.Set("X-RateLimit-Bucket", "fake"+strconv.Itoa(len(rec.Path)))
-		h.Set("X-RateLimit-Scope", "user")
-	}
-	rec.Status = http.StatusTooManyRequests
-	rec.Response, _ = json.Marshal(map[string]any{"message": "You are being rate limited.", "retry_after": secs, "global": global})
-	w.WriteHeader(rec.Status)
-	w.Write(rec.Response)
-}
-
 func (s *Server) getGateway(c *call) (any, *apiError) {
 	return map[string]string{"url": s.GatewayURL()}, nil
 }
@@ -601,6 +498,9 @@ func (s *Server) getChannel(c *call) (any, *apiError) {
 	ch := s.channels[c.r.PathValue("channel")]
 	if ch == nil {
 		return nil, errUnknownChannel
+	}
+	if err := s.need(ch, 0); err != nil {
+		return nil, err
 	}
 	return channelPayload(ch), nil
 }

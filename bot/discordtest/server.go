@@ -25,7 +25,8 @@ const APIPrefix = "/api/v9"
 // discordEpoch is the first millisecond of 2015, the origin of snowflakes.
 const discordEpoch = 1420070400000
 
-// Config adjusts a fake Discord. The zero value gives Discord's own limits.
+// Config adjusts a fake Discord. The zero value gives Discord's own limits,
+// but for the per-route rate limits (see DefaultRouteLimit).
 type Config struct {
 	// Token is the bot token the fake accepts (without the "Bot " prefix).
 	// Empty means a random token in Discord's format.
@@ -50,6 +51,17 @@ type Config struct {
 	// make outside interaction endpoints before getting a global 429; zero
 	// means Discord's 50, negative disables the limit.
 	GlobalRateLimit int
+	// RouteRateLimit is the per-route rate limit of every bucket (a route
+	// and its top-level resource), reported in X-RateLimit-* headers on
+	// every response; the zero value means DefaultRouteLimit, negative
+	// Requests disables per-route limits and their headers. SetRouteLimit
+	// changes one route.
+	RouteRateLimit RouteLimit
+	// GatewayDelay is how long the gateway takes to deliver an interaction
+	// after Discord created it. The 3 s deadline runs from the creation, so
+	// the delay counts against it, as network latency does on Discord.
+	// SetGatewayDelay changes it while the fake runs.
+	GatewayDelay time.Duration
 }
 
 // Server is a fake Discord for one test: REST API, gateway and CDN on one
@@ -78,6 +90,10 @@ type Server struct {
 	violations   []Violation
 	faults       []*fault
 	recent       []time.Time // REST requests counted by the global rate limit
+	slow         []*fault
+	buckets      map[string]*bucket    // per-route rate limit buckets by route and top-level resource
+	routeLimits  map[string]RouteLimit // SetRouteLimit overrides by route
+	gatewayDelay time.Duration
 	sessions     map[string]*gwSession
 	conns        map[*gwConn]bool
 	stats        GatewayStats
@@ -92,15 +108,21 @@ type guild struct {
 	id, name string
 	joined   time.Time
 	perms    map[string]int64 // user ID -> permissions granted beyond a plain member's
+	botPerms int64            // the bot's guild-level permissions (@everyone and its role)
+	botRole  string           // ID of the bot's managed role
 }
 
 type channel struct {
 	id, guildID, name, parentID string
 	typ                         discordgo.ChannelType
-	recipient                   *discordgo.User // DMs
-	ownerID                     string          // threads
-	archive                     int             // threads: auto archive duration
-	starter                     string          // threads: starter message ID
+	recipient                   *discordgo.User       // DMs
+	overwrites                  map[string]*overwrite // guild channels: by role or user ID
+	ownerID                     string                // threads
+	archive                     int                   // threads: auto archive duration
+	starter                     string                // threads: starter message ID
+	archived, locked            bool                  // threads
+	archivedAt                  time.Time             // threads: last change of archived
+	members                     map[string]time.Time  // threads: member user IDs -> join time
 	created                     time.Time
 }
 
@@ -129,6 +151,9 @@ func NewWithConfig(t testing.TB, cfg Config) *Server {
 	}
 	if cfg.GlobalRateLimit == 0 {
 		cfg.GlobalRateLimit = 50
+	}
+	if cfg.RouteRateLimit == (RouteLimit{}) {
+		cfg.RouteRateLimit = DefaultRouteLimit
 	}
 	s := newServer(t, cfg)
 
@@ -161,6 +186,9 @@ func newServer(t testing.TB, cfg Config) *Server {
 		messages:     map[string]*message{},
 		sessions:     map[string]*gwSession{},
 		conns:        map[*gwConn]bool{},
+		buckets:      map[string]*bucket{},
+		routeLimits:  map[string]RouteLimit{},
+		gatewayDelay: cfg.GatewayDelay,
 	}
 	s.bot = &discordgo.User{ID: s.newID(), Username: cfg.BotName, Discriminator: "0", Bot: true}
 	s.users[s.bot.ID] = s.bot
@@ -217,6 +245,14 @@ func (s *Server) URL() string { return s.base }
 
 // GatewayURL returns the websocket URL the fake's gateway endpoints return.
 func (s *Server) GatewayURL() string { return "ws" + strings.TrimPrefix(s.base, "http") + "/gateway" }
+
+// ResumeGatewayURL returns the websocket URL READY gives as
+// resume_gateway_url: the same gateway under another path, as Discord
+// gives another host. Resuming there is counted in
+// GatewayStats.ResumesAtResumeURL; resuming on GatewayURL works too.
+func (s *Server) ResumeGatewayURL() string {
+	return "ws" + strings.TrimPrefix(s.base, "http") + "/resume-gateway"
+}
 
 // Token returns the bot token the fake accepts, without the "Bot " prefix.
 func (s *Server) Token() string { return s.token }
@@ -289,7 +325,8 @@ func (s *Server) NewUser(name string) *discordgo.User {
 // gateway session with the Guilds intent receives its GUILD_CREATE.
 func (s *Server) NewGuild(name string) string {
 	s.mu.Lock()
-	g := &guild{id: s.newID(), name: name, joined: time.Now()}
+	g := &guild{id: s.newID(), name: name, joined: time.Now(), botPerms: DefaultBotPermissions}
+	g.botRole = s.newID()
 	s.guilds[g.id] = g
 	s.queue("GUILD_CREATE", s.guildPayload(g), discordgo.IntentGuilds)
 	s.mu.Unlock()
@@ -359,7 +396,11 @@ func (s *Server) Channel(id string) *discordgo.Channel {
 	}
 	out := &discordgo.Channel{ID: c.id, GuildID: c.guildID, Name: c.name, Type: c.typ, ParentID: c.parentID, OwnerID: c.ownerID}
 	if isThread(c.typ) {
-		out.ThreadMetadata = &discordgo.ThreadMetadata{AutoArchiveDuration: c.archive, ArchiveTimestamp: c.created}
+		out.ThreadMetadata = &discordgo.ThreadMetadata{AutoArchiveDuration: c.archive, ArchiveTimestamp: c.archivedAt, Archived: c.archived, Locked: c.locked}
+		out.MemberCount = len(c.members)
+	}
+	for _, o := range c.sortedOverwrites() {
+		out.PermissionOverwrites = append(out.PermissionOverwrites, &discordgo.PermissionOverwrite{ID: o.id, Type: o.typ, Allow: o.allow, Deny: o.deny})
 	}
 	if c.recipient != nil {
 		r := *c.recipient
