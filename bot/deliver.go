@@ -88,10 +88,10 @@ func (r *request) canPost(what, channel string) bool {
 	if channel != r.i.ChannelID || r.i.AppPermissions == 0 {
 		return true
 	}
-	// discordgo v0.29.0 does not say whether the channel is a thread: the
-	// permission to post there is either of the two.
+	// discordgo v0.29.0 does not decode the interaction's channel; the
+	// gateway's state knows whether it is a thread.
 	need := int64(permsBoard)
-	if r.i.AppPermissions&discordgo.PermissionSendMessages == 0 && r.i.AppPermissions&discordgo.PermissionSendMessagesInThreads != 0 {
+	if ch, err := r.b.s.State.Channel(channel); err == nil && ch.IsThread() {
 		need = permsThreadBoard
 	}
 	if lack := missing(r.i.AppPermissions, need); len(lack) > 0 {

@@ -232,3 +232,119 @@ func TestTakebackWhileAIThinks(t *testing.T) {
 		t.Errorf("ply %d after the takeback and the AI's think; want 0, alice to move", g.Ply)
 	}
 }
+
+// TestMoveWithoutPermission: the bot may not post in the game's channel (a
+// channel overwrite denies it Send Messages). A move there is played and
+// answered; the player is told privately that the board and the ping could
+// not go out, and why, in words an admin can act on. A move from another
+// channel, where the interaction's app_permissions say nothing of the
+// board's channel, gets Discord's refusal explained the same way.
+func TestMoveWithoutPermission(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	st := h.duel("zola", false)
+	id := st.Game.ID
+	h.srv.DenyBot(h.channel, discordgo.PermissionSendMessages)
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	ix, resp := h.command(h.alice, "move", discordtest.Opt("move", move))
+	if resp.Data == nil || !strings.Contains(resp.Data.Content, "you played **"+move+"**") {
+		t.Fatalf("/move answered %+v; want the move played", resp.Data)
+	}
+	note := ix.WaitFollowups(t, 1, wait)[0]
+	for _, want := range []string{
+		fmt.Sprintf("I could not update the board of game #%d: I lack Send Messages in <#%s>.", id, h.channel),
+		fmt.Sprintf("I could not tell bob it is their turn: I lack Send Messages in <#%s>.", h.channel),
+	} {
+		if !strings.Contains(note.Content, want) {
+			t.Errorf("the private note says %q; want %q", note.Content, want)
+		}
+	}
+	if note.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Errorf("the note is public; want it private")
+	}
+	if g := h.game(id).Game; g.Ply != 1 {
+		t.Fatalf("ply %d; want the move recorded", g.Ply)
+	}
+
+	// From another channel, the bot tries and Discord refuses.
+	other := h.srv.NewChannel(h.guild, "elsewhere")
+	st = h.game(id)
+	reply := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	ix = h.srv.SlashCommand(t, h.bob, other, "move", discordtest.Opt("move", reply), discordtest.Opt("game", id))
+	if r := ix.WaitResponse(t, wait); r.Data == nil || !strings.Contains(r.Data.Content, "you played **"+reply+"**") {
+		t.Fatalf("/move from another channel answered %+v", r.Data)
+	}
+	note = ix.WaitFollowups(t, 1, wait)[0]
+	if want := fmt.Sprintf("I could not update the board of game #%d: I lack a permission in <#%s>", id, h.channel); !strings.Contains(note.Content, want) {
+		t.Errorf("the private note says %q; want %q", note.Content, want)
+	}
+	if g := h.game(id).Game; g.Ply != 2 {
+		t.Errorf("ply %d; want both moves recorded", g.Ply)
+	}
+	// Discord refused the edit and the ping; the note came after both.
+	for _, v := range h.srv.TakeViolations() {
+		if v.Code != discordgo.ErrCodeMissingPermissions {
+			t.Errorf("violation %v; want only Discord's refusals for lack of permission", v)
+		}
+	}
+}
+
+// TestDeletedBoardComesBack: a moderator deletes a game's board; the next
+// move posts it anew and the game remembers the new message.
+func TestDeletedBoardComesBack(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	st := h.duel("zola", false)
+	old := st.Game.MessageID
+	h.srv.DeleteMessage(h.channel, old)
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if got := h.move(h.alice, st.Game.ID, move); !strings.Contains(got, "you played") {
+		t.Fatalf("/move answered %q", got)
+	}
+	h.eventually("a new board", func() bool { return h.game(st.Game.ID).Game.MessageID != old })
+	h.srv.WaitViolation(t, discordgo.ErrCodeUnknownMessage, wait) // the edit of the deleted board
+	b := h.board(st.Game.ID)
+	if len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, move) {
+		t.Errorf("the new board does not show the move %s", move)
+	}
+}
+
+// TestTimersWithoutPermission: the bot may post text but not embeds or
+// files in the game's channel, so a time-out cannot be shown on the board;
+// it is announced all the same. Where it may not post at all, a reminder
+// is dropped at Discord's first refusal instead of being tried again.
+func TestTimersWithoutPermission(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	g := h.duel("zola", true, discordtest.Opt("days", 1)).Game
+	h.srv.DenyBot(h.channel, discordgo.PermissionEmbedLinks|discordgo.PermissionAttachFiles)
+	h.clock.Advance(25 * time.Hour)
+	h.bot.RunDue(ctx) // the reminder (text), then the deadline
+	h.bot.RunDue(ctx)
+	if st := h.game(g.ID).Game; st.Result != store.Aborted {
+		t.Fatalf("game after its deadline: %v; want it aborted (no moves)", st.Result)
+	}
+	found := false
+	for _, m := range h.srv.Messages(h.channel) {
+		found = found || strings.Contains(m.Content, fmt.Sprintf("Game #%d: alice ran out of time.", g.ID))
+	}
+	if !found {
+		t.Errorf("the time-out was not announced")
+	}
+	for _, v := range h.srv.TakeViolations() { // the board's edit
+		if v.Code != discordgo.ErrCodeMissingPermissions {
+			t.Errorf("violation %v; want only the refused board edit", v)
+		}
+	}
+
+	g = h.duel("zola", true, discordtest.Opt("days", 1)).Game
+	h.srv.DenyBot(h.channel, discordgo.PermissionSendMessages)
+	h.clock.Advance(20 * time.Hour)
+	h.bot.RunDue(ctx)
+	h.clock.Advance(bot.TaskRetry) // when a retry would come
+	if due, err := h.st.Due(ctx, 0); err != nil || len(due) != 0 {
+		t.Errorf("due after a refused reminder: %+v (%v); want it dropped", due, err)
+	}
+	h.srv.TakeViolations()
+}
