@@ -52,16 +52,20 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 	}
 	_, err = b.s.ChannelMessageEditComplex(m.channelEdit(boardChannel(g), g.MessageID), discordgo.WithContext(ctx))
 	var rest *discordgo.RESTError
-	if errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeUnknownMessage {
+	if errors.As(err, &rest) && rest.Message != nil &&
+		(rest.Message.Code == discordgo.ErrCodeUnknownMessage || rest.Message.Code == discordgo.ErrCodePerformedOperationOnArchivedThread) {
+		// The board was deleted, or its thread archived: a message cannot
+		// be edited there, but a new one can be sent, which wakes the
+		// thread (https://discord.com/developers/docs/topics/threads#active-archived-threads).
 		msg, err := b.s.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx))
 		if err != nil {
-			return fmt.Errorf("post the deleted board of game %d anew: %w", g.ID, err)
+			return fmt.Errorf("post the board of game %d anew: %w", g.ID, err)
 		}
 		if err := b.store.SetMessage(ctx, g.ID, g.ThreadID, msg.ID); err != nil {
 			return err
 		}
 		g.MessageID = msg.ID
-		b.log.Info("the board was deleted; posted anew", "game", g.ID, "message", msg.ID)
+		b.log.Info("the board could not be edited; posted anew", "game", g.ID, "message", msg.ID, "code", rest.Message.Code)
 		return nil
 	}
 	if err != nil {

@@ -104,6 +104,13 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if err := b.store.SetMessage(r.ctx, st.Game.ID, thread, msg.ID); err != nil {
 		return err
 	}
+	if thread != "" {
+		// A member of the thread keeps access to it, and sees it archived
+		// and woken up (https://discord.com/developers/docs/topics/threads#thread-membership).
+		if err := b.s.ThreadJoin(thread, discordgo.WithContext(r.ctx)); err != nil {
+			r.degraded("join this thread, where the board now is", thread, err)
+		}
+	}
 	// The previous board message keeps its picture but loses its controls.
 	if old.MessageID != "" && old.MessageID != msg.ID {
 		note := fmt.Sprintf("This board has moved to a newer message: %s", messageLink(old.GuildID, msg.ChannelID, msg.ID))

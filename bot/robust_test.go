@@ -348,3 +348,33 @@ func TestTimersWithoutPermission(t *testing.T) {
 	}
 	h.srv.TakeViolations()
 }
+
+// TestBoardInArchivedThread moves a game's board into a thread with /board
+// (the bot joins the thread), then the thread is archived: a move from the
+// channel posts the board anew in the thread, which wakes it.
+func TestBoardInArchivedThread(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	st := h.duel("zola", false)
+	thread := h.srv.NewThread(h.channel, "our game", false)
+	ix := h.srv.SlashCommand(t, h.alice, thread, "board", discordtest.Opt("game", st.Game.ID))
+	ix.WaitResponse(t, wait)
+	h.eventually("the board in the thread", func() bool { return h.game(st.Game.ID).Game.ThreadID == thread })
+	if !h.srv.ThreadMember(thread, h.srv.BotUser()) {
+		t.Errorf("the bot did not join the thread its board moved to")
+	}
+	h.srv.ArchiveThread(thread)
+	old := h.game(st.Game.ID).Game.MessageID
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if got := h.move(h.alice, st.Game.ID, move); !strings.Contains(got, "you played") {
+		t.Fatalf("/move answered %q", got)
+	}
+	h.eventually("a new board in the thread", func() bool { return h.game(st.Game.ID).Game.MessageID != old })
+	if ch := h.srv.Channel(thread); ch.ThreadMetadata == nil || ch.ThreadMetadata.Archived {
+		t.Errorf("the thread is still archived: %+v", ch.ThreadMetadata)
+	}
+	if b := h.board(st.Game.ID); len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, move) {
+		t.Errorf("the new board does not show %s", move)
+	}
+	h.srv.WaitViolation(t, discordgo.ErrCodePerformedOperationOnArchivedThread, wait) // the refused edit
+}
