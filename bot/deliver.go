@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -91,7 +92,7 @@ func (r *request) canPost(what, channel string) bool {
 	// discordgo v0.29.0 does not decode the interaction's channel; the
 	// gateway's state knows whether it is a thread.
 	need := int64(permsBoard)
-	if ch, err := r.b.s.State.Channel(channel); err == nil && ch.IsThread() {
+	if r.b.isThread(r.ctx, channel) {
 		need = permsThreadBoard
 	}
 	if lack := missing(r.i.AppPermissions, need); len(lack) > 0 {
@@ -111,4 +112,16 @@ func (r *request) reportProblems() {
 	if err := r.followup(message{content: text, ephemeral: true}); err != nil {
 		r.b.log.Warn("could not tell the user what went wrong", "user", r.user.ID, "err", err, "message", text)
 	}
+}
+
+// isThread reports whether channel id is a thread, as the gateway's state
+// knows it or, failing that, as Discord says.
+func (b *Bot) isThread(ctx context.Context, id string) bool {
+	ch, err := b.s.State.Channel(id)
+	if err != nil {
+		if ch, err = b.s.Channel(id, discordgo.WithContext(ctx)); err != nil {
+			return false
+		}
+	}
+	return ch.IsThread()
 }

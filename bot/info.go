@@ -228,6 +228,9 @@ func (r *request) exportCommand() error {
 	if err != nil {
 		return err
 	}
+	if err := r.checkPlace(&st.Game); err != nil {
+		return err
+	}
 	if err := r.deferReply(false); err != nil {
 		return err
 	}

@@ -104,7 +104,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if err := b.store.SetMessage(r.ctx, st.Game.ID, thread, msg.ID); err != nil {
 		return err
 	}
-	if thread != "" {
+	if thread != "" && b.isThread(r.ctx, thread) {
 		// A member of the thread keeps access to it, and sees it archived
 		// and woken up (https://discord.com/developers/docs/topics/threads#thread-membership).
 		if err := b.s.ThreadJoin(thread, discordgo.WithContext(r.ctx)); err != nil {
@@ -212,6 +212,9 @@ func (r *request) boardCommand() error {
 	if err != nil {
 		return err
 	}
+	if err := r.checkPlace(&st.Game); err != nil {
+		return err
+	}
 	m, err := r.b.boardMessage(r.ctx, &st, boardView{})
 	if err != nil {
 		return err
@@ -220,6 +223,21 @@ func (r *request) boardCommand() error {
 		return r.reply(m)
 	}
 	return r.postBoard(&st, m)
+}
+
+// checkPlace refuses to show game g, or to act on it through a control,
+// outside the server it is played on, except in a DM of one of its
+// players: game numbers are sequential, and another server's games (or
+// someone's DM games) are theirs.
+func (r *request) checkPlace(g *store.Game) error {
+	_, player := g.SideOf(r.user.ID)
+	switch {
+	case r.i.GuildID == "" && player, r.i.GuildID != "" && r.i.GuildID == g.GuildID:
+		return nil
+	case g.GuildID == "":
+		return userErrorf("Game #%d is played in a direct message; only its players can see it, in theirs with zugbot.", g.ID)
+	}
+	return userErrorf("Game #%d is played on another server; it can be seen there, or by its players in a direct message with zugbot.", g.ID)
 }
 
 // seated is a handler of a control of game a.id that needs the game and

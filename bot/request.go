@@ -89,6 +89,15 @@ func (r *request) dispatch() error {
 			return userErrorf("This control belongs to an older version of zugbot; use /board to get a fresh one.")
 		}
 		r.action = a
+		if a.kind == gameKind {
+			g, err := r.b.store.Game(r.ctx, a.id)
+			if err != nil {
+				return r.b.table.Explain(a.id, err)
+			}
+			if err := r.checkPlace(&g); err != nil {
+				return err
+			}
+		}
 		return verbs[a.verb].run(r, a)
 	}
 	return nil

@@ -378,3 +378,29 @@ func TestBoardInArchivedThread(t *testing.T) {
 	}
 	h.srv.WaitViolation(t, discordgo.ErrCodePerformedOperationOnArchivedThread, wait) // the refused edit
 }
+
+// TestGamesStayInTheirServer: /board and /export of a game are refused in
+// another server and in the DM of someone who does not play it; its
+// players may see it in their DMs.
+func TestGamesStayInTheirServer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	g := h.duel("zola", false).Game
+	other := h.srv.NewGuild("Elsewhere")
+	otherChannel := h.srv.NewChannel(other, "games")
+	carol := h.srv.NewUser("carol")
+	for _, cmd := range []string{"board", "export"} {
+		ix := h.srv.SlashCommand(t, carol, otherChannel, cmd, discordtest.Opt("game", g.ID))
+		h.refused(ix.WaitResponse(t, wait), fmt.Sprintf("Game #%d is played on another server", g.ID))
+		ix = h.srv.SlashCommand(t, carol, h.srv.DMChannel(carol), cmd, discordtest.Opt("game", g.ID))
+		h.refused(ix.WaitResponse(t, wait), fmt.Sprintf("Game #%d is played on another server", g.ID))
+	}
+	ix := h.srv.SlashCommand(t, h.bob, h.srv.DMChannel(h.bob), "board", discordtest.Opt("game", g.ID))
+	if r := ix.WaitResponse(t, wait); r.Data == nil || len(r.Data.Embeds) == 0 {
+		t.Errorf("bob's /board in his DM answered %+v; want the board", r.Data)
+	}
+	// A game played in a DM is its players' alone.
+	dm := h.playAI(h.alice, h.srv.DMChannel(h.alice), "zola").Game
+	ix = h.srv.SlashCommand(t, h.bob, h.channel, "board", discordtest.Opt("game", dm.ID))
+	h.refused(ix.WaitResponse(t, wait), fmt.Sprintf("Game #%d is played in a direct message", dm.ID))
+}
