@@ -21,6 +21,7 @@ type request struct {
 	responded bool // an initial response was sent
 	deferred  bool // it was a deferral (type 5 or 6): the answer is an edit
 	ephemeral bool // the initial response was ephemeral
+	thinking  bool // it was a public "thinking…" (type 5): a new message in the channel
 	action    action
 	// problems are what could not be done after the request went through
 	// (a board not updated, a ping not sent), for the player to be told.
@@ -198,6 +199,7 @@ func (r *request) respond(typ discordgo.InteractionResponseType, data *discordgo
 	r.responded = true
 	r.deferred = typ == discordgo.InteractionResponseDeferredChannelMessageWithSource || typ == discordgo.InteractionResponseDeferredMessageUpdate
 	r.ephemeral = data != nil && data.Flags&discordgo.MessageFlagsEphemeral != 0
+	r.thinking = typ == discordgo.InteractionResponseDeferredChannelMessageWithSource && !r.ephemeral
 	return nil
 }
 
@@ -280,6 +282,15 @@ func (r *request) fail(err error) error {
 		sendErr = r.respond(discordgo.InteractionResponseChannelMessageWithSource, message{content: msg, ephemeral: true}.data())
 	case r.deferred && r.ephemeral:
 		_, sendErr = r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &msg}, discordgo.WithContext(r.ctx))
+	case r.thinking:
+		// A public "thinking…": the first follow-up would take its place,
+		// in public, whatever its flags say
+		// (https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message).
+		// So the thinking message goes, and the answer comes privately.
+		if err := r.b.s.InteractionResponseDelete(r.i, discordgo.WithContext(r.ctx)); err != nil {
+			r.b.log.Warn("could not delete the public deferral", "user", r.user.ID, "err", err)
+		}
+		sendErr = r.followup(message{content: msg, ephemeral: true})
 	default:
 		sendErr = r.followup(message{content: msg, ephemeral: true})
 	}

@@ -404,3 +404,36 @@ func TestGamesStayInTheirServer(t *testing.T) {
 	ix = h.srv.SlashCommand(t, h.bob, h.channel, "board", discordtest.Opt("game", dm.ID))
 	h.refused(ix.WaitResponse(t, wait), fmt.Sprintf("Game #%d is played in a direct message", dm.ID))
 }
+
+// TestRefusalAfterPublicDeferral: a Rematch against the AI shows a public
+// "thinking…" at once; then the game cannot start (alice has the most
+// games going). The refusal goes to her privately and the public message
+// goes away, instead of the refusal taking its place in the channel.
+func TestRefusalAfterPublicDeferral(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	st := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"))
+	ix, _ := h.command(h.alice, "resign", discordtest.Opt("game", st.Game.ID))
+	h.srv.Click(t, h.alice, ix.Original(), hasSuffix(buttons(ix.Original()), "/resign!")).WaitResponse(t, wait)
+	var board *discordtest.Message
+	h.eventually("the Rematch button", func() bool {
+		board = h.board(st.Game.ID)
+		return hasSuffix(buttons(board), "/rematch") != ""
+	})
+	alice := store.Seat{Player: store.Player{ID: h.alice.ID, Name: "alice"}}
+	for range h.st.MaxActiveGames() {
+		if _, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{alice, {AI: 1}}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rix := h.srv.Click(t, h.alice, board, hasSuffix(buttons(board), "/rematch"))
+	if r := rix.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("Rematch answered type %d; want a public deferral", r.Type)
+	}
+	note := rix.WaitFollowups(t, 1, wait)[0]
+	if note.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(note.Content, "You already have the most games going at once") {
+		t.Errorf("the refusal %q (flags %d); want it private", note.Content, note.Flags)
+	}
+	h.eventually("the public deferral deleted", func() bool { return rix.Original() == nil })
+}
