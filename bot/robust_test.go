@@ -437,3 +437,23 @@ func TestRefusalAfterPublicDeferral(t *testing.T) {
 	}
 	h.eventually("the public deferral deleted", func() bool { return rix.Original() == nil })
 }
+
+// TestAnswerBeforeSlowEdits: the interaction reaches the bot a second
+// after Discord created it, and editing the board takes 2.5 s (a
+// rate-limited route). /move is answered first, inside the 3 s, and the
+// board is edited after.
+func TestAnswerBeforeSlowEdits(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	st := h.duel("zola", false)
+	h.srv.SetGatewayDelay(time.Second)
+	h.srv.SlowRoute(discordtest.RouteMessageEdit, 2500*time.Millisecond, 1)
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if got := h.move(h.alice, st.Game.ID, move); !strings.Contains(got, "you played **"+move+"**") {
+		t.Fatalf("/move answered %q", got)
+	}
+	h.eventually("the slow board edit", func() bool {
+		b := h.board(st.Game.ID)
+		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, move)
+	})
+}
