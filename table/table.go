@@ -70,12 +70,6 @@ func New(cfg Config) (*Table, error) {
 	return t, nil
 }
 
-// Variant returns the variant with the given ID, if the table plays it.
-func (t *Table) Variant(id string) (*engine.Variant, bool) {
-	v, ok := t.variants[id]
-	return v, ok
-}
-
 // Rand returns a new random source for one task, seeded from the table's.
 func (t *Table) Rand() *rand.Rand {
 	t.rngMu.Lock()

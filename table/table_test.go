@@ -481,3 +481,60 @@ func TestTooManyGames(t *testing.T) {
 	_, err := f.tab.Start(f.ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{person(alice), {AI: 1}}})
 	refused(t, err, "You already have the most games going at once (20)")
 }
+
+func TestDrawSide(t *testing.T) {
+	f := newFixture(t)
+	if f.tab.DrawSide(store.First) != 0 || f.tab.DrawSide(store.Second) != 1 {
+		t.Errorf("a chosen colour is not kept")
+	}
+	seen := map[engine.Side]bool{}
+	for range 64 {
+		seen[f.tab.DrawSide(store.Random)] = true
+	}
+	if len(seen) != 2 {
+		t.Errorf("64 random draws gave only %v", seen)
+	}
+}
+
+func TestTexts(t *testing.T) {
+	seats := [2]store.Seat{{Player: alice}, {AI: 5}}
+	for _, tt := range []struct {
+		g    store.Game
+		want string
+	}{
+		{store.Game{Seats: seats, Result: store.Win, Winner: 1, Reason: "checkmate"}, "**zugbot (level 5, master) (Blue) wins** — checkmate."},
+		{store.Game{Seats: seats, Result: store.Draw, Reason: store.ReasonAgreement}, "**Draw** — agreement."},
+		{store.Game{Seats: seats, Result: store.Aborted, Reason: store.ReasonNoStart}, "**Aborted** — the time ran out before both players had moved; not rated."},
+		{store.Game{Seats: seats, Result: store.Aborted, Reason: store.ReasonAdmin, EndedBy: "7"}, "**Aborted** by a moderator, <@7>; not rated."},
+		{store.Game{Seats: seats}, "The game goes on."},
+	} {
+		if got := table.ResultText(zola.Zola, &tt.g, func(id string) string { return "<@" + id + ">" }); got != tt.want {
+			t.Errorf("ResultText = %q, want %q", got, tt.want)
+		}
+	}
+	g := store.Game{Seats: seats}
+	if got := table.AgreedText(zamma.Zamma, &g, engine.Outcome{Status: engine.Win, Winner: 0}); got != "**Black (alice) would win**" {
+		t.Errorf("AgreedText = %q", got)
+	}
+	if got := table.AgreedText(zonal.Chess, &g, engine.Outcome{Status: engine.Draw}); got != "it would be **a draw**" {
+		t.Errorf("AgreedText = %q", got)
+	}
+	if !table.CountsAtAgreement(zamma.Zamma) || table.CountsAtAgreement(zonal.Chess) {
+		t.Errorf("CountsAtAgreement: Zamma counts, chess draws")
+	}
+	if got := table.EndingRule(zonal.Chess); got != "play it out, or resign." {
+		t.Errorf("EndingRule(chess) = %q", got)
+	}
+}
+
+// TestMoveErrorExplained: a refused move's refusal carries the game's
+// *engine.MoveError, for an adapter that shows it its own way.
+func TestMoveErrorExplained(t *testing.T) {
+	f := newFixture(t)
+	g := f.start("zola", "", false, person(alice), person(bob)).State.Game
+	_, err := f.tab.Play(f.ctx, g.ID, alice.ID, -1, "a1-a1")
+	var me *engine.MoveError
+	if !errors.As(err, &me) || me.Input != "a1-a1" {
+		t.Errorf("Play of a bad move: %v; want a refusal wrapping the *engine.MoveError", err)
+	}
+}
