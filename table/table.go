@@ -160,6 +160,22 @@ func (t *Table) seat(ctx context.Context, id int64, user string) (store.State, e
 	return st, side, nil
 }
 
+// going locks game id and loads it for user, a player in it, refusing a
+// game that is over with the text over (its %d is the game's number). On
+// success the caller must call unlock.
+func (t *Table) going(ctx context.Context, id int64, user, over string) (st store.State, side engine.Side, unlock func(), err error) {
+	unlock = t.locks.Lock(id)
+	st, side, err = t.seat(ctx, id, user)
+	if err == nil && st.Game.Over() {
+		err = Refusef(over, id)
+	}
+	if err != nil {
+		unlock()
+		return st, side, nil, err
+	}
+	return st, side, unlock, nil
+}
+
 // Event is what a call did to a game.
 type Event uint8
 
@@ -401,17 +417,13 @@ func (t *Table) CanResign(ctx context.Context, id int64, user string) (store.Sta
 // result) to user's opponent. The AI answers at once: it accepts unless the
 // agreed result is a loss for it. Offering back an open offer accepts it.
 func (t *Table) OfferDraw(ctx context.Context, id int64, user string) (Update, error) {
-	unlock := t.locks.Lock(id)
-	defer unlock()
-	st, side, err := t.seat(ctx, id, user)
+	st, side, unlock, err := t.going(ctx, id, user, "Game #%d is already over.")
 	if err != nil {
 		return Update{}, err
 	}
+	defer unlock()
 	g := &st.Game
 	v := st.Position.Variant()
-	if g.Over() {
-		return Update{}, Refusef("Game #%d is already over.", g.ID)
-	}
 	agreed, ok := st.Position.Agreed()
 	if !ok {
 		return Update{}, Refusef("%s has no draws and no agreed ending: %s", v.Game, EndingRule(v))
@@ -451,16 +463,12 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string) (Update, e
 // Takeback takes back user's last move in a casual game: at once against
 // the AI (Event TookBack), as an offer to a person otherwise (Offered).
 func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, error) {
-	unlock := t.locks.Lock(id)
-	defer unlock()
-	st, side, err := t.seat(ctx, id, user)
+	st, side, unlock, err := t.going(ctx, id, user, "Game #%d is over; there is nothing to take back.")
 	if err != nil {
 		return Update{}, err
 	}
+	defer unlock()
 	g := &st.Game
-	if g.Over() {
-		return Update{}, Refusef("Game #%d is over; there is nothing to take back.", g.ID)
-	}
 	if g.Rated {
 		return Update{}, Refusef("Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
 	}
@@ -497,16 +505,12 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 // Answer accepts or declines the open offer of the given kind in game id,
 // made at ply, on behalf of user, the offer's recipient.
 func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.OfferKind, ply int, accept bool) (Update, error) {
-	unlock := t.locks.Lock(id)
-	defer unlock()
-	st, side, err := t.seat(ctx, id, user)
+	st, side, unlock, err := t.going(ctx, id, user, "Game #%d is already over.")
 	if err != nil {
 		return Update{}, err
 	}
+	defer unlock()
 	g := &st.Game
-	if g.Over() {
-		return Update{}, Refusef("Game #%d is already over.", g.ID)
-	}
 	if g.Offer.Kind != kind || g.Offer.Ply != ply {
 		return Update{}, Refusef("That offer in game #%d is no longer open: the game has moved on or it was answered.", g.ID)
 	}
