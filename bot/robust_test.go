@@ -54,20 +54,30 @@ func TestAIResumesAfterRestart(t *testing.T) {
 	})
 }
 
+// whileAIThinks restarts the bot with the AI thinking for d a move, starts
+// a game of alice against level 5 and sends her first move with /move. It
+// returns the game before the move and the move's interaction, deferred
+// while the AI thinks.
+func (h *harness) whileAIThinks(d time.Duration) (store.State, *discordtest.Interaction) {
+	h.t.Helper()
+	h.aiThink = d
+	h.restart()
+	st := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"), discordtest.Opt("level", 5))
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	ix := h.srv.SlashCommand(h.t, h.alice, h.channel, "move", discordtest.Opt("move", move))
+	if r := ix.WaitResponse(h.t, wait); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		h.t.Fatalf("/move against the AI answered type %d; want a deferral", r.Type)
+	}
+	return st, ix
+}
+
 // TestStopFinishesInFlight stops the bot while the AI thinks about its
 // reply: the stop waits, the think is not cancelled, and the player's
 // deferred answer is filled with both moves.
 func TestStopFinishesInFlight(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	h.aiThink = 1500 * time.Millisecond
-	h.restart()
-	st := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"), discordtest.Opt("level", 5))
-	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
-	ix := h.srv.SlashCommand(t, h.alice, h.channel, "move", discordtest.Opt("move", move))
-	if r := ix.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		t.Fatalf("/move against the AI answered type %d; want a deferral", r.Type)
-	}
+	st, ix := h.whileAIThinks(1500 * time.Millisecond)
 	h.stop() // the AI is thinking now
 	got := ix.Original()
 	if got == nil || !strings.Contains(got.Content, "zugbot replied") {
@@ -213,12 +223,7 @@ func TestListsFitDiscord(t *testing.T) {
 func TestTakebackWhileAIThinks(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	h.aiThink = 4 * time.Second
-	h.restart()
-	st := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first"), discordtest.Opt("level", 5))
-	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
-	mv := h.srv.SlashCommand(t, h.alice, h.channel, "move", discordtest.Opt("move", move))
-	mv.WaitResponse(t, wait)
+	st, mv := h.whileAIThinks(4 * time.Second)
 	h.eventually("alice's move recorded", func() bool { return h.game(st.Game.ID).Game.Ply == 1 })
 	_, resp := h.command(h.alice, "takeback", discordtest.Opt("game", st.Game.ID))
 	if resp.Data == nil || !strings.Contains(resp.Data.Content, "Took back your last move") {
