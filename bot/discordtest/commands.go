@@ -30,15 +30,41 @@ func cloneCommand(c *discordgo.ApplicationCommand) *discordgo.ApplicationCommand
 	return &out
 }
 
+// checkApp refuses a command route under another application's ID (the
+// bot user's, for an application older than its bot user): "20012 You are
+// not authorized to perform this action on this application"
+// (https://discord.com/developers/docs/topics/opcodes-and-status-codes#json-json-error-codes).
+func (s *Server) checkApp(c *call) *apiError {
+	if app := c.r.PathValue("app"); app != s.appID {
+		e := *errNotYourApp
+		e.detail = "application " + app + " is not the bot token's, " + s.appID
+		if app == s.bot.ID {
+			e.detail += " (that is the bot user's ID; take the application's from Get Current Application or READY)"
+		}
+		return &e
+	}
+	return nil
+}
+
+// checkGuild refuses guild commands of a guild the bot is not in (never
+// was, or left) with 50001 Missing Access, as Discord does; call with s.mu
+// held.
+func (s *Server) checkGuild(guildID string) *apiError {
+	if guildID != "" && s.joined(guildID) == nil {
+		return errMissingAccessFor("the bot is not in guild " + guildID)
+	}
+	return nil
+}
+
 func (s *Server) getCommands(c *call) (any, *apiError) {
-	if c.r.PathValue("app") != s.bot.ID {
-		return nil, errMissingAccess
+	if err := s.checkApp(c); err != nil {
+		return nil, err
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	guildID := c.r.PathValue("guild")
-	if guildID != "" && s.guilds[guildID] == nil {
-		return nil, errMissingAccess
+	if err := s.checkGuild(guildID); err != nil {
+		return nil, err
 	}
 	out := s.commands[guildID]
 	if out == nil {
@@ -48,8 +74,8 @@ func (s *Server) getCommands(c *call) (any, *apiError) {
 }
 
 func (s *Server) putCommands(c *call) (any, *apiError) {
-	if c.r.PathValue("app") != s.bot.ID {
-		return nil, errMissingAccess
+	if err := s.checkApp(c); err != nil {
+		return nil, err
 	}
 	guildID := c.r.PathValue("guild")
 	var cmds []*discordgo.ApplicationCommand
@@ -61,8 +87,8 @@ func (s *Server) putCommands(c *call) (any, *apiError) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if guildID != "" && s.guilds[guildID] == nil {
-		return nil, errMissingAccess
+	if err := s.checkGuild(guildID); err != nil {
+		return nil, err
 	}
 	old := s.commands[guildID]
 	version := s.newID()
@@ -76,7 +102,7 @@ func (s *Server) putCommands(c *call) (any, *apiError) {
 		} else {
 			cmd.ID = s.newID()
 		}
-		cmd.ApplicationID, cmd.GuildID, cmd.Version = s.bot.ID, guildID, version
+		cmd.ApplicationID, cmd.GuildID, cmd.Version = s.appID, guildID, version
 	}
 	s.commands[guildID] = cmds
 	s.notify()
@@ -510,9 +536,17 @@ func (s *Server) optionValue(ch *channel, def *discordgo.ApplicationCommandOptio
 		if !ok || u == nil {
 			return nil, fmt.Errorf("want a user made by NewUser (or its ID), got %v", v)
 		}
+		// Resolved users and members
+		// (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-resolved-data-structure):
+		// the member, with its nickname, lacks user, deaf and mute; "If
+		// data for a Member is included, data for its corresponding User
+		// will also be included". Like member objects in interactions, it
+		// carries the member's permissions in the channel.
 		addResolved("users", id, userPayload(u))
 		if ch.guildID != "" {
-			addResolved("members", id, memberPayload(u, s.guilds[ch.guildID].joined, false))
+			m := s.member(s.guilds[ch.guildID], u, false)
+			m["permissions"] = strconv.FormatInt(s.memberPermsIn(ch, u), 10)
+			addResolved("members", id, m)
 		}
 		return id, nil
 	case discordgo.ApplicationCommandOptionChannel:

@@ -31,7 +31,9 @@
 //
 // # What is modelled
 //
-// REST: gateway discovery, users (@me and users the fake made), global and
+// REST: gateway discovery, users (@me and users the fake made), the
+// current application (Get Current Application and its older OAuth2 route:
+// ID, name, bot user, owner, flags, guild count), global and
 // guild application commands (bulk overwrite with Discord's validation of
 // names, descriptions, option order, types, counts and sizes; IDs kept for
 // commands that stay), interaction callbacks of types 4 to 9 (JSON or
@@ -54,9 +56,27 @@
 // discordgo does by default. Message events are sent only to sessions with
 // the GuildMessages or DirectMessages intent.
 //
+// Sharding: GET /gateway/bot recommends Config.RecommendedShards (1 by
+// default), and Identify takes any shard [shard_id, num_shards] with
+// 0 <= shard_id < num_shards (4010 Invalid shard otherwise). Each session
+// receives the guilds (READY, GUILD_CREATE) and the events and
+// interactions of the guilds of its shard only, by Discord's formula
+// (ShardOf: (guild_id >> 22) % num_shards); DMs go to shard 0.
+// NewGuildOnShard makes a guild on a given shard. Config.RequireShards
+// closes an Identify with fewer shards with 4011 Sharding required, as
+// Discord does past 2,500 guilds a session.
+//
+// Application: its ID is the bot user's unless Config.AppID gives another,
+// as old applications have. Interactions carry it in application_id,
+// READY and Get Current Application return it, and command routes refuse
+// any other with 403, code 20012. Guild commands of a guild the bot is not
+// in, or has left (LeaveGuild, with GUILD_DELETE), get 50001 Missing
+// Access, as do its channels.
+//
 // Interactions: SlashCommand, Autocomplete, Click, Select and SubmitModal
-// build payloads like Discord's (member or user, resolved users and
-// channels, the message of a component) and refuse, by failing the test,
+// build payloads like Discord's (member or user, resolved users, members
+// and channels, the message of a component; members carry the server
+// nickname SetNick gave, and resolved members lack user, deaf and mute) and refuse, by failing the test,
 // what a Discord client could not send: an unregistered command, a missing
 // required option, a value outside the option's choices or range, a button
 // that is not on the message, a select value that is not an option.
@@ -111,7 +131,7 @@
 // (ResumeGatewayURL) differs from the gateway URL; resuming works on both,
 // and GatewayStats.ResumesAtResumeURL counts those made where Discord asks.
 //
-// Not modelled: sharding, voice, roles beyond @everyone and the bot's (and
+// Not modelled: voice, roles beyond @everyone and the bot's (and
 // so role overwrites), the permissions needed to create threads
 // (CREATE_PUBLIC_THREADS, CREATE_PRIVATE_THREADS: only View Channel is
 // checked), members' permissions for the commands they use (a command's

@@ -59,9 +59,11 @@ type GatewayStats struct {
 	Heartbeats int
 	// Dispatches counts dispatch frames written, replays included.
 	Dispatches int
-	// Intents and Compress are from the last accepted Identify.
+	// Intents, Compress and Shard ([shard_id, num_shards]; [0, 1]
+	// without a shard field) are from the last accepted Identify.
 	Intents  discordgo.Intent
 	Compress bool
+	Shard    [2]int
 }
 
 // gwSession is a gateway session: it outlives its connections until
@@ -70,6 +72,7 @@ type gwSession struct {
 	id       string
 	intents  discordgo.Intent
 	compress bool
+	shard    [2]int // shard_id, num_shards
 
 	mu      sync.Mutex // orders sequence numbers and writes
 	seq     int64
@@ -299,9 +302,20 @@ func (s *Server) identify(c *gwConn, raw json.RawMessage) bool {
 		s.gatewayViolation(4014, fmt.Sprintf("Identify asks for privileged intents %#x the application does not have", int(*id.Intents&privilegedIntents&^s.cfg.PrivilegedIntents)))
 		c.closeWith(4014, "Disallowed intent(s).")
 		return false
-	case id.Shard != nil && (id.Shard[1] != 1 || id.Shard[0] != 0):
-		s.gatewayViolation(4010, fmt.Sprintf("Identify with shard %v; discordtest serves one shard", *id.Shard))
+	case id.Shard != nil && (id.Shard[1] < 1 || id.Shard[0] < 0 || id.Shard[0] >= id.Shard[1]):
+		// "shard_id must be less than num_shards"; "Invalid shard: You
+		// sent us an invalid shard when identifying"
+		// (https://discord.com/developers/docs/events/gateway#sharding,
+		// https://discord.com/developers/docs/topics/opcodes-and-status-codes#gateway-gateway-close-event-codes).
+		s.gatewayViolation(4010, fmt.Sprintf("Identify with shard %v; want [shard_id, num_shards] with 0 <= shard_id < num_shards", *id.Shard))
 		c.closeWith(4010, "Invalid shard.")
+		return false
+	case s.cfg.RequireShards > 1 && (id.Shard == nil || id.Shard[1] < s.cfg.RequireShards):
+		// "Sharding required: The session would have handled too many
+		// guilds - you are required to shard your connection in order to
+		// connect" (close code 4011).
+		s.gatewayViolation(4011, fmt.Sprintf("Identify with shard %v; the bot must run at least %d shards (Config.RequireShards)", shardOrNone(id.Shard), s.cfg.RequireShards))
+		c.closeWith(4011, "Sharding required.")
 		return false
 	case id.LargeThreshold != 0 && (id.LargeThreshold < 50 || id.LargeThreshold > 250):
 		s.gatewayViolation(4002, fmt.Sprintf("Identify with large_threshold %d outside 50..250", id.LargeThreshold))
@@ -309,17 +323,24 @@ func (s *Server) identify(c *gwConn, raw json.RawMessage) bool {
 		return false
 	}
 
-	g := &gwSession{id: randomString(32), intents: *id.Intents, compress: id.Compress}
+	g := &gwSession{id: randomString(32), intents: *id.Intents, compress: id.Compress, shard: [2]int{0, 1}}
+	if id.Shard != nil {
+		g.shard = *id.Shard
+	}
 	g.mu.Lock() // dispatches wait for READY
 	defer g.mu.Unlock()
 	s.mu.Lock()
 	s.sessions[g.id] = g
 	c.sess = g
 	s.stats.Identifies++
-	s.stats.Intents, s.stats.Compress = g.intents, g.compress
+	s.stats.Intents, s.stats.Compress, s.stats.Shard = g.intents, g.compress, g.shard
 	guilds := make([]any, 0, len(s.guilds))
 	var creates []any
 	for _, gd := range s.guilds {
+		// A shard gets the guilds of the sharding formula only.
+		if gd.left || !g.wants(gd.id) {
+			continue
+		}
 		guilds = append(guilds, map[string]any{"id": gd.id, "unavailable": true})
 		creates = append(creates, s.guildPayload(gd))
 	}
@@ -331,11 +352,16 @@ func (s *Server) identify(c *gwConn, raw json.RawMessage) bool {
 		// when it Resumes after a disconnect"; Discord's differs from the
 		// URL of Get Gateway (https://discord.com/developers/docs/events/gateway#ready-event).
 		"resume_gateway_url": s.ResumeGatewayURL(),
-		"shard":              []int{0, 1},
-		"application":        map[string]any{"id": s.bot.ID, "flags": 0},
-		"guilds":             guilds,
-		"private_channels":   []any{},
-		"_trace":             []string{"discordtest"},
+		// "Contains id and flags" of the application.
+		"application":      map[string]any{"id": s.appID, "flags": s.appFlags()},
+		"guilds":           guilds,
+		"private_channels": []any{},
+		"_trace":           []string{"discordtest"},
+	}
+	if id.Shard != nil {
+		// "Shard information associated with this session, if sent when
+		// identifying".
+		ready["shard"] = g.shard
 	}
 	s.notify()
 	s.mu.Unlock()
@@ -403,7 +429,8 @@ func (s *Server) resume(c *gwConn, raw json.RawMessage) bool {
 			s.mu.Unlock()
 		}
 	}
-	g.sendLocked(s, "RESUMED", map[string]any{"_trace": []string{"discordtest"}}, false)
+	// Counted before RESUMED is written, so that a client that has read it
+	// sees the count.
 	s.mu.Lock()
 	s.stats.Resumes++
 	if c.resumeURL {
@@ -411,6 +438,7 @@ func (s *Server) resume(c *gwConn, raw json.RawMessage) bool {
 	}
 	s.notify()
 	s.mu.Unlock()
+	g.sendLocked(s, "RESUMED", map[string]any{"_trace": []string{"discordtest"}}, false)
 	return true
 }
 
@@ -434,10 +462,24 @@ func (g *gwSession) sendLocked(s *Server, event string, data any, compress bool)
 	}
 }
 
-// dispatch sends an event to every session that has not ended and wants
-// intent (0: sent regardless of intents), buffering it for resumption in
-// sessions that are disconnected. It reports whether any session took it.
-func (s *Server) dispatch(event string, data any, intent discordgo.Intent) bool {
+// wants reports whether the session's shard receives the events of the
+// guild guildID ("" for DMs, which go to shard 0).
+func (g *gwSession) wants(guildID string) bool {
+	return ShardOf(guildID, g.shard[1]) == g.shard[0]
+}
+
+func shardOrNone(sh *[2]int) any {
+	if sh == nil {
+		return "none"
+	}
+	return *sh
+}
+
+// dispatch sends an event of the guild guildID ("" for none: DMs) to every
+// session that has not ended, is on the guild's shard and wants intent (0:
+// sent regardless of intents), buffering it for resumption in sessions that
+// are disconnected. It reports whether any session took it.
+func (s *Server) dispatch(guildID, event string, data any, intent discordgo.Intent) bool {
 	s.mu.Lock()
 	sessions := make([]*gwSession, 0, len(s.sessions))
 	for _, g := range s.sessions {
@@ -447,7 +489,7 @@ func (s *Server) dispatch(event string, data any, intent discordgo.Intent) bool 
 	sent := false
 	for _, g := range sessions {
 		g.mu.Lock()
-		if !g.invalid && (intent == 0 || g.intents&intent != 0) {
+		if !g.invalid && g.wants(guildID) && (intent == 0 || g.intents&intent != 0) {
 			g.sendLocked(s, event, data, false)
 			sent = true
 		}
@@ -458,15 +500,20 @@ func (s *Server) dispatch(event string, data any, intent discordgo.Intent) bool 
 
 // event is a dispatch waiting to be sent.
 type event struct {
-	name   string
-	data   any
-	intent discordgo.Intent
+	guildID string
+	name    string
+	data    any
+	intent  discordgo.Intent
 }
 
-// queue adds a dispatch to the outbox; call with s.mu held, and flush
-// after releasing it.
-func (s *Server) queue(name string, data any, intent discordgo.Intent) {
-	s.outbox = append(s.outbox, event{name, data, intent})
+// queue adds a dispatch of the guild guildID ("" for DMs) to the outbox,
+// unless the bot has left the guild; call with s.mu held, and flush after
+// releasing it.
+func (s *Server) queue(guildID, name string, data any, intent discordgo.Intent) {
+	if g := s.guilds[guildID]; g != nil && g.left {
+		return
+	}
+	s.outbox = append(s.outbox, event{guildID, name, data, intent})
 }
 
 // flush sends the queued dispatches in order.
@@ -478,7 +525,7 @@ func (s *Server) flush() {
 	s.outbox = nil
 	s.mu.Unlock()
 	for _, e := range out {
-		s.dispatch(e.name, e.data, e.intent)
+		s.dispatch(e.guildID, e.name, e.data, e.intent)
 	}
 }
 

@@ -168,7 +168,8 @@ func TestIdentifyRefused(t *testing.T) {
 			ds.Identify.Intents = discordgo.IntentsGuilds | discordgo.IntentMessageContent
 		}, 4014},
 		{"unknown intent", func(_ *discordtest.Server, ds *discordgo.Session) { ds.Identify.Intents = 1 << 30 }, 4013},
-		{"two shards", func(_ *discordtest.Server, ds *discordgo.Session) { ds.ShardCount = 2 }, 4010},
+		{"shard out of range", func(_ *discordtest.Server, ds *discordgo.Session) { ds.Identify.Shard = &[2]int{2, 2} }, 4010},
+		{"no shards", func(_ *discordtest.Server, ds *discordgo.Session) { ds.Identify.Shard = &[2]int{0, 0} }, 4010},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

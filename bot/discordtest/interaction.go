@@ -61,7 +61,7 @@ func (s *Server) interactionPayload(ix *Interaction, ch *channel, data any) map[
 	// set, which has the ATTACH_FILES, EMBED_LINKS, MENTION_EVERYONE and
 	// USE_EXTERNAL_EMOJIS the documentation promises there.
 	p := map[string]any{
-		"id": ix.ID, "application_id": s.bot.ID, "type": ix.Type, "token": ix.Token, "version": 1,
+		"id": ix.ID, "application_id": s.appID, "type": ix.Type, "token": ix.Token, "version": 1,
 		"data": data, "channel_id": ch.id, "channel": channelPayload(ch),
 		"app_permissions": strconv.FormatInt(s.botPermsIn(ch), 10), "locale": "en-US", "entitlements": []any{},
 	}
@@ -70,7 +70,8 @@ func (s *Server) interactionPayload(ix *Interaction, ch *channel, data any) map[
 		p["guild_id"] = g.id
 		p["guild_locale"] = "en-US"
 		p["guild"] = map[string]any{"id": g.id, "locale": "en-US", "features": []string{}}
-		m := memberPayload(ix.User, g.joined, true)
+		// The member object, with the member's nickname there (SetNick).
+		m := s.member(g, ix.User, true)
 		// "Total permissions of the member in the channel, including
 		// overwrites"
 		m["permissions"] = strconv.FormatInt(s.memberPermsIn(ch, ix.User), 10)
@@ -116,10 +117,10 @@ func (s *Server) send(t testing.TB, ix *Interaction, payload map[string]any) *In
 	if delay > 0 {
 		time.Sleep(delay)
 	}
-	sent := s.dispatch("INTERACTION_CREATE", json.RawMessage(b), 0)
+	sent := s.dispatch(ix.GuildID, "INTERACTION_CREATE", json.RawMessage(b), 0)
 	s.mu.Lock()
 	if !sent {
-		t.Fatalf("discordtest: no gateway session to deliver the interaction to (open the bot's session and WaitReady first)")
+		t.Fatalf("discordtest: no gateway session to deliver the interaction to (open the bot's session, the one of the guild's shard if it shards, and WaitReady first)")
 	}
 	return ix
 }
@@ -136,6 +137,9 @@ func (s *Server) lookup(t testing.TB, u *discordgo.User, channelID string) *chan
 	}
 	if ch.typ == discordgo.ChannelTypeDM && ch.recipient.ID != u.ID {
 		t.Fatalf("discordtest: user %s is not in DM channel %s", u.Username, channelID)
+	}
+	if ch.guildID != "" && s.joined(ch.guildID) == nil {
+		t.Fatalf("discordtest: the bot is not in guild %s (LeaveGuild): its commands and components are not there to use", ch.guildID)
 	}
 	if isThread(ch.typ) && ch.archived {
 		// Users "cannot ... use application commands ... in archived
@@ -343,7 +347,7 @@ func (s *Server) SubmitModal(t testing.TB, from *Interaction, values map[string]
 // sometimes does: the bot must not answer it twice.
 func (ix *Interaction) Redeliver(t testing.TB) {
 	t.Helper()
-	if !ix.s.dispatch("INTERACTION_CREATE", ix.Payload, 0) {
+	if !ix.s.dispatch(ix.GuildID, "INTERACTION_CREATE", ix.Payload, 0) {
 		t.Fatalf("discordtest: no gateway session to deliver the interaction to")
 	}
 }
@@ -522,7 +526,7 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 			return nil, err
 		}
 		m := s.newMessage(ch)
-		m.webhookID = s.bot.ID
+		m.webhookID = s.appID
 		m.typ = discordgo.MessageTypeReply
 		if ix.Type == discordgo.InteractionApplicationCommand {
 			m.typ = discordgo.MessageTypeChatInputCommand
@@ -616,7 +620,7 @@ func decodeResponseData(raw json.RawMessage) *discordgo.InteractionResponseData 
 // webhookInteraction finds the interaction whose token a webhook route
 // carries, checking that it may use webhooks; call with s.mu held.
 func (s *Server) webhookInteraction(c *call) (*Interaction, *apiError) {
-	if c.r.PathValue("app") != s.bot.ID {
+	if c.r.PathValue("app") != s.appID {
 		return nil, errUnknownWebhook
 	}
 	var ix *Interaction
@@ -768,7 +772,7 @@ func (s *Server) postFollowup(c *call) (any, *apiError) {
 		return nil, err
 	}
 	m := s.newMessage(ch)
-	m.webhookID = s.bot.ID
+	m.webhookID = s.appID
 	m.flags = b.flags
 	m.interaction = &interactionMeta{ID: ix.ID, Type: ix.Type, Name: ix.name, User: userPayload(ix.User)}
 	if m.ephemeral() {

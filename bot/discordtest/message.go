@@ -485,7 +485,7 @@ func (s *Server) commit(m *message, event string) {
 	} else {
 		payload = s.wire(m)
 	}
-	s.queue(event, payload, intent)
+	s.queue(m.guildID, event, payload, intent)
 }
 
 // newMessage makes a message from the bot in channel c; call with s.mu held.
@@ -809,7 +809,7 @@ func (s *Server) postThread(c *call) (any, *apiError) {
 		s.messages[m.id] = m
 	}
 	s.notify()
-	s.queue("THREAD_CREATE", mergeMap(payload, map[string]any{"newly_created": true}), discordgo.IntentGuilds)
+	s.queue(th.guildID, "THREAD_CREATE", mergeMap(payload, map[string]any{"newly_created": true}), discordgo.IntentGuilds)
 	return payload, nil
 }
 
@@ -846,13 +846,27 @@ const memberPermissions = "2248473465835073"
 // memberPerms is memberPermissions as a number.
 const memberPerms int64 = 2248473465835073
 
-func memberPayload(u *discordgo.User, joined time.Time, withUser bool) map[string]any {
-	out := map[string]any{
-		"roles": []string{}, "joined_at": joined.UTC().Format(time.RFC3339Nano), "deaf": false, "mute": false,
-		"flags": 0, "pending": false, "nick": nil, "avatar": nil,
+// member is u's guild member object in g
+// (https://discord.com/developers/docs/resources/guild#guild-member-object),
+// with u's nickname there (SetNick) and, for the bot, its role; call with
+// s.mu held. Without full it is the partial member of resolved data:
+// "Partial Member objects are missing user, deaf and mute fields"
+// (https://discord.com/developers/docs/interactions/receiving-and-responding#interaction-object-resolved-data-structure).
+func (s *Server) member(g *guild, u *discordgo.User, full bool) map[string]any {
+	roles := []string{}
+	if u.ID == s.bot.ID {
+		roles = []string{g.botRole}
 	}
-	if withUser {
+	out := map[string]any{
+		"roles": roles, "joined_at": g.joined.UTC().Format(time.RFC3339Nano),
+		"flags": 0, "pending": false, "nick": nil, "avatar": nil, "premium_since": nil, "communication_disabled_until": nil,
+	}
+	if nick, ok := g.nicks[u.ID]; ok {
+		out["nick"] = nick
+	}
+	if full {
 		out["user"] = userPayload(u)
+		out["deaf"], out["mute"] = false, false
 	}
 	return out
 }
@@ -913,8 +927,7 @@ func (s *Server) guildPayload(g *guild) map[string]any {
 	if threads == nil {
 		threads = []any{}
 	}
-	bot := memberPayload(s.bot, g.joined, true)
-	bot["roles"] = []string{g.botRole}
+	bot := s.member(g, s.bot, true)
 	return map[string]any{
 		"id": g.id, "name": g.name, "icon": nil, "owner_id": g.id, "unavailable": false,
 		"joined_at": g.joined.UTC().Format(time.RFC3339Nano), "large": false, "member_count": len(s.users),

@@ -71,7 +71,7 @@ func (s *Server) SetBotPermissions(guildID string, perms int64) {
 	}
 	g.botPerms = perms
 	for _, r := range rolesPayload(g) {
-		s.queue("GUILD_ROLE_UPDATE", map[string]any{"guild_id": g.id, "role": r}, discordgo.IntentGuilds)
+		s.queue(g.id, "GUILD_ROLE_UPDATE", map[string]any{"guild_id": g.id, "role": r}, discordgo.IntentGuilds)
 	}
 	s.notify()
 	s.mu.Unlock()
@@ -115,7 +115,7 @@ func (s *Server) ClearOverwrites(channelID string) {
 		s.t.Fatalf("discordtest: ClearOverwrites: %q is not a guild channel with overwrites", channelID)
 	}
 	c.overwrites = nil
-	s.queue("CHANNEL_UPDATE", channelPayload(c), discordgo.IntentGuilds)
+	s.queue(c.guildID, "CHANNEL_UPDATE", channelPayload(c), discordgo.IntentGuilds)
 	s.notify()
 	s.mu.Unlock()
 	s.flush()
@@ -147,7 +147,7 @@ func (s *Server) editOverwrite(fn, channelID, target string, typ discordgo.Permi
 	}
 	o.allow = o.allow&^deny | allow
 	o.deny = o.deny&^allow | deny
-	s.queue("CHANNEL_UPDATE", channelPayload(c), discordgo.IntentGuilds)
+	s.queue(c.guildID, "CHANNEL_UPDATE", channelPayload(c), discordgo.IntentGuilds)
 	s.notify()
 	s.mu.Unlock()
 	s.flush()
@@ -275,6 +275,9 @@ func (s *Server) canManageThreads(c *channel) bool {
 func (s *Server) need(c *channel, perms int64) *apiError {
 	if c.guildID == "" {
 		return nil
+	}
+	if s.joined(c.guildID) == nil {
+		return errMissingAccessFor("the bot is not in guild " + c.guildID + " of channel " + c.id)
 	}
 	have := s.botPermsIn(c)
 	if have&discordgo.PermissionViewChannel == 0 {

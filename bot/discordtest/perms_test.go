@@ -25,7 +25,7 @@ func restStatus(t *testing.T, err error) (int, int) {
 	if err := json.Unmarshal(re.ResponseBody, &body); err != nil {
 		t.Fatalf("error body %s: %v", re.ResponseBody, err)
 	}
-	want := map[int]string{50001: "Missing Access", 50013: "Missing Permissions", 50083: "Thread is archived", 160005: "Thread is locked", 10008: "Unknown Message"}
+	want := map[int]string{50001: "Missing Access", 50013: "Missing Permissions", 50083: "Thread is archived", 160005: "Thread is locked", 10008: "Unknown Message", 20012: "You are not authorized to perform this action on this application"}
 	if w, ok := want[body.Code]; ok && body.Message != w {
 		t.Errorf("error message %q, want Discord's %q", body.Message, w)
 	}

@@ -20,33 +20,40 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/bwmarrin/discordgo"
 )
 
 // Routes of the REST API the fake implements, as ServeMux patterns. They
 // name routes in fault injection and in Request.Route.
 const (
-	RouteGateway         = "GET /api/v9/gateway"
-	RouteGatewayBot      = "GET /api/v9/gateway/bot"
-	RouteUser            = "GET /api/v9/users/{user}"
-	RouteGlobalCommands  = "GET /api/v9/applications/{app}/commands"
-	RouteGlobalOverwrite = "PUT /api/v9/applications/{app}/commands"
-	RouteGuildCommands   = "GET /api/v9/applications/{app}/guilds/{guild}/commands"
-	RouteGuildOverwrite  = "PUT /api/v9/applications/{app}/guilds/{guild}/commands"
-	RouteCallback        = "POST /api/v9/interactions/{interaction}/{token}/callback"
-	RouteFollowup        = "POST /api/v9/webhooks/{app}/{token}"
-	RouteWebhookMessage  = "GET /api/v9/webhooks/{app}/{token}/messages/{message}"
-	RouteWebhookEdit     = "PATCH /api/v9/webhooks/{app}/{token}/messages/{message}"
-	RouteWebhookDelete   = "DELETE /api/v9/webhooks/{app}/{token}/messages/{message}"
-	RouteChannel         = "GET /api/v9/channels/{channel}"
-	RouteMessages        = "GET /api/v9/channels/{channel}/messages"
-	RouteMessageCreate   = "POST /api/v9/channels/{channel}/messages"
-	RouteMessage         = "GET /api/v9/channels/{channel}/messages/{message}"
-	RouteMessageEdit     = "PATCH /api/v9/channels/{channel}/messages/{message}"
-	RouteMessageDelete   = "DELETE /api/v9/channels/{channel}/messages/{message}"
-	RouteMessageThread   = "POST /api/v9/channels/{channel}/messages/{message}/threads"
-	RouteThreadCreate    = "POST /api/v9/channels/{channel}/threads"
-	RouteThreadJoin      = "PUT /api/v9/channels/{channel}/thread-members/@me"
-	routeAttachment      = "GET /attachments/{channel}/{attachment}/{name}"
+	RouteGateway     = "GET /api/v9/gateway"
+	RouteGatewayBot  = "GET /api/v9/gateway/bot"
+	RouteUser        = "GET /api/v9/users/{user}"
+	RouteApplication = "GET /api/v9/applications/@me"
+	// RouteOAuth2Application is Get Current Bot Application Information,
+	// the older route to the same application object, which discordgo's
+	// Session.Application("@me") uses.
+	RouteOAuth2Application = "GET /api/v9/oauth2/applications/@me"
+	RouteGlobalCommands    = "GET /api/v9/applications/{app}/commands"
+	RouteGlobalOverwrite   = "PUT /api/v9/applications/{app}/commands"
+	RouteGuildCommands     = "GET /api/v9/applications/{app}/guilds/{guild}/commands"
+	RouteGuildOverwrite    = "PUT /api/v9/applications/{app}/guilds/{guild}/commands"
+	RouteCallback          = "POST /api/v9/interactions/{interaction}/{token}/callback"
+	RouteFollowup          = "POST /api/v9/webhooks/{app}/{token}"
+	RouteWebhookMessage    = "GET /api/v9/webhooks/{app}/{token}/messages/{message}"
+	RouteWebhookEdit       = "PATCH /api/v9/webhooks/{app}/{token}/messages/{message}"
+	RouteWebhookDelete     = "DELETE /api/v9/webhooks/{app}/{token}/messages/{message}"
+	RouteChannel           = "GET /api/v9/channels/{channel}"
+	RouteMessages          = "GET /api/v9/channels/{channel}/messages"
+	RouteMessageCreate     = "POST /api/v9/channels/{channel}/messages"
+	RouteMessage           = "GET /api/v9/channels/{channel}/messages/{message}"
+	RouteMessageEdit       = "PATCH /api/v9/channels/{channel}/messages/{message}"
+	RouteMessageDelete     = "DELETE /api/v9/channels/{channel}/messages/{message}"
+	RouteMessageThread     = "POST /api/v9/channels/{channel}/messages/{message}/threads"
+	RouteThreadCreate      = "POST /api/v9/channels/{channel}/threads"
+	RouteThreadJoin        = "PUT /api/v9/channels/{channel}/thread-members/@me"
+	routeAttachment        = "GET /attachments/{channel}/{attachment}/{name}"
 )
 
 // Discord's size limits for uploads.
@@ -222,6 +229,7 @@ var (
 	errUnknownWebhook     = errStatus(404, 10015, "Unknown Webhook")
 	errUnknownInteraction = errStatus(404, 10062, "Unknown interaction")
 	errAcknowledged       = errStatus(400, 40060, "Interaction has already been acknowledged.")
+	errNotYourApp         = errStatus(403, 20012, "You are not authorized to perform this action on this application")
 	errTooLarge           = errStatus(413, 40005, "Request entity too large")
 	errUnauthorized       = errStatus(401, 0, "401: Unauthorized")
 	errMissingAccess      = errStatus(403, 50001, "Missing Access")
@@ -265,6 +273,8 @@ func (s *Server) mux() http.Handler {
 	api(RouteGateway, limited, s.getGateway)
 	api(RouteGatewayBot, auth|limited, s.getGatewayBot)
 	api(RouteUser, auth|limited, s.getUser)
+	api(RouteApplication, auth|limited, s.getApplication)
+	api(RouteOAuth2Application, auth|limited, s.getApplication)
 	api(RouteGlobalCommands, auth|limited, s.getCommands)
 	api(RouteGlobalOverwrite, auth|limited, s.putCommands)
 	api(RouteGuildCommands, auth|limited, s.getCommands)
@@ -468,10 +478,14 @@ func (s *Server) getGateway(c *call) (any, *apiError) {
 	return map[string]string{"url": s.GatewayURL()}, nil
 }
 
+// getGatewayBot is Get Gateway Bot
+// (https://discord.com/developers/docs/events/gateway#get-gateway-bot):
+// "shards: Recommended number of shards to use when connecting"
+// (Config.RecommendedShards).
 func (s *Server) getGatewayBot(c *call) (any, *apiError) {
 	return map[string]any{
 		"url":    s.GatewayURL(),
-		"shards": 1,
+		"shards": s.cfg.RecommendedShards,
 		"session_start_limit": map[string]int{
 			"total": 1000, "remaining": 999, "reset_after": 86400000, "max_concurrency": 1,
 		},
@@ -523,3 +537,67 @@ func (s *Server) getAttachment(c *call) (any, *apiError) {
 
 // rawBody is an answer written as is, not as JSON.
 type rawBody []byte
+
+// getApplication is Get Current Application
+// (https://discord.com/developers/docs/resources/application#get-current-application),
+// also served as Get Current Bot Application Information
+// (https://discord.com/developers/docs/topics/oauth2#get-current-bot-application-information):
+// the application object of the bot token's application, with the fields
+// of https://discord.com/developers/docs/resources/application#application-object
+// a bot sees for its own application.
+func (s *Server) getApplication(c *call) (any, *apiError) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	guilds := 0
+	for _, g := range s.guilds {
+		if !g.left {
+			guilds++
+		}
+	}
+	install := map[string]any{"scopes": []string{"applications.commands", "bot"}, "permissions": strconv.FormatInt(DefaultBotPermissions, 10)}
+	return map[string]any{
+		"id": s.appID, "name": s.cfg.BotName, "icon": nil, "description": "", "summary": "", "type": nil,
+		"bot_public": true, "bot_require_code_grant": false,
+		"bot":   userPayload(s.bot),
+		"owner": userPayload(s.owner), "team": nil,
+		"verify_key": s.verifyKey,
+		"flags":      s.appFlags(),
+		// "Approximate count of guilds the app has been added to".
+		"approximate_guild_count": guilds, "approximate_user_install_count": 0,
+		"redirect_uris": []string{}, "interactions_endpoint_url": nil, "role_connections_verification_url": nil,
+		"install_params": install,
+		// Guild install only ("0": GUILD_INSTALL).
+		"integration_types_config": map[string]any{"0": map[string]any{"oauth2_install_params": install}},
+	}, nil
+}
+
+// Application flags
+// (https://discord.com/developers/docs/resources/application#application-object-application-flags).
+const (
+	flagGatewayPresenceLimited       = 1 << 13
+	flagGatewayGuildMembersLimited   = 1 << 15
+	flagGatewayMessageContentLimited = 1 << 19
+	flagApplicationCommandBadge      = 1 << 23
+)
+
+// appFlags returns the application's flags: the _LIMITED flag of each
+// privileged intent enabled in Config.PrivilegedIntents (an app in fewer
+// than 100 servers, which needs no verification for them), and
+// APPLICATION_COMMAND_BADGE once it has global commands ("Indicates if an
+// app has registered global application commands"). Call with s.mu held.
+func (s *Server) appFlags() int {
+	f := 0
+	if s.cfg.PrivilegedIntents&discordgo.IntentGuildPresences != 0 {
+		f |= flagGatewayPresenceLimited
+	}
+	if s.cfg.PrivilegedIntents&discordgo.IntentGuildMembers != 0 {
+		f |= flagGatewayGuildMembersLimited
+	}
+	if s.cfg.PrivilegedIntents&discordgo.IntentMessageContent != 0 {
+		f |= flagGatewayMessageContentLimited
+	}
+	if len(s.commands[""]) > 0 {
+		f |= flagApplicationCommandBadge
+	}
+	return f
+}

@@ -3,6 +3,7 @@ package discordtest
 import (
 	"crypto/rand"
 	"encoding/base64"
+	"encoding/hex"
 	"fmt"
 	"net"
 	"net/http"
@@ -62,6 +63,24 @@ type Config struct {
 	// the delay counts against it, as network latency does on Discord.
 	// SetGatewayDelay changes it while the fake runs.
 	GatewayDelay time.Duration
+	// AppID is the application's ID, a snowflake. Empty means the bot
+	// user's ID, as for every application made since 2016; applications
+	// older than their bot user have another ID, and a bot that takes its
+	// user's ID for the application's registers its commands under the
+	// wrong one (403, code 20012). Interactions carry it in
+	// application_id, command and follow-up routes take it, and Get
+	// Current Application (RouteApplication) returns it.
+	AppID string
+	// RecommendedShards is the shard count GET /gateway/bot recommends;
+	// zero means RequireShards if set, else 1. Discord recommends one
+	// shard per 1,000 guilds
+	// (https://discord.com/developers/docs/events/gateway#sharding).
+	RecommendedShards int
+	// RequireShards, if above 1, makes the gateway close an Identify with
+	// fewer shards (no shard field counts as one) with 4011 Sharding
+	// required, as Discord does once a session would have more than 2,500
+	// guilds. More shards than required are accepted, as on Discord.
+	RequireShards int
 }
 
 // Server is a fake Discord for one test: REST API, gateway and CDN on one
@@ -72,6 +91,9 @@ type Server struct {
 	cfg       Config
 	token     string
 	bot       *discordgo.User
+	appID     string
+	owner     *discordgo.User // the application's owner, not a member of any guild
+	verifyKey string          // the application's Ed25519 public key, hex
 	http      *httptest.Server
 	base      string
 	transport *http.Transport
@@ -107,9 +129,11 @@ type Server struct {
 type guild struct {
 	id, name string
 	joined   time.Time
-	perms    map[string]int64 // user ID -> permissions granted beyond a plain member's
-	botPerms int64            // the bot's guild-level permissions (@everyone and its role)
-	botRole  string           // ID of the bot's managed role
+	perms    map[string]int64  // user ID -> permissions granted beyond a plain member's
+	nicks    map[string]string // user ID -> server nickname (SetNick)
+	botPerms int64             // the bot's guild-level permissions (@everyone and its role)
+	botRole  string            // ID of the bot's managed role
+	left     bool              // the bot is no longer in it (LeaveGuild)
 }
 
 type channel struct {
@@ -155,6 +179,17 @@ func NewWithConfig(t testing.TB, cfg Config) *Server {
 	if cfg.RouteRateLimit == (RouteLimit{}) {
 		cfg.RouteRateLimit = DefaultRouteLimit
 	}
+	if cfg.AppID != "" {
+		if n, err := strconv.ParseUint(cfg.AppID, 10, 64); err != nil || n == 0 {
+			t.Fatalf("discordtest: Config.AppID %q is not a snowflake", cfg.AppID)
+		}
+	}
+	if cfg.RecommendedShards < 0 || cfg.RequireShards < 0 {
+		t.Fatalf("discordtest: negative shard count in Config (RecommendedShards %d, RequireShards %d)", cfg.RecommendedShards, cfg.RequireShards)
+	}
+	if cfg.RecommendedShards == 0 {
+		cfg.RecommendedShards = max(cfg.RequireShards, 1)
+	}
 	s := newServer(t, cfg)
 
 	l, err := net.Listen("tcp4", "127.0.0.1:0")
@@ -190,8 +225,16 @@ func newServer(t testing.TB, cfg Config) *Server {
 		routeLimits:  map[string]RouteLimit{},
 		gatewayDelay: cfg.GatewayDelay,
 	}
+	s.owner = &discordgo.User{ID: s.newID(), Username: cfg.BotName + "-owner", GlobalName: cfg.BotName + "'s owner", Discriminator: "0"}
 	s.bot = &discordgo.User{ID: s.newID(), Username: cfg.BotName, Discriminator: "0", Bot: true}
 	s.users[s.bot.ID] = s.bot
+	s.appID = cfg.AppID
+	if s.appID == "" {
+		s.appID = s.bot.ID
+	}
+	key := make([]byte, 32)
+	rand.Read(key)
+	s.verifyKey = hex.EncodeToString(key)
 	s.token = cfg.Token
 	if s.token == "" {
 		s.token = base64.RawURLEncoding.EncodeToString([]byte(s.bot.ID)) + "." + randomString(6) + "." + randomString(27)
@@ -257,8 +300,9 @@ func (s *Server) ResumeGatewayURL() string {
 // Token returns the bot token the fake accepts, without the "Bot " prefix.
 func (s *Server) Token() string { return s.token }
 
-// AppID returns the application ID, which is also the bot user's ID.
-func (s *Server) AppID() string { return s.bot.ID }
+// AppID returns the application's ID: Config.AppID, or by default the bot
+// user's ID (BotUser().ID).
+func (s *Server) AppID() string { return s.appID }
 
 // BotUser returns a copy of the bot's user.
 func (s *Server) BotUser() *discordgo.User {
@@ -322,16 +366,117 @@ func (s *Server) NewUser(name string) *discordgo.User {
 }
 
 // NewGuild creates a guild the bot is in and returns its ID. An open
-// gateway session with the Guilds intent receives its GUILD_CREATE.
+// gateway session with the Guilds intent receives its GUILD_CREATE (the
+// session of its shard, if the bot shards).
 func (s *Server) NewGuild(name string) string {
+	return s.NewGuildOnShard(name, 0, 1)
+}
+
+// NewGuildOnShard is NewGuild for a guild whose ID puts it on shard shard
+// of shards: ShardOf(id, shards) == shard. Guild IDs are snowflakes made
+// from the clock, so guilds made in a row are often on the same shard;
+// this moves the ID a few milliseconds on until it is on the one wanted.
+func (s *Server) NewGuildOnShard(name string, shard, shards int) string {
+	if shards < 1 || shard < 0 || shard >= shards {
+		s.t.Fatalf("discordtest: NewGuildOnShard(%q, %d, %d): want 0 <= shard < shards", name, shard, shards)
+	}
 	s.mu.Lock()
-	g := &guild{id: s.newID(), name: name, joined: time.Now(), botPerms: DefaultBotPermissions}
+	id := s.newID()
+	for ShardOf(id, shards) != shard {
+		n, _ := strconv.ParseUint(id, 10, 64)
+		s.lastID = (n>>22 + 1) << 22
+		id = strconv.FormatUint(s.lastID, 10)
+	}
+	g := &guild{id: id, name: name, joined: time.Now(), botPerms: DefaultBotPermissions}
 	g.botRole = s.newID()
 	s.guilds[g.id] = g
-	s.queue("GUILD_CREATE", s.guildPayload(g), discordgo.IntentGuilds)
+	s.queue(g.id, "GUILD_CREATE", s.guildPayload(g), discordgo.IntentGuilds)
 	s.mu.Unlock()
 	s.flush()
 	return g.id
+}
+
+// ShardOf returns the shard that receives the events of guild guildID when
+// the bot runs shards shards: "shard_id = (guild_id >> 22) % num_shards"
+// (https://discord.com/developers/docs/events/gateway#sharding-sharding-formula).
+// Direct messages ("" here) go to shard 0.
+func ShardOf(guildID string, shards int) int {
+	if guildID == "" || shards <= 1 {
+		return 0
+	}
+	n, _ := strconv.ParseUint(guildID, 10, 64)
+	return int((n >> 22) % uint64(shards))
+}
+
+// LeaveGuild removes the bot from the guild guildID, as a member kicking it
+// does. Its sessions receive GUILD_DELETE without unavailable ("If the
+// unavailable field is not set, the user was removed from the guild",
+// https://discord.com/developers/docs/events/gateway-events#guild-delete)
+// and no further event of the guild; READY no longer lists it. Its
+// channels answer 50001 Missing Access, and so do its guild commands (GET
+// and bulk overwrite), as for any guild the bot is not in. Its members can
+// no longer use the bot's commands there: SlashCommand, Click and the
+// others fail the test.
+func (s *Server) LeaveGuild(guildID string) {
+	s.mu.Lock()
+	g := s.guilds[guildID]
+	if g == nil || g.left {
+		s.mu.Unlock()
+		s.t.Fatalf("discordtest: LeaveGuild: the bot is not in guild %q", guildID)
+	}
+	s.queue(g.id, "GUILD_DELETE", map[string]any{"id": g.id}, discordgo.IntentGuilds)
+	g.left = true
+	s.notify()
+	s.mu.Unlock()
+	s.flush()
+}
+
+// joined returns the guild guildID if the bot is in it, or nil; call with
+// s.mu held.
+func (s *Server) joined(guildID string) *guild {
+	if g := s.guilds[guildID]; g != nil && !g.left {
+		return g
+	}
+	return nil
+}
+
+// SetNick sets u's server nickname in the guild guildID, as u (or a
+// moderator) does; "" removes it. u may be the bot (BotUser). The nick
+// then appears where Discord sends the member: member.nick of u's
+// interactions there, resolved.members of user options naming u, the
+// bot's member in GUILD_CREATE; sessions with the GuildMembers intent
+// receive GUILD_MEMBER_UPDATE
+// (https://discord.com/developers/docs/events/gateway-events#guild-member-update).
+// Nicknames have 1 to 32 characters
+// (https://discord.com/developers/docs/resources/guild#modify-guild-member).
+func (s *Server) SetNick(guildID string, u *discordgo.User, nick string) {
+	s.mu.Lock()
+	g := s.guilds[guildID]
+	switch {
+	case g == nil:
+		s.mu.Unlock()
+		s.t.Fatalf("discordtest: SetNick: unknown guild %q", guildID)
+	case u == nil || s.users[u.ID] == nil:
+		s.mu.Unlock()
+		s.t.Fatalf("discordtest: SetNick: unknown user %v; make users with NewUser", u)
+	case runes(nick) > 32:
+		s.mu.Unlock()
+		s.t.Fatalf("discordtest: SetNick: nickname %q is longer than 32 characters", nick)
+	}
+	if g.nicks == nil {
+		g.nicks = map[string]string{}
+	}
+	if nick == "" {
+		delete(g.nicks, u.ID)
+	} else {
+		g.nicks[u.ID] = nick
+	}
+	m := s.member(g, s.users[u.ID], true)
+	m["guild_id"] = g.id
+	s.queue(g.id, "GUILD_MEMBER_UPDATE", m, discordgo.IntentGuildMembers)
+	s.notify()
+	s.mu.Unlock()
+	s.flush()
 }
 
 // Grant gives u the permissions perms (discordgo.Permission* bits) in the
@@ -361,7 +506,7 @@ func (s *Server) NewChannel(guildID, name string) string {
 	}
 	c := &channel{id: s.newID(), guildID: guildID, name: name, typ: discordgo.ChannelTypeGuildText, created: time.Now()}
 	s.channels[c.id] = c
-	s.queue("CHANNEL_CREATE", channelPayload(c), discordgo.IntentGuilds)
+	s.queue(guildID, "CHANNEL_CREATE", channelPayload(c), discordgo.IntentGuilds)
 	s.mu.Unlock()
 	s.flush()
 	return c.id

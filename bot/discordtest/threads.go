@@ -36,7 +36,7 @@ func (s *Server) NewThread(parentID, name string, private bool) string {
 	}
 	s.channels[th.id] = th
 	if s.botSees(th) {
-		s.queue("THREAD_CREATE", mergeMap(channelPayload(th), map[string]any{"newly_created": true}), discordgo.IntentGuilds)
+		s.queue(th.guildID, "THREAD_CREATE", mergeMap(channelPayload(th), map[string]any{"newly_created": true}), discordgo.IntentGuilds)
 	}
 	s.notify()
 	s.mu.Unlock()
@@ -132,7 +132,7 @@ func (s *Server) setLocked(c *channel, locked bool) {
 func (s *Server) threadUpdate(c *channel) {
 	s.notify()
 	if s.botSees(c) {
-		s.queue("THREAD_UPDATE", channelPayload(c), discordgo.IntentGuilds)
+		s.queue(c.guildID, "THREAD_UPDATE", channelPayload(c), discordgo.IntentGuilds)
 	}
 }
 
@@ -151,11 +151,11 @@ func (s *Server) addMember(c *channel, userID string) {
 	// current user is added to or removed from a thread", and "Whenever a
 	// user is added to a private thread, the Gateway also sends a Thread
 	// Create event" (https://discord.com/developers/docs/topics/threads).
-	s.queue("THREAD_MEMBERS_UPDATE", map[string]any{
+	s.queue(c.guildID, "THREAD_MEMBERS_UPDATE", map[string]any{
 		"id": c.id, "guild_id": c.guildID, "member_count": min(len(c.members), 50),
 		"added_members": []any{map[string]any{"id": c.id, "user_id": userID, "join_timestamp": now.UTC().Format(time.RFC3339Nano), "flags": 0}},
 	}, 0)
-	s.queue("THREAD_CREATE", channelPayload(c), discordgo.IntentGuilds)
+	s.queue(c.guildID, "THREAD_CREATE", channelPayload(c), discordgo.IntentGuilds)
 }
 
 // botSees reports whether the bot can view channel c; call with s.mu held.
