@@ -2,6 +2,7 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -160,6 +161,15 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.connected.Store(false) })()
 	defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.connected.Store(true) })()
 	defer s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.handle(work, i) })()
+	// The commands are registered (over REST) before the gateway opens: a
+	// configuration that Discord refuses stops here, before an IDENTIFY,
+	// which Discord counts (1,000 a day) and a restart loop would burn.
+	if err := b.register(ctx); err != nil {
+		if ctx.Err() != nil {
+			return nil // told to stop before it was ready: a clean stop all the same
+		}
+		return err
+	}
 	if err := s.Open(); err != nil {
 		return fmt.Errorf("connect to Discord: %w", err)
 	}
@@ -170,12 +180,6 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 			b.log.Warn("closing the gateway", "err", err)
 		}
 	}()
-	if err := b.register(ctx); err != nil {
-		if ctx.Err() != nil {
-			return nil // told to stop before it was ready: a clean stop all the same
-		}
-		return err
-	}
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID)
 
 	b.inflight.Add(1)
@@ -238,17 +242,37 @@ func (b *Bot) resumeAI(ctx context.Context) {
 	}
 }
 
-// register finds the application's ID and overwrites its commands.
+// register finds the application's ID and overwrites its commands: those
+// of the server Config.GuildID, or the global ones. The other set is left
+// as it is (see Unregister). A refusal that retrying cannot mend (a bad
+// token, a server the bot is not in) is returned at once, explained;
+// anything else is tried again with growing waits until ctx ends.
 func (b *Bot) register(ctx context.Context) error {
-	if u := b.s.State.User; u != nil {
-		b.appID = u.ID
-	} else {
-		u, err := b.s.User("@me", discordgo.WithContext(ctx))
-		if err != nil {
-			return fmt.Errorf("who am I: %w", err)
+	wait := time.Second
+	for {
+		err := b.registerOnce(ctx)
+		if err == nil || ctx.Err() != nil {
+			return err
 		}
-		b.appID = u.ID
+		if why := configError(err, b.cfg.GuildID); why != "" {
+			return errors.New(why)
+		}
+		b.log.Warn("registering the commands failed; trying again", "in", wait, "err", err)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(wait):
+		}
+		wait = min(2*wait, time.Minute)
 	}
+}
+
+func (b *Bot) registerOnce(ctx context.Context) error {
+	app, err := currentApplication(ctx, b.s)
+	if err != nil {
+		return err
+	}
+	b.appID = app.ID
 	cmds := Commands(b.cfg.Menu)
 	if b.cfg.GuildID != "" {
 		for _, c := range cmds {
@@ -258,7 +282,66 @@ func (b *Bot) register(ctx context.Context) error {
 	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, cmds, discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("register %d commands: %w", len(cmds), err)
 	}
+	where := "globally (they can take a while to appear everywhere); the commands of single servers are left as they are"
+	if b.cfg.GuildID != "" {
+		where = "to server " + b.cfg.GuildID + "; the global commands are left as they are"
+	}
+	b.log.Info("commands registered "+where, "commands", len(cmds))
 	return nil
+}
+
+// Unregister removes the application's slash commands: those of server
+// guild, or the global ones when guild is empty.
+func Unregister(ctx context.Context, s *discordgo.Session, guild string) error {
+	app, err := currentApplication(ctx, s)
+	if err != nil {
+		return err
+	}
+	if _, err := s.ApplicationCommandBulkOverwrite(app.ID, guild, []*discordgo.ApplicationCommand{}, discordgo.WithContext(ctx)); err != nil {
+		if why := configError(err, guild); why != "" {
+			return errors.New(why)
+		}
+		return fmt.Errorf("remove the commands: %w", err)
+	}
+	return nil
+}
+
+// currentApplication asks Discord for the bot's application, whose ID
+// registers commands (for old applications it differs from the bot user's
+// ID): https://discord.com/developers/docs/resources/application#get-current-application.
+// discordgo v0.29.0 has no call for it.
+func currentApplication(ctx context.Context, s *discordgo.Session) (*discordgo.Application, error) {
+	body, err := s.RequestWithBucketID(http.MethodGet, discordgo.EndpointApplication("@me"), nil, discordgo.EndpointApplication(""), discordgo.WithContext(ctx))
+	if err != nil {
+		return nil, fmt.Errorf("who am I: %w", err)
+	}
+	var app discordgo.Application
+	if err := json.Unmarshal(body, &app); err != nil {
+		return nil, fmt.Errorf("who am I: %w", err)
+	}
+	return &app, nil
+}
+
+// configError explains a refusal from Discord that no retry can mend, in
+// one line for the operator, or returns "" for one that may pass.
+func configError(err error, guild string) string {
+	var rest *discordgo.RESTError
+	if !errors.As(err, &rest) || rest.Response == nil {
+		return ""
+	}
+	code := 0
+	if rest.Message != nil {
+		code = rest.Message.Code
+	}
+	switch {
+	case rest.Response.StatusCode == http.StatusUnauthorized:
+		return "Discord refused the token (401 Unauthorized): check DISCORD_TOKEN (Developer Portal, your application, Bot, Reset Token)"
+	case guild != "" && (code == discordgo.ErrCodeMissingAccess || code == discordgo.ErrCodeUnknownGuild):
+		return fmt.Sprintf("the bot is not in the server ZUGBOT_GUILD=%s (Discord: %d); invite it there (README, Run your own bot) or unset ZUGBOT_GUILD", guild, code)
+	case rest.Response.StatusCode == http.StatusForbidden || rest.Response.StatusCode == http.StatusNotFound:
+		return fmt.Sprintf("Discord refused to register the commands (%s): %v", rest.Response.Status, err)
+	}
+	return ""
 }
 
 // handle answers one interaction. discordgo calls it on its own goroutine.

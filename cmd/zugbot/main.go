@@ -41,6 +41,7 @@ func commands() []command {
 		{"match", "play games between AI players and estimate their Elo difference", runMatch},
 		{"play", "play a game against the AI in the terminal", runPlay},
 		{"backup", "write a consistent copy of the database (safe while the bot runs)", runBackup},
+		{"unregister", "remove the bot's slash commands from one server (-guild) or globally", runUnregister},
 	}
 }
 

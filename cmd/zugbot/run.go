@@ -43,14 +43,10 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 	}()
 
-	s, err := discordgo.New("Bot " + cfg.Token)
+	s, err := newSession(cfg)
 	if err != nil {
-		return fmt.Errorf("discord session: %w", err)
+		return err
 	}
-	if cfg.APIURL != "" {
-		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: rewriteAPI(cfg.APIURL, http.DefaultTransport)}
-	}
-	s.UserAgent = "DiscordBot (https://github.com/zugbot/zugbot, 1.0)"
 
 	reg := prometheus.NewRegistry()
 	var metrics *bot.Metrics
@@ -78,6 +74,43 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	log.Info("zugbot stopped")
+	return nil
+}
+
+// newSession returns a Discord session for cfg's token and API URL.
+func newSession(cfg config) (*discordgo.Session, error) {
+	s, err := discordgo.New("Bot " + cfg.Token)
+	if err != nil {
+		return nil, fmt.Errorf("discord session: %w", err)
+	}
+	if cfg.APIURL != "" {
+		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: rewriteAPI(cfg.APIURL, http.DefaultTransport)}
+	}
+	s.UserAgent = "DiscordBot (https://github.com/zugbot/zugbot, 1.0)"
+	return s, nil
+}
+
+// runUnregister removes the bot's slash commands: those of the server
+// ZUGBOT_GUILD names, or the global ones. Registering to a server leaves
+// the global commands alone and the other way round, so a server that saw
+// both while testing shows each command twice until one set is removed.
+func runUnregister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	cfg, err := loadConfig(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	s, err := newSession(cfg)
+	if err != nil {
+		return err
+	}
+	if err := bot.Unregister(ctx, s, cfg.Guild); err != nil {
+		return err
+	}
+	if cfg.Guild != "" {
+		fmt.Fprintf(stdout, "removed zugbot's commands from server %s\n", cfg.Guild)
+	} else {
+		fmt.Fprintln(stdout, "removed zugbot's global commands")
+	}
 	return nil
 }
 
