@@ -462,3 +462,73 @@ func TestAnswerBeforeSlowEdits(t *testing.T) {
 		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, move)
 	})
 }
+
+// runBare runs a bot for guild against srv, on a database of its own, and
+// returns the channel that receives Run's error. The bot stops, and the
+// test waits for it, when the test ends.
+func runBare(t *testing.T, srv *discordtest.Server, guild string) <-chan error {
+	t.Helper()
+	st, err := store.Open(context.Background(), t.TempDir()+"/zugbot.db", store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), GuildID: guild})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done, result := make(chan error, 1), make(chan error, 1)
+	go func() {
+		err := b.Run(ctx, time.Second)
+		st.Close()
+		done <- err
+		result <- err
+	}()
+	t.Cleanup(func() {
+		cancel()
+		<-done
+	})
+	return result
+}
+
+// TestRegistration: the commands are registered before the gateway opens.
+// A server the bot is not in stops the bot with one clear line and no
+// IDENTIFY; Discord's passing errors are tried again; an old application,
+// whose ID differs from its bot user's, registers under its own ID.
+func TestRegistration(t *testing.T) {
+	t.Parallel()
+	t.Run("not in the server", func(t *testing.T) {
+		srv := discordtest.New(t)
+		guild := srv.NewGuild("Gone")
+		srv.LeaveGuild(guild)
+		err := <-runBare(t, srv, guild)
+		if err == nil || !strings.Contains(err.Error(), "the bot is not in the server ZUGBOT_GUILD="+guild) {
+			t.Errorf("Run: %v; want it to say the bot is not in the server", err)
+		}
+		if n := srv.GatewayStats().Identifies; n != 0 {
+			t.Errorf("%d IDENTIFYs; want none before the commands are registered", n)
+		}
+		srv.TakeViolations()
+	})
+	t.Run("passing errors", func(t *testing.T) {
+		srv := discordtest.New(t)
+		guild := srv.NewGuild("Zug Club")
+		srv.FailRequests(discordtest.RouteGuildOverwrite, 4, 503) // more than one request's retries
+		h := &harness{t: t, srv: srv}
+		done := runBare(t, srv, guild)
+		srv.WaitGateway(t, wait, func(s discordtest.GatewayStats) bool { return s.Identifies > 0 })
+		h.eventually("the commands", func() bool { return len(srv.Commands(guild)) > 0 })
+		select {
+		case err := <-done:
+			t.Errorf("Run returned %v; want it running after the retries", err)
+		default:
+		}
+	})
+	t.Run("old application", func(t *testing.T) {
+		srv := discordtest.NewWithConfig(t, discordtest.Config{AppID: "1100000000000000001"})
+		guild := srv.NewGuild("Zug Club")
+		runBare(t, srv, guild)
+		h := &harness{t: t, srv: srv}
+		h.eventually("the commands", func() bool { return len(srv.Commands(guild)) > 0 })
+	})
+}

@@ -32,6 +32,12 @@ type setting struct {
 // args. Every invalid value is reported by its variable's name, before the
 // bot connects anywhere.
 func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	return loadConfigFor("run", "run the Discord bot", args, getenv, stderr)
+}
+
+// loadConfigFor is loadConfig for a subcommand, described as desc in
+// its usage.
+func loadConfigFor(command, desc string, args []string, getenv func(string) string, stderr io.Writer) (config, error) {
 	var c config
 	var level, format string
 	settings := []setting{
@@ -43,7 +49,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		{"ZUGBOT_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", &level},
 		{"ZUGBOT_LOG_FORMAT", "log-format", "text", "log format: text or json", &format},
 	}
-	fs := newFlags("run", "run the Discord bot. Each flag may instead be given by the environment variable named in its description", stderr)
+	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", stderr)
 	for _, s := range settings {
 		def := s.def
 		if v := getenv(s.env); v != "" {

@@ -160,6 +160,10 @@ func readmeExceptions() map[string]readmeException {
 		"zugbot": {
 			reason: "runs the bot (a mention of the bare command); TestReadmeRunBot runs it against the fake Discord",
 		},
+		"DISCORD_TOKEN=your-token ZUGBOT_GUILD=SERVER_ID go run ./cmd/zugbot unregister": {
+			reason: "talks to Discord with a real token; the check runs it against the fake Discord",
+			check:  checkUnregister,
+		},
 		"zugbot backup":           mention,
 		"zugbot match":            mention,
 		"go mod download":         ci,
@@ -775,5 +779,42 @@ func TestReadmeGames(t *testing.T) {
 		if !seen[name] {
 			t.Errorf("README: the table of games has a row for %s, which the list of games lacks", name)
 		}
+	}
+}
+
+// checkUnregister runs the README's unregister command against the fake
+// Discord, for a server whose commands were registered: they are gone.
+func checkUnregister(t *testing.T, c readmeCommand, words []string) {
+	srv := discordtest.NewWithConfig(t, discordtest.Config{Token: "your-token"})
+	guild := srv.NewGuild("Zug Club")
+	cmds := bot.Commands(games.Listed())
+	for _, c := range cmds {
+		c.Contexts = nil // guild commands set none
+	}
+	if _, err := srv.Session().ApplicationCommandBulkOverwrite(srv.AppID(), guild, cmds); err != nil {
+		t.Fatal(err)
+	}
+	var args []string
+	for _, w := range words {
+		switch {
+		case w == "ZUGBOT_GUILD=SERVER_ID":
+			t.Setenv("ZUGBOT_GUILD", guild)
+		case strings.HasPrefix(w, "DISCORD_TOKEN="):
+			t.Setenv("DISCORD_TOKEN", strings.TrimPrefix(w, "DISCORD_TOKEN="))
+		case w == "go" || w == "run" || w == "./cmd/zugbot":
+		default:
+			args = append(args, w)
+		}
+	}
+	t.Setenv("DISCORD_API_URL", srv.URL()+"/api/v9")
+	var out, errs bytes.Buffer
+	if code := run(context.Background(), args, &out, &errs); code != 0 {
+		t.Fatalf("README line %d: %q: exit %d: %s", c.line, c.text, code, errs.String())
+	}
+	if n := len(srv.Commands(guild)); n != 0 {
+		t.Errorf("README line %d: %q left %d commands on the server", c.line, c.text, n)
+	}
+	if !strings.Contains(out.String(), "removed zugbot's commands from server "+guild) {
+		t.Errorf("README line %d: %q printed %q", c.line, c.text, out.String())
 	}
 }
