@@ -30,7 +30,7 @@ func (r *request) challenge() error {
 		case opp.Bot:
 			return userErrorf("%s is a bot and cannot play. To play zugbot, use /play.", opp.Username)
 		}
-		nc.Opponent = playerOf(opp)
+		nc.Opponent = r.playerOf(opp)
 	}
 	if days, ok := r.intOpt("days"); ok {
 		if choices := table.DaysPerMove(); !slices.Contains(choices, int(days)) {

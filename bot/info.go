@@ -108,14 +108,14 @@ func (r *request) gamesCommand() error {
 		return err
 	}
 	if len(games) == 0 {
-		return r.say("%s has no games going. Start one with /play or /challenge.", playerOf(u).Name)
+		return r.say("%s has no games going. Start one with /play or /challenge.", r.playerOf(u).Name)
 	}
 	var lines []string
 	for i := range games {
 		lines = append(lines, r.b.gameLine(&games[i], u.ID))
 	}
 	return r.reply(message{ephemeral: true, embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("Games of %s", playerOf(u).Name), Description: fitLines(lines, maxListText),
+		Title: fmt.Sprintf("Games of %s", r.playerOf(u).Name), Description: fitLines(lines, maxListText),
 	}}})
 }
 
@@ -156,7 +156,7 @@ func (r *request) profileCommand() error {
 		return err
 	}
 	var desc strings.Builder
-	name := playerOf(u).Name
+	name := r.playerOf(u).Name
 	if len(p.Ratings) == 0 {
 		desc.WriteString("No rated games yet.\n")
 	}
@@ -208,14 +208,14 @@ func (r *request) historyCommand() error {
 		return err
 	}
 	if len(games) == 0 {
-		return r.say("%s has no finished games%s yet.", playerOf(u).Name, of)
+		return r.say("%s has no finished games%s yet.", r.playerOf(u).Name, of)
 	}
 	var lines []string
 	for i := range games {
 		lines = append(lines, r.b.gameLine(&games[i], u.ID))
 	}
 	return r.reply(message{ephemeral: true, embeds: []*discordgo.MessageEmbed{{
-		Title: "Finished games of " + playerOf(u).Name, Description: fitLines(lines, maxListText),
+		Title: "Finished games of " + r.playerOf(u).Name, Description: fitLines(lines, maxListText),
 		Footer: &discordgo.MessageEmbedFooter{Text: "Use /export with a game number for its moves and replay."},
 	}}})
 }

@@ -181,12 +181,25 @@ func (r *request) userOpt(name string) *discordgo.User {
 }
 
 // player returns the person behind the interaction as the store knows them.
-func (r *request) player() store.Player { return playerOf(r.user) }
+func (r *request) player() store.Player { return r.playerOf(r.user) }
 
-func playerOf(u *discordgo.User) store.Player {
+// playerOf returns user u as the store knows them, named as the members of
+// this server see them: their server nickname where they have one (for the
+// user behind the interaction and the users of its options), else their
+// display name, else their username.
+func (r *request) playerOf(u *discordgo.User) store.Player {
 	name := u.GlobalName
 	if name == "" {
 		name = u.Username
+	}
+	if m := r.i.Member; m != nil && m.User != nil && m.User.ID == u.ID && m.Nick != "" {
+		name = m.Nick
+	} else if r.i.Type == discordgo.InteractionApplicationCommand {
+		if res := r.i.ApplicationCommandData().Resolved; res != nil {
+			if m := res.Members[u.ID]; m != nil && m.Nick != "" {
+				name = m.Nick
+			}
+		}
 	}
 	return store.Player{ID: u.ID, Name: name}
 }

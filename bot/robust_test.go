@@ -532,3 +532,23 @@ func TestRegistration(t *testing.T) {
 		h.eventually("the commands", func() bool { return len(srv.Commands(guild)) > 0 })
 	})
 }
+
+// TestNicknames: on a server where alice and bob have nicknames, the
+// challenge, the board and the lists name them so.
+func TestNicknames(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.srv.SetNick(h.guild, h.alice, "Queen Alice")
+	h.srv.SetNick(h.guild, h.bob, "Bob the Builder")
+	st := h.duel("zola", false)
+	if seats := st.Game.Seats; seats[0].Name != "Queen Alice" || seats[1].Name != "Bob the Builder" {
+		t.Errorf("seats %q and %q; want the nicknames", seats[0].Name, seats[1].Name)
+	}
+	if b := h.board(st.Game.ID); len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, "Queen Alice") {
+		t.Errorf("the board does not name alice by her nickname")
+	}
+	_, resp := h.command(h.bob, "games")
+	if d := resp.Data.Embeds[0]; !strings.Contains(d.Title, "Bob the Builder") || !strings.Contains(d.Description, "vs Queen Alice") {
+		t.Errorf("/games: %q, %q; want the nicknames", d.Title, d.Description)
+	}
+}
