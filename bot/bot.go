@@ -49,9 +49,15 @@ type Config struct {
 	// TaskBatch is how many due timers are handled at most each time; 100
 	// when zero.
 	TaskBatch int
+	// Shards is how many gateway shards the bot runs in this process: 0 or
+	// 1 for one, AutoShards for as many as Discord recommends.
+	Shards int
 	// Metrics records what the bot does; nil records nothing.
 	Metrics *Metrics
 }
+
+// AutoShards, as Config.Shards, runs as many shards as Discord recommends.
+const AutoShards = -1
 
 // Bot is zugbot on Discord. Make one with New and run it with Run.
 type Bot struct {
@@ -73,7 +79,8 @@ type Bot struct {
 
 	inflight  sync.WaitGroup
 	closing   atomic.Bool
-	connected atomic.Bool
+	running   atomic.Bool // the gateway shards have been opened
+	down      atomic.Int32 // gateway shards not connected
 	seen      seenSet // interaction IDs already handled
 }
 
@@ -142,7 +149,7 @@ func New(cfg Config) (*Bot, error) {
 }
 
 // Connected reports whether the gateway connection is up.
-func (b *Bot) Connected() bool { return b.connected.Load() }
+func (b *Bot) Connected() bool { return b.down.Load() == 0 && b.running.Load() }
 
 // Run connects to Discord, registers the commands, lets the AI move in the
 // games that wait for it, answers interactions and fires due timers until
@@ -151,16 +158,10 @@ func (b *Bot) Connected() bool { return b.connected.Load() }
 // disconnects. Stopping is not an error, even before the commands are
 // registered.
 func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
-	s := b.s
-	s.Identify.Intents = discordgo.IntentsGuilds
 	// work is the context of the bot's own work: it outlives ctx by up to
 	// drain, so that what is in flight at a stop can finish.
 	work, stopWork := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopWork()
-	defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { b.connected.Store(true) })()
-	defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { b.connected.Store(false) })()
-	defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { b.connected.Store(true) })()
-	defer s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.handle(work, i) })()
 	// The commands are registered (over REST) before the gateway opens: a
 	// configuration that Discord refuses stops here, before an IDENTIFY,
 	// which Discord counts (1,000 a day) and a restart loop would burn.
@@ -170,17 +171,44 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 		}
 		return err
 	}
-	if err := s.Open(); err != nil {
-		return fmt.Errorf("connect to Discord: %w", err)
-	}
-	b.connected.Store(true)
-	defer func() {
-		b.connected.Store(false)
-		if err := s.Close(); err != nil {
-			b.log.Warn("closing the gateway", "err", err)
+	shards, err := b.shards(ctx)
+	if err != nil {
+		if ctx.Err() != nil {
+			return nil
 		}
-	}()
-	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID)
+		return err
+	}
+	b.down.Store(int32(len(shards)))
+	for _, s := range shards {
+		s.Identify.Intents = discordgo.IntentsGuilds
+		var up atomic.Bool // this shard's connection
+		set := func(v bool) {
+			if up.Swap(v) != v {
+				if v {
+					b.down.Add(-1)
+				} else {
+					b.down.Add(1)
+				}
+			}
+		}
+		defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Connect) { set(true) })()
+		defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { set(false) })()
+		defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { set(true) })()
+		defer s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.handle(work, i) })()
+		if err := s.Open(); err != nil {
+			return fmt.Errorf("connect to Discord (shard %d of %d): %w", s.ShardID, s.ShardCount, err)
+		}
+		set(true)
+		defer func() {
+			set(false)
+			if err := s.Close(); err != nil {
+				b.log.Warn("closing the gateway", "shard", s.ShardID, "err", err)
+			}
+		}()
+	}
+	b.running.Store(true)
+	defer b.running.Store(false)
+	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))
 
 	b.inflight.Add(1)
 	go func() {
@@ -208,6 +236,37 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 			b.RunDue(work)
 		}
 	}
+}
+
+// shards returns the gateway sessions to open: Config.Shards of them, or
+// as many as Discord recommends (GET /gateway/bot) when it is AutoShards.
+// The first is the bot's own session, which also makes every REST call;
+// the others share its token and HTTP client. Discord requires sharding
+// past 2,500 servers (https://discord.com/developers/docs/events/gateway#sharding):
+// each shard receives the servers with (server ID >> 22) % shards equal to
+// its number, and shard 0 the direct messages.
+func (b *Bot) shards(ctx context.Context) ([]*discordgo.Session, error) {
+	n := b.cfg.Shards
+	if n == AutoShards {
+		gb, err := b.s.GatewayBot(discordgo.WithContext(ctx))
+		if err != nil {
+			return nil, fmt.Errorf("ask Discord how many shards: %w", err)
+		}
+		n = max(gb.Shards, 1)
+	}
+	n = max(n, 1)
+	sessions := []*discordgo.Session{b.s}
+	b.s.ShardID, b.s.ShardCount = 0, n
+	for i := 1; i < n; i++ {
+		s, err := discordgo.New(b.s.Token)
+		if err != nil {
+			return nil, err
+		}
+		s.Client, s.UserAgent = b.s.Client, b.s.UserAgent
+		s.ShardID, s.ShardCount = i, n
+		sessions = append(sessions, s)
+	}
+	return sessions, nil
 }
 
 // resumeAI lets the AI move in every game going on where it is to move: a

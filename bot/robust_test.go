@@ -552,3 +552,45 @@ func TestNicknames(t *testing.T) {
 		t.Errorf("/games: %q, %q; want the nicknames", d.Title, d.Description)
 	}
 }
+
+// TestShards: Discord requires two shards; the bot runs them (asked for,
+// or as Discord recommends) and answers in servers on both.
+func TestShards(t *testing.T) {
+	t.Parallel()
+	for _, shards := range []int{2, bot.AutoShards} {
+		t.Run(fmt.Sprint(shards), func(t *testing.T) {
+			srv := discordtest.NewWithConfig(t, discordtest.Config{RequireShards: 2})
+			var channels []string
+			for shard := range 2 {
+				channels = append(channels, srv.NewChannel(srv.NewGuildOnShard(fmt.Sprint("Club ", shard), shard, 2), "games"))
+			}
+			st, err := store.Open(context.Background(), t.TempDir()+"/zugbot.db", store.Options{Variants: games.All()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer st.Close()
+			b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), Shards: shards})
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			done := make(chan error, 1)
+			go func() { done <- b.Run(ctx, time.Second) }()
+			defer func() {
+				cancel()
+				if err := <-done; err != nil {
+					t.Errorf("Run: %v", err)
+				}
+			}()
+			alice := srv.NewUser("alice")
+			h := &harness{t: t, srv: srv}
+			h.eventually("both shards connected", b.Connected)
+			for _, ch := range channels {
+				ix := srv.SlashCommand(t, alice, ch, "help")
+				if r := ix.WaitResponse(t, wait); r.Data == nil || !strings.Contains(r.Data.Content, "zugbot") {
+					t.Errorf("/help in %s answered %+v", ch, r.Data)
+				}
+			}
+		})
+	}
+}

@@ -7,7 +7,10 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
+
+	"github.com/zugbot/zugbot/bot"
 )
 
 // config is how the bot is run: environment variables, each of which a
@@ -20,6 +23,7 @@ type config struct {
 	MetricsAddr string     // ZUGBOT_METRICS_ADDR, -metrics-addr
 	LogLevel    slog.Level // ZUGBOT_LOG_LEVEL, -log-level
 	LogJSON     bool       // ZUGBOT_LOG_FORMAT=json, -log-format json
+	Shards      int        // ZUGBOT_SHARDS, -shards; bot.AutoShards for "auto"
 }
 
 // setting is one configuration value: its variable, its flag and its check.
@@ -39,7 +43,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 // its usage.
 func loadConfigFor(command, desc string, args []string, getenv func(string) string, stderr io.Writer) (config, error) {
 	var c config
-	var level, format string
+	var level, format, shards string
 	settings := []setting{
 		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
 		{"ZUGBOT_DB", "db", "zugbot.db", "the SQLite database file", &c.DB},
@@ -48,6 +52,7 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		{"ZUGBOT_METRICS_ADDR", "metrics-addr", "", "address to serve /healthz and /metrics on, e.g. :9090 (default: off)", &c.MetricsAddr},
 		{"ZUGBOT_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", &level},
 		{"ZUGBOT_LOG_FORMAT", "log-format", "text", "log format: text or json", &format},
+		{"ZUGBOT_SHARDS", "shards", "1", "gateway shards to run: a number, or auto for as many as Discord recommends (needed past 2,500 servers)", &shards},
 	}
 	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", stderr)
 	for _, s := range settings {
@@ -105,6 +110,13 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		c.LogJSON = true
 	default:
 		bad(6, "%q is not a log format: want text or json", format)
+	}
+	if strings.EqualFold(shards, "auto") {
+		c.Shards = bot.AutoShards
+	} else if n, err := strconv.Atoi(shards); err != nil || n < 1 {
+		bad(7, "%q is not a number of shards: want 1 or more, or auto", shards)
+	} else {
+		c.Shards = n
 	}
 	if len(problems) > 0 {
 		return c, usageError{strings.Join(problems, "; ")}
