@@ -77,11 +77,11 @@ type Bot struct {
 	// boards serialises the edits of each game's board message.
 	boards table.Locks
 
-	inflight  sync.WaitGroup
-	closing   atomic.Bool
-	running   atomic.Bool // the gateway shards have been opened
-	down      atomic.Int32 // gateway shards not connected
-	seen      seenSet // interaction IDs already handled
+	inflight sync.WaitGroup
+	closing  atomic.Bool
+	running  atomic.Bool  // the gateway shards have been opened
+	down     atomic.Int32 // gateway shards not connected
+	seen     seenSet      // interaction IDs already handled
 }
 
 // New returns a Bot for cfg.
