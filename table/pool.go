@@ -21,17 +21,14 @@ const (
 )
 
 // thinkBudget returns the time a reply of a timed level whose own budget
-// is b may think, when it gets a worker after waiting for waited with
-// queued replies still waiting behind it, among workers workers: its own
-// budget, less what its wait took beyond the grace, and less again when a
-// queue stands behind it, so that the queue moves on (its share of the
-// budget plus grace, shared with those behind it). Never less than
-// minThink.
-func thinkBudget(b, waited time.Duration, queued, workers int) time.Duration {
-	d := min(b, b+aiGrace-waited)
-	if queued > 0 {
-		d = min(d, (b+aiGrace)*time.Duration(workers)/time.Duration(workers+queued))
-	}
+// is b may think, when it gets a worker with queued replies still waiting
+// behind it, among workers workers, and left to go until the deadline of
+// the last of them (its own when nobody waits: its level's budget plus the
+// grace, less its wait). That time is shared evenly between it and those
+// behind it, workers at a time, so that the last one too ends by its
+// deadline; it is never more than b nor less than minThink.
+func thinkBudget(b, left time.Duration, queued, workers int) time.Duration {
+	d := min(b, left*time.Duration(workers)/time.Duration(workers+queued))
 	return max(d, minThink)
 }
 
@@ -54,11 +51,12 @@ type aiPool struct {
 
 // aiJob is one think, waiting for a worker or running.
 type aiJob struct {
-	game   int64
-	timed  bool          // bounded by time alone (levels 4 and 5)
-	budget time.Duration // its level's own budget, when timed
-	submit time.Time
-	latest time.Time // when it should get a worker at the latest
+	game     int64
+	timed    bool          // bounded by time alone (levels 4 and 5)
+	budget   time.Duration // its level's own budget, when timed
+	submit   time.Time
+	deadline time.Time // when it should have its move at the latest
+	latest   time.Time // when it should get a worker at the latest
 
 	grant chan *ai.Workspace // receives its worker's workspace
 	moved chan struct{}      // told when its place in the queue changes
@@ -81,9 +79,10 @@ func newAIPool(workers int, cfg *Config) *aiPool {
 // budget, timed or not.
 func newJob(game int64, budget time.Duration, timed bool) *aiJob {
 	j := &aiJob{game: game, timed: timed, budget: budget, submit: time.Now(), grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
-	j.latest = j.submit.Add(aiGrace)
+	j.deadline, j.latest = j.submit.Add(aiGrace), j.submit.Add(aiGrace)
 	if timed {
-		j.latest = j.submit.Add(budget + aiGrace - minThink)
+		j.deadline = j.submit.Add(budget + aiGrace)
+		j.latest = j.deadline.Add(-minThink)
 	}
 	return j
 }
@@ -181,7 +180,11 @@ func (p *aiPool) dispatch() {
 		j.start = now
 		j.waited, j.behind = now.Sub(j.submit), len(p.queue)
 		if j.timed {
-			j.think = thinkBudget(j.budget, j.waited, j.behind, p.workers)
+			last := j
+			if j.behind > 0 {
+				last = p.queue[j.behind-1]
+			}
+			j.think = thinkBudget(j.budget, last.deadline.Sub(now), j.behind, p.workers)
 			j.end = now.Add(j.think)
 		}
 		p.running[j] = true

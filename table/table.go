@@ -23,9 +23,11 @@
 //   - Levels 1–3 (bounded by depth and nodes) think as they always do:
 //     they keep their strength and answer in a fraction of a second.
 //   - Levels 4 and 5 (bounded by time: 1 s and 5 s) think for their budget,
-//     less the time their wait took beyond 2 s, and, when replies wait
-//     behind them, no more than their share: (budget + 2 s) × workers /
-//     (workers + waiting). Never less than 0.1 s.
+//     less the time their wait took beyond 2 s; and when n replies wait
+//     behind one, it thinks no more than its share of the time left until
+//     the last of them is due: that time × workers / (workers + n), so that
+//     the queue moves on and its last reply too comes in time. Never less
+//     than 0.1 s.
 //   - When the reply at the head of the queue would otherwise get a worker
 //     too late for its bound (2 s for levels 1–3), the timed think that
 //     would end first is cut short then (after 0.1 s of thought at least)

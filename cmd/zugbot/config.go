@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"strconv"
 	"strings"
 )
 
@@ -20,6 +21,7 @@ type config struct {
 	MetricsAddr string     // ZUGBOT_METRICS_ADDR, -metrics-addr
 	LogLevel    slog.Level // ZUGBOT_LOG_LEVEL, -log-level
 	LogJSON     bool       // ZUGBOT_LOG_FORMAT=json, -log-format json
+	AIWorkers   int        // ZUGBOT_AI_WORKERS, -ai-workers; 0: the number of CPUs
 }
 
 // setting is one configuration value: its variable, its flag and its check.
@@ -33,7 +35,7 @@ type setting struct {
 // bot connects anywhere.
 func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
 	var c config
-	var level, format string
+	var level, format, workers string
 	settings := []setting{
 		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
 		{"ZUGBOT_DB", "db", "zugbot.db", "the SQLite database file", &c.DB},
@@ -42,6 +44,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 		{"ZUGBOT_METRICS_ADDR", "metrics-addr", "", "address to serve /healthz and /metrics on, e.g. :9090 (default: off)", &c.MetricsAddr},
 		{"ZUGBOT_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", &level},
 		{"ZUGBOT_LOG_FORMAT", "log-format", "text", "log format: text or json", &format},
+		{"ZUGBOT_AI_WORKERS", "ai-workers", "", "AI moves thought at once; more wait in a queue (default: the number of CPUs)", &workers},
 	}
 	fs := newFlags("run", "run the Discord bot. Each flag may instead be given by the environment variable named in its description", stderr)
 	for _, s := range settings {
@@ -100,6 +103,13 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 	default:
 		bad(6, "%q is not a log format: want text or json", format)
 	}
+	if workers != "" {
+		n, err := strconv.Atoi(workers)
+		if err != nil || n < 1 || n > 1024 {
+			bad(7, "%q is not a number of AI workers from 1 to 1024", workers)
+		}
+		c.AIWorkers = n
+	}
 	if len(problems) > 0 {
 		return c, usageError{strings.Join(problems, "; ")}
 	}
@@ -128,6 +138,7 @@ func (c config) LogValue() slog.Value {
 		slog.String("metrics_addr", c.MetricsAddr),
 		slog.String("log_level", c.LogLevel.String()),
 		slog.Bool("log_json", c.LogJSON),
+		slog.Int("ai_workers", c.AIWorkers),
 		slog.Bool("token_set", c.Token != ""),
 	)
 }
