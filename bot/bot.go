@@ -44,6 +44,9 @@ type Config struct {
 	// AIThink caps the AI's time per move at every level (0: each level's
 	// own budget). Tests set it low.
 	AIThink time.Duration
+	// AIWorkers is the number of AI moves thought at once (the others
+	// wait in a queue, in arrival order); runtime.NumCPU() when zero.
+	AIWorkers int
 	// TaskInterval is how often due timers are looked for; 10 s when zero.
 	TaskInterval time.Duration
 	// TaskBatch is how many due timers are handled at most each time; 100
@@ -133,7 +136,8 @@ func New(cfg Config) (*Bot, error) {
 	}
 	t, err := table.New(table.Config{
 		Store: cfg.Store, Variants: cfg.Variants, Now: b.now, Seed: cfg.Seed, AIThink: cfg.AIThink,
-		Thought: b.metrics.aiThought,
+		AIWorkers: cfg.AIWorkers,
+		Thought:   b.metrics.aiThought, Queued: b.metrics.aiQueued, Waited: b.metrics.aiWaited,
 	})
 	if err != nil {
 		return nil, err

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"errors"
+	"strconv"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -16,6 +17,8 @@ type Metrics struct {
 	interactions *prometheus.CounterVec
 	latency      *prometheus.HistogramVec
 	aiThink      *prometheus.HistogramVec
+	aiQueue      prometheus.Gauge
+	aiWait       prometheus.Histogram
 	render       prometheus.Histogram
 	errors       *prometheus.CounterVec
 }
@@ -31,9 +34,16 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"route"}),
 		aiThink: prometheus.NewHistogramVec(prometheus.HistogramOpts{
-			Name: "zugbot_ai_think_seconds", Help: "Time the AI spent choosing a move, by variant.",
+			Name: "zugbot_ai_think_seconds", Help: "Time the AI spent choosing a move, by variant and level.",
 			Buckets: []float64{.01, .05, .1, .25, .5, 1, 2, 5, 10},
-		}, []string{"variant"}),
+		}, []string{"variant", "level"}),
+		aiQueue: prometheus.NewGauge(prometheus.GaugeOpts{
+			Name: "zugbot_ai_queue", Help: "AI replies waiting for a worker.",
+		}),
+		aiWait: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "zugbot_ai_wait_seconds", Help: "Time an AI reply waited for a worker.",
+			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2, 5, 10},
+		}),
 		render: prometheus.NewHistogram(prometheus.HistogramOpts{
 			Name: "zugbot_render_seconds", Help: "Time to draw and encode a board image.",
 			Buckets: []float64{.002, .005, .01, .02, .05, .1, .25},
@@ -42,7 +52,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "zugbot_errors_total", Help: "Failed interactions and timers, by where the error came from (discord, database, panic, other).",
 		}, []string{"source"}),
 	}
-	reg.MustRegister(m.interactions, m.latency, m.aiThink, m.render, m.errors)
+	reg.MustRegister(m.interactions, m.latency, m.aiThink, m.aiQueue, m.aiWait, m.render, m.errors)
 	return m
 }
 
@@ -54,9 +64,21 @@ func (m *Metrics) interaction(route, outcome string, d time.Duration) {
 	m.latency.WithLabelValues(route).Observe(d.Seconds())
 }
 
-func (m *Metrics) aiThought(variant string, d time.Duration) {
+func (m *Metrics) aiThought(variant string, level int, d time.Duration) {
 	if m != nil {
-		m.aiThink.WithLabelValues(variant).Observe(d.Seconds())
+		m.aiThink.WithLabelValues(variant, strconv.Itoa(level)).Observe(d.Seconds())
+	}
+}
+
+func (m *Metrics) aiQueued(n int) {
+	if m != nil {
+		m.aiQueue.Set(float64(n))
+	}
+}
+
+func (m *Metrics) aiWaited(d time.Duration) {
+	if m != nil {
+		m.aiWait.Observe(d.Seconds())
 	}
 }
 

@@ -191,7 +191,7 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 	if err != nil {
 		return err
 	}
-	reply, err := b.table.Reply(r.ctx, id, table.Moved)
+	reply, err := b.table.ReplyWith(r.ctx, id, table.Moved, table.ReplyOptions{OnWait: r.waiting})
 	if err != nil {
 		return err
 	}
@@ -200,6 +200,25 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 		return r.reply(message{content: fmt.Sprintf("Game #%d: you played **%s**, and then took it back.", id, u.Moves[0]), ephemeral: true})
 	}
 	return r.afterMove(&reply.State, onBoard, u.Moves[0], reply.Moves)
+}
+
+// waiting shows, in a deferred answer, that the AI's reply waits behind
+// ahead others; the answer replaces it when the move comes.
+func (r *request) waiting(ahead int) {
+	if !r.deferred {
+		return
+	}
+	text := "zugbot is thinking — yours is next."
+	switch ahead {
+	case 0:
+	case 1:
+		text = "zugbot is thinking — 1 game ahead of yours."
+	default:
+		text = fmt.Sprintf("zugbot is thinking — %d games ahead of yours.", ahead)
+	}
+	if _, err := r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(r.ctx)); err != nil {
+		r.b.log.Warn("could not say that the AI's reply waits", "user", r.user.ID, "err", err)
+	}
 }
 
 // boardCommand shows a game's board afresh.

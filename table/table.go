@@ -8,6 +8,35 @@
 // and records the change in one store transaction; the store's ply check
 // refuses a stale action. A refusal meant for the player is a *Refusal:
 // nothing was changed and its text can be shown as it is.
+//
+// # The AI's workers
+//
+// The AI thinks on a fixed number of workers (Config.AIWorkers), fed by a
+// queue in arrival order; each worker keeps one ai.Workspace, so the AI's
+// memory is bounded by the workers times the largest transposition table
+// (32 MiB), whatever the load. A reply waits for a worker without holding
+// its game's lock, so that nothing a person does waits for the AI.
+//
+// Time is shared so that a reply takes at most its level's budget plus 2 s
+// from the moment Reply asks for it:
+//
+//   - Levels 1–3 (bounded by depth and nodes) think as they always do:
+//     they keep their strength and answer in a fraction of a second.
+//   - Levels 4 and 5 (bounded by time: 1 s and 5 s) think for their budget,
+//     less the time their wait took beyond 2 s; and when n replies wait
+//     behind one, it thinks no more than its share of the time left until
+//     the last of them is due: that time × workers / (workers + n), so that
+//     the queue moves on and its last reply too comes in time. Never less
+//     than 0.1 s.
+//   - When the reply at the head of the queue would otherwise get a worker
+//     too late for its bound (2 s for levels 1–3), the timed think that
+//     would end first is cut short then (after 0.1 s of thought at least)
+//     and plays the best move found so far.
+//
+// The bound holds while the queue is shorter than about the workers times
+// (budget + 2 s) / 0.1 s; beyond that every timed reply thinks for 0.1 s.
+// A reply that waits more than a second is told its place in the queue
+// through ReplyOptions.OnWait.
 package table
 
 import (
@@ -15,6 +44,7 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"sync"
 	"time"
 
@@ -34,8 +64,18 @@ type Config struct {
 	// AIThink caps the AI's time per move at every level (0: each level's
 	// own budget). Tests set it low.
 	AIThink time.Duration
-	// Thought, when set, is told how long each AI move took, by variant.
-	Thought func(variant string, d time.Duration)
+	// AIWorkers is the number of AI moves thought at once; more wait in a
+	// queue. 0 means runtime.NumCPU().
+	AIWorkers int
+	// Thought, when set, is told how long each AI move took, by variant
+	// and level.
+	Thought func(variant string, level int, d time.Duration)
+	// Queued, when set, is told the number of AI replies waiting for a
+	// worker whenever it changes. It must not call the Table.
+	Queued func(n int)
+	// Waited, when set, is told how long each AI reply waited for a
+	// worker. It must not call the Table.
+	Waited func(d time.Duration)
 }
 
 // Table plays games. Make one with New; it is safe for concurrent use.
@@ -45,6 +85,7 @@ type Table struct {
 	variants map[string]*engine.Variant
 	now      func() time.Time
 	locks    Locks
+	pool     *aiPool
 
 	rngMu sync.Mutex
 	rng   *rand.Rand
@@ -62,6 +103,10 @@ func New(cfg Config) (*Table, error) {
 	if t.now == nil {
 		t.now = time.Now
 	}
+	if t.cfg.AIWorkers <= 0 {
+		t.cfg.AIWorkers = runtime.NumCPU()
+	}
+	t.pool = newAIPool(t.cfg.AIWorkers, &t.cfg)
 	seed := cfg.Seed
 	if seed == 0 {
 		seed = rand.Uint64()
@@ -331,14 +376,35 @@ func (t *Table) record(ctx context.Context, st *store.State, m engine.Move) (str
 // aiThinkLimit bounds the AI's thinking beyond its level's own budget.
 const aiThinkLimit = 10 * time.Second
 
+// ReplyOptions are what a caller of ReplyWith may ask for.
+type ReplyOptions struct {
+	// OnWait, when set, is called when the reply has waited for a worker
+	// for Notice, with the number of replies ahead of it in the queue,
+	// and again whenever that number changes. It is called on Reply's
+	// goroutine, and the reply waits for it.
+	OnWait func(ahead int)
+	// Notice is the wait before OnWait is first called; 0 means 1 s.
+	Notice time.Duration
+}
+
 // Reply lets the AI play in game id while it is to move, and returns the
 // game with the moves it played, as event ev (Moved or Started). The AI
-// thinks without holding the game's lock, so that a takeback, a draw offer
-// or a resignation is answered at once meanwhile; its move is then
-// recorded only if the game has not changed, and otherwise the AI looks
-// again.
+// thinks on one of the table's workers, after the replies asked for
+// before (see the package documentation), and without holding the game's
+// lock, so that a takeback, a draw offer or a resignation is answered at
+// once meanwhile; its move is then recorded only if the game has not
+// changed, and otherwise the AI looks again. When ctx ends, a reply that
+// waits for a worker leaves the queue, and one that thinks stops.
 func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
+	return t.ReplyWith(ctx, id, ev, ReplyOptions{})
+}
+
+// ReplyWith is Reply with options.
+func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOptions) (Update, error) {
 	u := Update{Event: ev}
+	if opt.Notice <= 0 {
+		opt.Notice = waitNotice
+	}
 	for {
 		st, err := t.Load(ctx, id)
 		if err != nil {
@@ -348,26 +414,9 @@ func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
 		if !AIToMove(&st) {
 			return u, nil
 		}
-		seat := st.Game.Seats[st.Position.Turn()]
-		v := st.Position.Variant()
-		var pl ai.Player
-		if t.cfg.AIThink > 0 {
-			pl, err = ai.LevelTimed(v, seat.AI, t.cfg.AIThink, t.Rand())
-		} else {
-			pl, err = ai.Level(v, seat.AI, t.Rand())
-		}
+		m, info, err := t.think(ctx, &st, opt)
 		if err != nil {
-			return u, fmt.Errorf("AI level %d for %s: %w", seat.AI, v.ID, err)
-		}
-		tctx, cancel := context.WithTimeout(ctx, aiThinkLimit)
-		start := time.Now()
-		m, info, err := pl.Best(tctx, st.Position.Clone())
-		cancel()
-		if t.cfg.Thought != nil {
-			t.cfg.Thought(v.ID, time.Since(start))
-		}
-		if err != nil {
-			return u, fmt.Errorf("AI move in game %d: %w", st.Game.ID, err)
+			return u, err
 		}
 		unlock := t.locks.Lock(id)
 		notation, err := t.record(ctx, &st, m)
@@ -383,6 +432,44 @@ func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
 		u.Moves = append(u.Moves, notation)
 		u.Info = append(u.Info, info)
 	}
+}
+
+// think chooses the AI's move in st on one of the pool's workers.
+func (t *Table) think(ctx context.Context, st *store.State, opt ReplyOptions) (engine.Move, ai.Info, error) {
+	level := st.Game.Seats[st.Position.Turn()].AI
+	v := st.Position.Variant()
+	budget, timed := ai.LevelBudget(v, level)
+	if timed && t.cfg.AIThink > 0 {
+		budget = t.cfg.AIThink
+	}
+	j := newJob(st.Game.ID, budget, timed)
+	ws, tctx, err := t.pool.acquire(ctx, j, opt.OnWait, opt.Notice)
+	if err != nil {
+		return engine.Move{}, ai.Info{}, err
+	}
+	defer func() { t.pool.release(j, ws) }()
+	d := t.cfg.AIThink
+	if timed {
+		d = j.think
+	}
+	pl, err := ws.Level(v, level, d, t.Rand())
+	if err != nil {
+		return engine.Move{}, ai.Info{}, fmt.Errorf("AI level %d for %s: %w", level, v.ID, err)
+	}
+	tctx, cancel := context.WithTimeout(tctx, aiThinkLimit)
+	defer cancel()
+	start := time.Now()
+	m, info, err := pl.Best(tctx, st.Position.Clone())
+	if t.cfg.Thought != nil {
+		t.cfg.Thought(v.ID, level, time.Since(start))
+	}
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err() // abandoned: the move is not played
+	}
+	if err != nil {
+		return engine.Move{}, ai.Info{}, fmt.Errorf("AI move in game %d: %w", st.Game.ID, err)
+	}
+	return m, info, nil
 }
 
 // Resign ends game id, at ply, as a loss for user.

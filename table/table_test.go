@@ -50,7 +50,7 @@ type fixture struct {
 	clock *clock
 }
 
-func newFixture(t *testing.T) *fixture {
+func newFixture(t *testing.T, opts ...func(*table.Config)) *fixture {
 	t.Helper()
 	variants := []*engine.Variant{zola.Zola, zola.Zola4, zamma.Zamma, zonal.Chess}
 	c := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}
@@ -60,7 +60,11 @@ func newFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { st.Close() })
-	tab, err := table.New(table.Config{Store: st, Variants: variants, Now: c.Now, Seed: 1, AIThink: 50 * time.Millisecond})
+	cfg := table.Config{Store: st, Variants: variants, Now: c.Now, Seed: 1, AIThink: 50 * time.Millisecond}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	tab, err := table.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,6 +24,7 @@ type config struct {
 	LogLevel    slog.Level // ZUGBOT_LOG_LEVEL, -log-level
 	LogJSON     bool       // ZUGBOT_LOG_FORMAT=json, -log-format json
 	Shards      int        // ZUGBOT_SHARDS, -shards; bot.AutoShards for "auto"
+	AIWorkers   int        // ZUGBOT_AI_WORKERS, -ai-workers; 0: the number of CPUs
 }
 
 // setting is one configuration value: its variable, its flag and its check.
@@ -43,7 +44,7 @@ func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (co
 // its usage.
 func loadConfigFor(command, desc string, args []string, getenv func(string) string, stderr io.Writer) (config, error) {
 	var c config
-	var level, format, shards string
+	var level, format, shards, workers string
 	settings := []setting{
 		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
 		{"ZUGBOT_DB", "db", "zugbot.db", "the SQLite database file", &c.DB},
@@ -53,6 +54,7 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		{"ZUGBOT_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", &level},
 		{"ZUGBOT_LOG_FORMAT", "log-format", "text", "log format: text or json", &format},
 		{"ZUGBOT_SHARDS", "shards", "1", "gateway shards to run: a number, or auto for as many as Discord recommends (needed past 2,500 servers)", &shards},
+		{"ZUGBOT_AI_WORKERS", "ai-workers", "", "AI moves thought at once; more wait in a queue (default: the number of CPUs)", &workers},
 	}
 	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", stderr)
 	for _, s := range settings {
@@ -118,6 +120,13 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 	} else {
 		c.Shards = n
 	}
+	if workers != "" {
+		n, err := strconv.Atoi(workers)
+		if err != nil || n < 1 || n > 1024 {
+			bad(8, "%q is not a number of AI workers from 1 to 1024", workers)
+		}
+		c.AIWorkers = n
+	}
 	if len(problems) > 0 {
 		return c, usageError{strings.Join(problems, "; ")}
 	}
@@ -146,6 +155,7 @@ func (c config) LogValue() slog.Value {
 		slog.String("metrics_addr", c.MetricsAddr),
 		slog.String("log_level", c.LogLevel.String()),
 		slog.Bool("log_json", c.LogJSON),
+		slog.Int("ai_workers", c.AIWorkers),
 		slog.Bool("token_set", c.Token != ""),
 	)
 }

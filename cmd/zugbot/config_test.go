@@ -65,3 +65,20 @@ func TestConfigNeverLogsTheToken(t *testing.T) {
 		t.Errorf("log line %q: want no token, only that it is set", buf.String())
 	}
 }
+
+func TestConfigAIWorkers(t *testing.T) {
+	c, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc"}), io.Discard)
+	if err != nil || c.AIWorkers != 0 {
+		t.Fatalf("AIWorkers = %d, %v; want 0 (the number of CPUs) by default", c.AIWorkers, err)
+	}
+	c, err = loadConfig([]string{"-ai-workers", "3"}, env(map[string]string{"DISCORD_TOKEN": "abc", "ZUGBOT_AI_WORKERS": "8"}), io.Discard)
+	if err != nil || c.AIWorkers != 3 {
+		t.Fatalf("AIWorkers = %d, %v; want the flag's 3", c.AIWorkers, err)
+	}
+	for _, bad := range []string{"0", "-1", "two", "2000"} {
+		_, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc", "ZUGBOT_AI_WORKERS": bad}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "ZUGBOT_AI_WORKERS") {
+			t.Errorf("ZUGBOT_AI_WORKERS=%s: %v, want an error naming it", bad, err)
+		}
+	}
+}

@@ -72,6 +72,60 @@ func Level(v *engine.Variant, n int, r *rand.Rand) (Player, error) {
 // quick matches); d = 0 keeps the level's own budget. A level bounded by
 // depth or nodes is then also bounded by d.
 func LevelTimed(v *engine.Variant, n int, d time.Duration, r *rand.Rand) (Player, error) {
+	return level(v, n, d, r, nil)
+}
+
+// LevelBudget returns the time budget of skill level n for variant v, and
+// whether the level is bounded by time alone: true for the levels whose
+// strength comes from the time they are given (expert and master, by
+// search or MCTS); false for those bounded by depth or nodes, which play
+// the same on any machine and answer quickly, and for a Solver's, which
+// needs the time it needs.
+func LevelBudget(v *engine.Variant, n int) (time.Duration, bool) {
+	if n < MinLevel || n > MaxLevel {
+		return 0, false
+	}
+	start := v.Start()
+	if _, ok := start.(Solver); ok {
+		return 0, false
+	}
+	if _, ok := start.(Evaluator); ok {
+		cfg := searchLevels[n-1]
+		return cfg.Time, cfg.Time > 0 && cfg.Nodes == 0
+	}
+	cfg := mctsLevels[n-1]
+	return cfg.Time, cfg.Time > 0 && cfg.Playouts == 0
+}
+
+// A Workspace holds the memory of the players it makes: one Searcher (with
+// its transposition table) and one MCTS (with its tree), reset for each
+// player. A worker that plays one move after another makes its players
+// with its own Workspace, so that its memory is bounded by the largest
+// level's table whatever the number of moves. A Workspace makes one
+// player at a time: a player it made is valid until the next call of
+// Level.
+type Workspace struct {
+	searcher *Searcher
+	mcts     *MCTS
+}
+
+// Level is LevelTimed with the players' memory taken from w. The player
+// chooses the moves LevelTimed's would.
+func (w *Workspace) Level(v *engine.Variant, n int, d time.Duration, r *rand.Rand) (Player, error) {
+	return level(v, n, d, r, w)
+}
+
+// TableBytes returns the memory held by w's transposition table.
+func (w *Workspace) TableBytes() int {
+	if w.searcher == nil {
+		return 0
+	}
+	return w.searcher.TableBytes()
+}
+
+// level is LevelTimed, with the players' memory taken from w when it is
+// not nil.
+func level(v *engine.Variant, n int, d time.Duration, r *rand.Rand, w *Workspace) (Player, error) {
 	if n < MinLevel || n > MaxLevel {
 		return nil, fmt.Errorf("ai: level %d: want %d (%s) to %d (%s)", n, MinLevel, LevelName(MinLevel), MaxLevel, LevelName(MaxLevel))
 	}
@@ -84,13 +138,27 @@ func LevelTimed(v *engine.Variant, n int, d time.Duration, r *rand.Rand) (Player
 		if d > 0 {
 			cfg.Time = d
 		}
-		return NewSearcher(cfg, r), nil
+		if w == nil {
+			return NewSearcher(cfg, r), nil
+		}
+		if w.searcher == nil {
+			w.searcher = &Searcher{}
+		}
+		w.searcher.Reset(cfg, r)
+		return w.searcher, nil
 	}
 	cfg := mctsLevels[n-1]
 	if d > 0 {
 		cfg.Time = d
 	}
-	return NewMCTS(cfg, r), nil
+	if w == nil {
+		return NewMCTS(cfg, r), nil
+	}
+	if w.mcts == nil {
+		w.mcts = &MCTS{}
+	}
+	w.mcts.Reset(cfg, r)
+	return w.mcts, nil
 }
 
 // solverPlayer plays perfectly through the position's Solver, but for a

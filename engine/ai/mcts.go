@@ -51,13 +51,22 @@ type node struct {
 
 // NewMCTS returns an MCTS player drawing its playouts from r.
 func NewMCTS(cfg MCTSConfig, r *rand.Rand) *MCTS {
+	t := &MCTS{}
+	t.Reset(cfg, r)
+	return t
+}
+
+// Reset makes t play as NewMCTS(cfg, r) would, keeping the memory of its
+// tree for the next search.
+func (t *MCTS) Reset(cfg MCTSConfig, r *rand.Rand) {
 	if cfg.C <= 0 {
 		cfg.C = math.Sqrt2
 	}
 	if cfg.MaxNodes <= 0 {
 		cfg.MaxNodes = 2_000_000
 	}
-	return &MCTS{cfg: cfg, r: r}
+	t.cfg, t.r = cfg, r
+	t.nodes = t.nodes[:0]
 }
 
 // Best runs playouts from p until the budget or ctx ends and returns the

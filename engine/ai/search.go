@@ -4,6 +4,7 @@ import (
 	"context"
 	"math/rand/v2"
 	"time"
+	"unsafe"
 
 	"github.com/zugbot/zugbot/engine"
 )
@@ -105,6 +106,16 @@ const (
 // NewSearcher returns a Searcher with the given budget, drawing its noise
 // and blunders from r.
 func NewSearcher(cfg Config, r *rand.Rand) *Searcher {
+	s := &Searcher{}
+	s.Reset(cfg, r)
+	return s
+}
+
+// Reset makes s play as NewSearcher(cfg, r) would, keeping the memory it
+// has: its transposition table (cleared, and grown only when cfg needs a
+// larger one) and its move buffers. A Searcher reset before each move
+// chooses the moves a fresh one would, without allocating a table each time.
+func (s *Searcher) Reset(cfg Config, r *rand.Rand) {
 	bits := cfg.TTBits
 	if bits <= 0 {
 		bits = defaultTTBits
@@ -119,8 +130,21 @@ func NewSearcher(cfg Config, r *rand.Rand) *Searcher {
 	case cfg.QDepth < 0:
 		cfg.QDepth = 0
 	}
-	return &Searcher{cfg: cfg, r: r, tt: make([]entry, 1<<bits), mask: 1<<bits - 1}
+	s.cfg, s.r = cfg, r
+	n := 1 << bits
+	if cap(s.tt) < n {
+		s.tt = make([]entry, n)
+	} else {
+		s.tt = s.tt[:n]
+		clear(s.tt)
+	}
+	s.mask = uint64(n - 1)
+	s.killers = [MaxPly + 1][2]engine.Move{}
+	s.history = [2][1 << histBits]int32{}
 }
+
+// TableBytes returns the size of the transposition table s holds.
+func (s *Searcher) TableBytes() int { return cap(s.tt) * int(unsafe.Sizeof(entry{})) }
 
 // Best searches p and returns the best move found, with the search's
 // figures. p is left as it was.

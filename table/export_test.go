@@ -1,0 +1,47 @@
+package table
+
+import "context"
+
+// What the tests of the AI's workers look at.
+var ThinkBudget = thinkBudget
+
+const (
+	AIGrace  = aiGrace
+	MinThink = minThink
+)
+
+// Hold occupies one of t's AI workers, as a reply would, until release is
+// called.
+func (t *Table) Hold() (release func()) {
+	j := newJob(0, 0, false)
+	ws, _, err := t.pool.acquire(context.Background(), j, nil, 0)
+	if err != nil {
+		panic(err)
+	}
+	return func() { t.pool.release(j, ws) }
+}
+
+// QueueLen returns the number of replies waiting for a worker.
+func (t *Table) QueueLen() int {
+	t.pool.mu.Lock()
+	defer t.pool.mu.Unlock()
+	return len(t.pool.queue)
+}
+
+// OnStart has f told the game of each reply that gets a worker, in order.
+func (t *Table) OnStart(f func(game int64)) {
+	t.pool.mu.Lock()
+	defer t.pool.mu.Unlock()
+	t.pool.started = func(j *aiJob) { f(j.game) }
+}
+
+// Workspaces returns the number of AI workspaces made and the memory of
+// their transposition tables.
+func (t *Table) Workspaces() (made, tableBytes int) {
+	t.pool.mu.Lock()
+	defer t.pool.mu.Unlock()
+	for _, ws := range t.pool.free {
+		tableBytes += ws.TableBytes()
+	}
+	return t.pool.made, tableBytes
+}

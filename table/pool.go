@@ -1,0 +1,258 @@
+package table
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/zugbot/zugbot/engine/ai"
+)
+
+// The AI's time-sharing policy (see the package documentation).
+const (
+	// aiGrace is how much longer than its level's budget a timed reply may
+	// take, counted from its submission.
+	aiGrace = 2 * time.Second
+	// minThink is the least time a timed reply thinks, however long it
+	// waited.
+	minThink = 100 * time.Millisecond
+	// waitNotice is how long a reply waits before its OnWait is called.
+	waitNotice = time.Second
+)
+
+// thinkBudget returns the time a reply of a timed level whose own budget
+// is b may think, when it gets a worker with queued replies still waiting
+// behind it, among workers workers, and left to go until the deadline of
+// the last of them (its own when nobody waits: its level's budget plus the
+// grace, less its wait). That time is shared evenly between it and those
+// behind it, workers at a time, so that the last one too ends by its
+// deadline; it is never more than b nor less than minThink.
+func thinkBudget(b, left time.Duration, queued, workers int) time.Duration {
+	d := min(b, left*time.Duration(workers)/time.Duration(workers+queued))
+	return max(d, minThink)
+}
+
+// aiPool is a fixed number of AI workers fed by a queue in arrival order.
+// A worker is a slot and an ai.Workspace: a reply that gets one thinks on
+// its own goroutine with the workspace's memory, and gives both back.
+type aiPool struct {
+	workers int
+	cfg     *Config
+
+	mu      sync.Mutex
+	busy    int
+	queue   []*aiJob // waiting, in arrival order
+	running map[*aiJob]bool
+	free    []*ai.Workspace
+	made    int // workspaces made: at most workers
+
+	started func(*aiJob) // a test's hook, called under mu when a job gets a worker
+}
+
+// aiJob is one think, waiting for a worker or running.
+type aiJob struct {
+	game     int64
+	timed    bool          // bounded by time alone (levels 4 and 5)
+	budget   time.Duration // its level's own budget, when timed
+	submit   time.Time
+	deadline time.Time // when it should have its move at the latest
+	latest   time.Time // when it should get a worker at the latest
+
+	grant chan *ai.Workspace // receives its worker's workspace
+	moved chan struct{}      // told when its place in the queue changes
+
+	// Set when it gets a worker.
+	start  time.Time
+	waited time.Duration
+	behind int           // replies waiting behind it then
+	think  time.Duration // its time budget, for a timed job
+	end    time.Time     // when it stops at the latest, for a timed job
+	cut    context.CancelFunc
+	timer  *time.Timer // a cut ordered for later
+}
+
+func newAIPool(workers int, cfg *Config) *aiPool {
+	return &aiPool{workers: workers, cfg: cfg, running: map[*aiJob]bool{}}
+}
+
+// newJob returns a think for game id at a level whose own budget is
+// budget, timed or not.
+func newJob(game int64, budget time.Duration, timed bool) *aiJob {
+	j := &aiJob{game: game, timed: timed, budget: budget, submit: time.Now(), grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
+	j.deadline, j.latest = j.submit.Add(aiGrace), j.submit.Add(aiGrace)
+	if timed {
+		j.deadline = j.submit.Add(budget + aiGrace)
+		j.latest = j.deadline.Add(-minThink)
+	}
+	return j
+}
+
+// acquire queues j and waits for a worker, telling onWait (if set) how
+// many replies are ahead of j once it has waited for notice, and whenever
+// that changes afterwards. It returns the worker's workspace and the
+// context to think in, which the pool cancels when a waiting reply needs
+// the worker; the caller must then call release. When ctx ends first, j
+// leaves the queue and acquire returns ctx's error.
+func (p *aiPool) acquire(ctx context.Context, j *aiJob, onWait func(ahead int), notice time.Duration) (*ai.Workspace, context.Context, error) {
+	tctx, cut := context.WithCancel(ctx)
+	j.cut = cut
+	p.mu.Lock()
+	p.queue = append(p.queue, j)
+	p.queued()
+	p.dispatch()
+	p.mu.Unlock()
+
+	var noticed <-chan time.Time
+	if onWait != nil {
+		tm := time.NewTimer(notice)
+		defer tm.Stop()
+		noticed = tm.C
+	}
+	reported := -1
+	report := func() {
+		p.mu.Lock()
+		ahead := p.position(j)
+		p.mu.Unlock()
+		if ahead >= 0 && ahead != reported {
+			reported = ahead
+			onWait(ahead)
+		}
+	}
+	for {
+		select {
+		case ws := <-j.grant:
+			return ws, tctx, nil
+		case <-ctx.Done():
+			p.mu.Lock()
+			if i := p.position(j); i >= 0 {
+				p.queue = append(p.queue[:i], p.queue[i+1:]...)
+				p.queued()
+				p.shifted(i)
+				p.dispatch()
+				p.mu.Unlock()
+			} else {
+				p.mu.Unlock()
+				p.release(j, <-j.grant) // granted meanwhile: given back
+			}
+			cut()
+			return nil, nil, ctx.Err()
+		case <-noticed:
+			noticed = nil
+			report()
+		case <-j.moved:
+			if reported >= 0 {
+				report()
+			}
+		}
+	}
+}
+
+// release gives j's worker back and hands it to the next in the queue.
+func (p *aiPool) release(j *aiJob, ws *ai.Workspace) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if j.timer != nil {
+		j.timer.Stop()
+	}
+	j.cut()
+	delete(p.running, j)
+	p.busy--
+	p.free = append(p.free, ws)
+	p.dispatch()
+}
+
+// dispatch gives free workers to the head of the queue, and cuts a
+// running think short if the head would otherwise wait beyond its latest
+// start. p.mu is held.
+func (p *aiPool) dispatch() {
+	for p.busy < p.workers && len(p.queue) > 0 {
+		j := p.queue[0]
+		p.queue = p.queue[1:]
+		p.busy++
+		var ws *ai.Workspace
+		if n := len(p.free); n > 0 {
+			ws, p.free = p.free[n-1], p.free[:n-1]
+		} else {
+			ws = &ai.Workspace{}
+			p.made++
+		}
+		now := time.Now()
+		j.start = now
+		j.waited, j.behind = now.Sub(j.submit), len(p.queue)
+		if j.timed {
+			last := j
+			if j.behind > 0 {
+				last = p.queue[j.behind-1]
+			}
+			j.think = thinkBudget(j.budget, last.deadline.Sub(now), j.behind, p.workers)
+			j.end = now.Add(j.think)
+		}
+		p.running[j] = true
+		if p.cfg.Waited != nil {
+			p.cfg.Waited(j.waited)
+		}
+		if p.started != nil {
+			p.started(j)
+		}
+		j.grant <- ws
+		p.queued()
+		p.shifted(0)
+	}
+	if len(p.queue) == 0 {
+		return
+	}
+	// The head waits: unless a running think ends by its latest start, the
+	// timed think that ends first is cut then (after minThink at least).
+	// A think bounded by nodes ends soon anyway, and is never cut.
+	head := p.queue[0]
+	var first *aiJob
+	for r := range p.running {
+		if !r.timed {
+			return
+		}
+		if first == nil || r.end.Before(first.end) {
+			first = r
+		}
+	}
+	if first == nil || !first.end.After(head.latest) {
+		return
+	}
+	at := head.latest
+	if earliest := first.start.Add(minThink); at.Before(earliest) {
+		at = earliest
+	}
+	first.end = at
+	if first.timer != nil {
+		first.timer.Stop()
+	}
+	first.timer = time.AfterFunc(time.Until(at), first.cut)
+}
+
+// position returns the number of replies ahead of j in the queue, or -1
+// when j is not in it. p.mu is held.
+func (p *aiPool) position(j *aiJob) int {
+	for i, q := range p.queue {
+		if q == j {
+			return i
+		}
+	}
+	return -1
+}
+
+// shifted tells the jobs from index i of the queue on that their place
+// changed. p.mu is held.
+func (p *aiPool) shifted(i int) {
+	for _, q := range p.queue[i:] {
+		select {
+		case q.moved <- struct{}{}:
+		default:
+		}
+	}
+}
+
+// queued reports the queue's length. p.mu is held.
+func (p *aiPool) queued() {
+	if p.cfg.Queued != nil {
+		p.cfg.Queued(len(p.queue))
+	}
+}
