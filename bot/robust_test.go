@@ -462,3 +462,57 @@ func TestAnswerBeforeSlowEdits(t *testing.T) {
 		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, move)
 	})
 }
+
+// TestBoardsRedrawnAtStart: the process died after a move was committed
+// and before its board was edited (here: the move is recorded while the
+// bot is down), and after a resignation likewise. At the next start both
+// boards are redrawn to the game's state; a board that is up to date is
+// left alone.
+func TestBoardsRedrawnAtStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	behind := h.duel("zola", false)
+	ended := h.duel("zola", false)
+	current := h.duel("zola", false)
+	edited := func(m *discordtest.Message) string {
+		if m.EditedTimestamp == nil {
+			return ""
+		}
+		return m.EditedTimestamp.String()
+	}
+	edits := edited(h.board(current.Game.ID))
+	h.stop()
+	ctx := context.Background()
+	db, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := behind.Position.FormatMove(behind.Position.Moves(nil)[0])
+	if _, err := db.RecordMove(ctx, behind.Game.ID, 0, move, store.End{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Finish(ctx, ended.Game.ID, store.AnyPly, store.End{Result: store.Win, Winner: 1, Reason: store.ReasonResignation}); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := db.StaleBoards(ctx); err != nil || len(ids) != 2 {
+		t.Errorf("boards behind before the restart: %v, %v; want games %d and %d", ids, err, behind.Game.ID, ended.Game.ID)
+	}
+	db.Close()
+
+	h.start()
+	h.eventually("the board with the move made while the bot was down", func() bool {
+		b := h.board(behind.Game.ID)
+		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, "Last move: **"+move+"**")
+	})
+	h.eventually("the board of the game ended while the bot was down", func() bool {
+		b := h.board(ended.Game.ID)
+		return len(b.Buttons()) == 1 && b.Buttons()[0].Label == "Rematch"
+	})
+	h.eventually("the record of the redrawn boards", func() bool {
+		ids, err := h.st.StaleBoards(ctx)
+		return err == nil && len(ids) == 0
+	})
+	if b := h.board(current.Game.ID); edited(b) != edits {
+		t.Errorf("a board that was up to date was edited at start-up")
+	}
+}
