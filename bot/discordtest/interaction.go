@@ -359,6 +359,15 @@ func (ix *Interaction) WaitResponse(t testing.TB, timeout time.Duration) *Respon
 	return r
 }
 
+// Response returns the bot's accepted initial response, or nil if there is
+// none yet: for tests that must not fail when none comes (the bot was
+// killed).
+func (ix *Interaction) Response() *Response {
+	ix.s.mu.Lock()
+	defer ix.s.mu.Unlock()
+	return ix.response
+}
+
 // violations returns the violations of requests about ix.
 func (ix *Interaction) violations() []Violation {
 	var out []Violation
