@@ -392,6 +392,18 @@ func (ix *Interaction) Original() *Message {
 	return ix.s.snapshot(m)
 }
 
+// OriginalContent returns the content of the original response message,
+// or "" if there is none: cheaper than Original, for load tests that poll.
+func (ix *Interaction) OriginalContent() string {
+	ix.s.mu.Lock()
+	defer ix.s.mu.Unlock()
+	m := ix.s.messages[ix.original]
+	if m == nil || m.deleted {
+		return ""
+	}
+	return m.content
+}
+
 // WaitOriginal waits up to timeout until the original response message
 // exists and satisfies cond (nil: any state), and returns it; the test
 // fails otherwise.

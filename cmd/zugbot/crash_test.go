@@ -94,11 +94,11 @@ func TestCrash(t *testing.T) {
 	var humans, ais []seat
 	for i := range 6 {
 		a, b := f.srv.NewUser(fmt.Sprintf("h%da", i)), f.srv.NewUser(fmt.Sprintf("h%db", i))
-		humans = append(humans, seat{f.challenge(a, b, 1), [2]*discordgo.User{a, b}})
+		humans = append(humans, seat{f.challenge(f.channel, a, b, 1), [2]*discordgo.User{a, b}})
 	}
 	for i, level := range []int{1, 2, 3, 3, 4, 4} {
 		u := f.srv.NewUser(fmt.Sprintf("ai%d", i))
-		ais = append(ais, seat{f.playAI(u, level), [2]*discordgo.User{u}})
+		ais = append(ais, seat{f.playAI(f.channel, u, level), [2]*discordgo.User{u}})
 	}
 	var all []int64
 	for _, s := range append(append([]seat{}, humans...), ais...) {

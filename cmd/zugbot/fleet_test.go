@@ -108,12 +108,16 @@ func (f *fleet) stop(sig syscall.Signal) {
 }
 
 // challenge has a challenge b to a rated game of zola with days per move,
-// b accept it, and returns the game's ID once its board is posted.
-func (f *fleet) challenge(a, b *discordgo.User, days int) int64 {
+// b accept it (days 0: the default), and returns the game's ID once its board is posted.
+func (f *fleet) challenge(channel string, a, b *discordgo.User, days int) int64 {
 	t := f.t
 	t.Helper()
-	ix := f.srv.SlashCommand(t, a, f.channel, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", b),
-		discordtest.Opt("color", "first"), discordtest.Opt("rated", true), discordtest.Opt("days", days))
+	opts := []discordtest.Option{discordtest.Opt("game", "zola"), discordtest.Opt("opponent", b),
+		discordtest.Opt("color", "first"), discordtest.Opt("rated", true)}
+	if days > 0 {
+		opts = append(opts, discordtest.Opt("days", days))
+	}
+	ix := f.srv.SlashCommand(t, a, channel, "challenge", opts...)
 	ix.WaitResponse(t, 20*time.Second)
 	orig := ix.WaitOriginal(t, 20*time.Second, nil)
 	accept := ""
@@ -129,21 +133,21 @@ func (f *fleet) challenge(a, b *discordgo.User, days int) int64 {
 }
 
 // playAI starts a game of zola of u against the AI at level, u first.
-func (f *fleet) playAI(u *discordgo.User, level int) int64 {
+func (f *fleet) playAI(channel string, u *discordgo.User, level int) int64 {
 	t := f.t
 	t.Helper()
-	ix := f.srv.SlashCommand(t, u, f.channel, "play", discordtest.Opt("game", "zola"), discordtest.Opt("level", level), discordtest.Opt("color", "first"))
+	ix := f.srv.SlashCommand(t, u, channel, "play", discordtest.Opt("game", "zola"), discordtest.Opt("level", level), discordtest.Opt("color", "first"))
 	ix.WaitResponse(t, 20*time.Second)
 	return f.waitBoard(u)
 }
 
-// waitBoard waits until u's newest game has its board message.
+// waitBoard waits until u's newest game going on has its board message.
 func (f *fleet) waitBoard(u *discordgo.User) int64 {
 	t := f.t
 	t.Helper()
-	deadline := time.Now().Add(20 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for {
-		gs, err := f.st.Games(context.Background(), store.GameQuery{Player: u.ID, Limit: 1})
+		gs, err := f.st.Games(context.Background(), store.GameQuery{Player: u.ID, Status: store.Active, Limit: 1})
 		if err == nil && len(gs) == 1 && gs[0].MessageID != "" {
 			return gs[0].ID
 		}
