@@ -212,3 +212,25 @@ func (f *fleet) behind(ids []int64) []string {
 	}
 	return out
 }
+
+// board waits up to 10 s until game g's board message shows the game's
+// ply, as a player waits for the board to update before using its
+// controls, and returns it; nil if it does not.
+func (f *fleet) board(g *store.Game) *discordtest.Message {
+	ch := g.ChannelID
+	if g.ThreadID != "" {
+		ch = g.ThreadID
+	}
+	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		m := f.srv.Message(ch, g.MessageID)
+		if m == nil {
+			continue
+		}
+		for _, a := range m.Attachments {
+			if s := boardFile.FindStringSubmatch(a.Filename); s != nil && s[2] == strconv.Itoa(g.Ply) {
+				return m
+			}
+		}
+	}
+	return nil
+}

@@ -13,6 +13,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -83,6 +84,7 @@ type loadRun struct {
 	refused    atomic.Int64 // moves refused (should be none)
 	finished   atomic.Int64 // games finished during the run
 	unanswered atomic.Int64
+	stale      atomic.Int64 // turns skipped because the board did not show the move before within 10 s
 }
 
 // respond waits for ix's initial response and records its latency.
@@ -187,6 +189,7 @@ func TestLoad(t *testing.T) {
 	start := time.Now()
 	r.end = start.Add(*loadDuration)
 	pid := f.cmd.Process.Pid
+	botCPU0, selfCPU0 := cpuTime(pid), cpuTime(os.Getpid())
 	for i, s := range specs {
 		wg.Add(1)
 		go func() {
@@ -213,8 +216,10 @@ func TestLoad(t *testing.T) {
 	}()
 	wg.Wait()
 	elapsed := time.Since(start)
+	botCPU, selfCPU := cpuTime(pid)-botCPU0, cpuTime(os.Getpid())-selfCPU0
 	hwm := procStatus(pid, "VmHWM")
 	dbErrors, allErrors := r.errorCounts()
+	sums := r.metricSums("zugbot_ai_think_seconds_sum", "zugbot_render_seconds_sum", "zugbot_interaction_seconds_sum")
 	f.stop(syscall.SIGTERM)
 
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/1e6) }
@@ -231,7 +236,10 @@ func TestLoad(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "| peak RSS of the bot (VmHWM) | %s |\n", hwm)
 	fmt.Fprintf(&b, "| database errors (all errors) | %d (%d) |\n", dbErrors, allErrors)
+	fmt.Fprintf(&b, "| CPU: the bot / the test (fake Discord and players), of %d cores | %.2f / %.2f cores |\n", runtime.NumCPU(), botCPU.Seconds()/elapsed.Seconds(), selfCPU.Seconds()/elapsed.Seconds())
+	fmt.Fprintf(&b, "| AI thinks / board renders / handlers going on at once, on average | %.2f / %.2f / %.2f |\n", sums[0]/elapsed.Seconds(), sums[1]/elapsed.Seconds(), sums[2]/elapsed.Seconds())
 	fmt.Fprintf(&b, "| games finished (and started anew) | %d |\n", r.finished.Load())
+	fmt.Fprintf(&b, "| boards still behind 10 s after a move | %d |\n", r.stale.Load())
 	fmt.Fprintf(&b, "| backup at %v | %s |\n", backup.at.Round(time.Second), backup.result)
 	t.Log(b.String())
 	fmt.Println(b.String())
@@ -278,7 +286,11 @@ func (r *loadRun) playPeople(channel string, users [2]*discordgo.User, id int64)
 				}
 				g.MessageID = f.load(id).Game.MessageID
 			}
-			board := f.srv.Message(channel, g.MessageID)
+			board := f.board(g)
+			if board == nil {
+				r.stale.Add(1)
+				continue
+			}
 			from := st.Position.Variant().Geometry.Points[path[0]].Name
 			r.respond(f.srv.Select(t, u, board, menuWith(board, "/pick/", from), from))
 			board = f.srv.Message(channel, g.MessageID)
@@ -291,7 +303,11 @@ func (r *loadRun) playPeople(channel string, users [2]*discordgo.User, id int64)
 			resp := r.respond(f.srv.SlashCommand(t, u, channel, "move", discordtest.Opt("move", text), discordtest.Opt("game", id)))
 			r.moved(resp, text)
 		default: // "Type a move"
-			board := f.srv.Message(channel, g.MessageID)
+			board := f.board(g)
+			if board == nil {
+				r.stale.Add(1)
+				continue
+			}
 			btn := ""
 			for _, b := range board.Buttons() {
 				if b.Label == "Type a move" {
@@ -346,7 +362,11 @@ func (r *loadRun) playAI(channel string, u *discordgo.User, level int, id int64)
 		var ix *discordtest.Interaction
 		before := ""
 		if rng.IntN(2) == 0 && len(path) > 0 {
-			board := f.srv.Message(channel, g.MessageID)
+			board := f.board(g)
+			if board == nil {
+				r.stale.Add(1)
+				continue
+			}
 			from := st.Position.Variant().Geometry.Points[path[0]].Name
 			r.respond(f.srv.Select(t, u, board, menuWith(board, "/pick/", from), from))
 			board = f.srv.Message(channel, g.MessageID)
@@ -497,4 +517,44 @@ func procStatus(pid int, field string) string {
 		}
 	}
 	return "unknown"
+}
+
+// cpuTime returns the CPU time (user and system) process pid has used.
+func cpuTime(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name (in parentheses): utime and stime
+	// are the 12th and 13th, in clock ticks (100 a second on Linux).
+	rest := string(b[strings.LastIndexByte(string(b), ')')+2:])
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
+// metricSums returns the sums, over their labels, of the bot's metrics
+// named, from its /metrics.
+func (r *loadRun) metricSums(names ...string) []float64 {
+	out := make([]float64, len(names))
+	resp, err := http.Get("http://" + r.f.metrics + "/metrics")
+	if err != nil {
+		return out
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		for i, n := range names {
+			if strings.HasPrefix(line, n+"{") || strings.HasPrefix(line, n+" ") {
+				v, _ := strconv.ParseFloat(line[strings.LastIndexByte(line, ' ')+1:], 64)
+				out[i] += v
+			}
+		}
+	}
+	return out
 }
