@@ -214,7 +214,11 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	defer b.running.Store(false)
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))
 
-	b.inflight.Add(1)
+	b.inflight.Add(2)
+	go func() {
+		defer b.inflight.Done()
+		b.redrawBoards(work)
+	}()
 	go func() {
 		defer b.inflight.Done()
 		b.resumeAI(work)
@@ -302,6 +306,35 @@ func (b *Bot) resumeAI(ctx context.Context) {
 		if err := b.notifyTurn(ctx, &u.State, note); err != nil {
 			b.log.Warn("could not ping the player after the AI's move", "game", id, "err", err)
 		}
+	}
+}
+
+// redrawBoards brings up to date the board messages that are behind
+// their games: the process died (or a board edit failed) between a change
+// the store recorded and the edit of its board. The store knows what each
+// board shows (SetDrawn); an edit that would show an older state than the
+// game's is skipped by editBoard, so this may run alongside resumeAI and
+// the interactions.
+func (b *Bot) redrawBoards(ctx context.Context) {
+	ids, err := b.store.StaleBoards(ctx)
+	if err != nil {
+		b.log.Error("finding the boards behind their games", "err", err)
+		return
+	}
+	for _, id := range ids {
+		if ctx.Err() != nil || b.closing.Load() {
+			return
+		}
+		st, err := b.store.Load(ctx, id)
+		if err != nil {
+			b.log.Error("a board behind its game", "game", id, "err", err)
+			continue
+		}
+		if err := b.editBoard(ctx, &st, boardView{replay: st.Game.Over()}); err != nil {
+			b.log.Warn("could not redraw a board behind its game", "game", id, "err", err)
+			continue
+		}
+		b.log.Info("redrew a board behind its game", "game", id, "ply", st.Game.Ply)
 	}
 }
 

@@ -66,12 +66,23 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 		}
 		g.MessageID = msg.ID
 		b.log.Info("the board could not be edited; posted anew", "game", g.ID, "message", msg.ID, "code", rest.Message.Code)
+		b.drawn(ctx, g)
 		return nil
 	}
 	if err != nil {
 		return fmt.Errorf("edit the board of game %d: %w", g.ID, err)
 	}
+	b.drawn(ctx, g)
 	return nil
+}
+
+// drawn records that game g's board message now shows g, so that the
+// reconciliation at start-up leaves it alone. A failure is only logged:
+// the board is then redrawn once more at the next start.
+func (b *Bot) drawn(ctx context.Context, g *store.Game) {
+	if err := b.store.SetDrawn(ctx, g.ID, g.Ply, g.Result); err != nil {
+		b.log.Warn("could not record the board drawn", "game", g.ID, "err", err)
+	}
 }
 
 // showBoard brings the game's board message up to date after a change the
@@ -165,7 +176,9 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 		if err := r.update(m); err != nil {
 			return err
 		}
-		if r.messageID() != st.Game.MessageID { // a copy (in a DM): the game's board too
+		if r.messageID() == st.Game.MessageID {
+			b.drawn(r.ctx, &st.Game)
+		} else { // a copy (in a DM): the game's board too
 			r.showBoard(st, view)
 		}
 	} else {

@@ -104,6 +104,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if err := b.store.SetMessage(r.ctx, st.Game.ID, thread, msg.ID); err != nil {
 		return err
 	}
+	b.drawn(r.ctx, &st.Game)
 	if thread != "" && b.isThread(r.ctx, thread) {
 		// A member of the thread keeps access to it, and sees it archived
 		// and woken up (https://discord.com/developers/docs/topics/threads#thread-membership).

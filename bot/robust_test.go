@@ -174,6 +174,13 @@ func TestListsFitDiscord(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
+	// The games are made while the bot is down, their boards marked drawn
+	// (the messages are made up: a redraw at start-up would not find them).
+	h.stop()
+	db, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
 	alice := store.Seat{Player: store.Player{ID: h.alice.ID, Name: "alice"}}
 	names := []string{
 		strings.Repeat("🎲", 16) + strings.Repeat("x", 16), // 32 characters
@@ -186,19 +193,24 @@ func TestListsFitDiscord(t *testing.T) {
 		if i < 15 {
 			seats = [2]store.Seat{alice, opp}
 		}
-		g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zonal", Seats: seats, GuildID: h.guild, ChannelID: h.channel, DaysPerMove: 7})
+		g, err := db.CreateGame(ctx, store.NewGame{Variant: "zonal", Seats: seats, GuildID: h.guild, ChannelID: h.channel, DaysPerMove: 7})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := h.st.SetMessage(ctx, g.ID, "", fmt.Sprintf("1%017d", g.ID)); err != nil {
+		if err := db.SetMessage(ctx, g.ID, "", fmt.Sprintf("1%017d", g.ID)); err != nil {
 			t.Fatal(err)
 		}
 		if i < 15 { // 15 finished games, then 20 going
-			if _, err := h.st.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: opp.ID}); err != nil {
+			if g, err = db.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: opp.ID}); err != nil {
 				t.Fatal(err)
 			}
 		}
+		if err := db.SetDrawn(ctx, g.ID, g.Ply, g.Result); err != nil {
+			t.Fatal(err)
+		}
 	}
+	db.Close()
+	h.start()
 	for _, cmd := range []string{"games", "history", "profile"} {
 		_, resp := h.command(h.alice, cmd)
 		if resp.Data == nil || len(resp.Data.Embeds) != 1 {
@@ -590,5 +602,59 @@ func TestShards(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestBoardsRedrawnAtStart: the process died after a move was committed
+// and before its board was edited (here: the move is recorded while the
+// bot is down), and after a resignation likewise. At the next start both
+// boards are redrawn to the game's state; a board that is up to date is
+// left alone.
+func TestBoardsRedrawnAtStart(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	behind := h.duel("zola", false)
+	ended := h.duel("zola", false)
+	current := h.duel("zola", false)
+	edited := func(m *discordtest.Message) string {
+		if m.EditedTimestamp == nil {
+			return ""
+		}
+		return m.EditedTimestamp.String()
+	}
+	edits := edited(h.board(current.Game.ID))
+	h.stop()
+	ctx := context.Background()
+	db, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	move := behind.Position.FormatMove(behind.Position.Moves(nil)[0])
+	if _, err := db.RecordMove(ctx, behind.Game.ID, 0, move, store.End{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.Finish(ctx, ended.Game.ID, store.AnyPly, store.End{Result: store.Win, Winner: 1, Reason: store.ReasonResignation}); err != nil {
+		t.Fatal(err)
+	}
+	if ids, err := db.StaleBoards(ctx); err != nil || len(ids) != 2 {
+		t.Errorf("boards behind before the restart: %v, %v; want games %d and %d", ids, err, behind.Game.ID, ended.Game.ID)
+	}
+	db.Close()
+
+	h.start()
+	h.eventually("the board with the move made while the bot was down", func() bool {
+		b := h.board(behind.Game.ID)
+		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, "Last move: **"+move+"**")
+	})
+	h.eventually("the board of the game ended while the bot was down", func() bool {
+		b := h.board(ended.Game.ID)
+		return len(b.Buttons()) == 1 && b.Buttons()[0].Label == "Rematch"
+	})
+	h.eventually("the record of the redrawn boards", func() bool {
+		ids, err := h.st.StaleBoards(ctx)
+		return err == nil && len(ids) == 0
+	})
+	if b := h.board(current.Game.ID); edited(b) != edits {
+		t.Errorf("a board that was up to date was edited at start-up")
 	}
 }

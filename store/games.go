@@ -735,3 +735,45 @@ func limit(n, def int) int {
 	}
 	return min(n, 100)
 }
+
+// SetDrawn records that game id's board message shows the game at ply
+// with result. It records nothing unless that is the game's current state,
+// so that a late record of an older drawing never hides a board that is
+// behind.
+func (s *Store) SetDrawn(ctx context.Context, id int64, ply int, result Result) error {
+	err := s.write(ctx, func(tx querier) error {
+		_, err := tx.ExecContext(ctx, `UPDATE games SET drawn_ply = ?1, drawn_result = ?2 WHERE id = ?3 AND ply = ?1 AND result = ?2
+			AND (drawn_ply <> ?1 OR drawn_result <> ?2)`, ply, result.String(), id)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("record the board of game %d: %w", id, err)
+	}
+	return nil
+}
+
+// StaleBoards returns the IDs of the games whose board message shows
+// another ply or result than the game has, oldest first: a change was
+// recorded but its board edit did not happen.
+func (s *Store) StaleBoards(ctx context.Context) ([]int64, error) {
+	var ids []int64
+	err := s.read(ctx, func(q querier) error {
+		rows, err := q.QueryContext(ctx, `SELECT id FROM games WHERE message_id <> '' AND (drawn_ply <> ply OR drawn_result <> result) ORDER BY id`)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var id int64
+			if err := rows.Scan(&id); err != nil {
+				return err
+			}
+			ids = append(ids, id)
+		}
+		return rows.Err()
+	})
+	if err != nil {
+		return nil, fmt.Errorf("boards behind their games: %w", err)
+	}
+	return ids, nil
+}

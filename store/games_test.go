@@ -466,3 +466,44 @@ func TestAIGames(t *testing.T) {
 		t.Errorf("AIGames() = %v, %v; want %v", got, err, want)
 	}
 }
+
+func TestStaleBoards(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	g := mustGame(t, s, alice, bob, false)
+	stale := func(want ...int64) {
+		t.Helper()
+		got, err := s.StaleBoards(ctx)
+		if err != nil || !reflect.DeepEqual(got, want) {
+			t.Errorf("StaleBoards: %v, %v; want %v", got, err, want)
+		}
+	}
+	stale() // no board message yet
+	if err := s.SetMessage(ctx, g.ID, "", "m1"); err != nil {
+		t.Fatal(err)
+	}
+	stale() // a new board shows the start
+	p := zola.Zola.Start()
+	m := p.Moves(nil)[0]
+	if _, err := s.RecordMove(ctx, g.ID, 0, p.FormatMove(m), End{}); err != nil {
+		t.Fatal(err)
+	}
+	stale(g.ID)
+	// A record of an older drawing changes nothing.
+	if err := s.SetDrawn(ctx, g.ID, 0, Ongoing); err != nil {
+		t.Fatal(err)
+	}
+	stale(g.ID)
+	if err := s.SetDrawn(ctx, g.ID, 1, Ongoing); err != nil {
+		t.Fatal(err)
+	}
+	stale()
+	if _, err := s.Finish(ctx, g.ID, AnyPly, End{Result: Win, Winner: 1, Reason: ReasonResignation}); err != nil {
+		t.Fatal(err)
+	}
+	stale(g.ID)
+	if err := s.SetDrawn(ctx, g.ID, 1, Win); err != nil {
+		t.Fatal(err)
+	}
+	stale()
+}

@@ -363,6 +363,15 @@ func (ix *Interaction) WaitResponse(t testing.TB, timeout time.Duration) *Respon
 	return r
 }
 
+// Response returns the bot's accepted initial response, or nil if there is
+// none yet: for tests that must not fail when none comes (the bot was
+// killed).
+func (ix *Interaction) Response() *Response {
+	ix.s.mu.Lock()
+	defer ix.s.mu.Unlock()
+	return ix.response
+}
+
 // violations returns the violations of requests about ix.
 func (ix *Interaction) violations() []Violation {
 	var out []Violation
@@ -385,6 +394,18 @@ func (ix *Interaction) Original() *Message {
 		return nil
 	}
 	return ix.s.snapshot(m)
+}
+
+// OriginalContent returns the content of the original response message,
+// or "" if there is none: cheaper than Original, for load tests that poll.
+func (ix *Interaction) OriginalContent() string {
+	ix.s.mu.Lock()
+	defer ix.s.mu.Unlock()
+	m := ix.s.messages[ix.original]
+	if m == nil || m.deleted {
+		return ""
+	}
+	return m.content
 }
 
 // WaitOriginal waits up to timeout until the original response message

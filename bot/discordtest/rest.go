@@ -319,6 +319,10 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h ha
 	if err == nil && !s.slowdown(r, rec) {
 		return // the client gave up
 	}
+	var tooLarge *http.MaxBytesError
+	if err != nil && !errors.As(err, &tooLarge) {
+		return // the client went away while sending (its process was killed, say)
+	}
 	switch {
 	case err != nil:
 		apiErr = errTooLarge

@@ -184,6 +184,14 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a 30 s fuzzing run; the package and its FuzzParse target are checked instead",
 			check:  checkGoTest("func FuzzParse("),
 		},
+		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m": {
+			reason: "the load benchmark, about 4 minutes of both cores; the package and its TestLoad are checked instead",
+			check:  checkGoTest("func TestLoad("),
+		},
+		"go test ./cmd/zugbot -run TestCrash -crash.kills 20 -crash.terms 3 -v": {
+			reason: "the long form of the crash test (about 30 s); its short form runs in go test ./...",
+			check:  checkGoTest("func TestCrash("),
+		},
 		"go run golang.org/x/perf/cmd/benchstat@latest old.txt new.txt": {
 			reason: "downloads benchstat and needs two benchmark result files",
 		},
@@ -203,7 +211,14 @@ func hasCommand(name string) bool {
 // test file containing want.
 func checkGoTest(want string) func(t *testing.T, c readmeCommand, words []string) {
 	return func(t *testing.T, c readmeCommand, words []string) {
-		dir := filepath.Join("../..", words[len(words)-1])
+		pkg := words[len(words)-1]
+		for _, w := range words {
+			if strings.HasPrefix(w, "./") { // the package list comes before the test's own flags
+				pkg = w
+				break
+			}
+		}
+		dir := filepath.Join("../..", pkg)
 		files, _ := filepath.Glob(filepath.Join(dir, "*_test.go"))
 		for _, f := range files {
 			if b, err := os.ReadFile(f); err == nil && strings.Contains(string(b), want) {

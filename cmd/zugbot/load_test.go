@@ -1,0 +1,560 @@
+package main
+
+import (
+	"bufio"
+	"context"
+	"database/sql"
+	"flag"
+	"fmt"
+	"io"
+	"math"
+	"math/rand/v2"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/bot/discordtest"
+)
+
+var (
+	loadOn       = flag.Bool("load", false, "run TestLoad, the load benchmark")
+	loadGames    = flag.Int("load.games", 300, "TestLoad: games going on at once")
+	loadAI       = flag.Int("load.ai", 100, "TestLoad: how many of them are against the AI")
+	loadDuration = flag.Duration("load.duration", 3*time.Minute, "TestLoad: how long to measure")
+	loadMean     = flag.Duration("load.mean", 5*time.Second, "TestLoad: mean wait before a player moves")
+	loadChannels = flag.Int("load.channels", 100, "TestLoad: channels the games are spread over")
+)
+
+// aiMix is the share of the AI games at each level, 1 to 5.
+var aiMix = [5]int{30, 30, 20, 15, 5}
+
+// latencies is a set of measured durations, safe for concurrent use.
+type latencies struct {
+	mu sync.Mutex
+	d  []time.Duration
+}
+
+func (l *latencies) add(d time.Duration) {
+	l.mu.Lock()
+	l.d = append(l.d, d)
+	l.mu.Unlock()
+}
+
+// q returns the q-quantile (0..1), or 0 for none.
+func (l *latencies) q(q float64) time.Duration {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.d) == 0 {
+		return 0
+	}
+	s := slices.Clone(l.d)
+	slices.Sort(s)
+	i := int(math.Ceil(q*float64(len(s)))) - 1
+	return s[max(0, min(i, len(s)-1))]
+}
+
+func (l *latencies) n() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.d)
+}
+
+// loadRun is what TestLoad measures.
+type loadRun struct {
+	f          *fleet
+	rng        func() *rand.Rand
+	end        time.Time
+	initial    latencies    // every interaction's initial response
+	human      latencies    // a person's move, to the response that shows it played
+	ai         [5]latencies // the player's move to the AI's reply shown, by level
+	late       atomic.Int64 // interactions answered after 3 s
+	sent       atomic.Int64 // interactions sent in the measured window
+	refused    atomic.Int64 // moves refused (should be none)
+	finished   atomic.Int64 // games finished during the run
+	unanswered atomic.Int64
+	stale      atomic.Int64 // turns skipped because the board did not show the move before within 10 s
+}
+
+// respond waits for ix's initial response and records its latency.
+func (r *loadRun) respond(ix *discordtest.Interaction) *discordtest.Response {
+	resp := ix.WaitResponse(r.f.t, 60*time.Second)
+	r.sent.Add(1)
+	r.initial.add(resp.Latency)
+	if resp.Latency > 3*time.Second {
+		r.late.Add(1)
+	}
+	return resp
+}
+
+// pause waits a random time of mean *loadMean (exponential, capped at 4
+// times the mean); false when the run is over.
+func (r *loadRun) pause(rng *rand.Rand) bool {
+	d := min(time.Duration(rng.ExpFloat64()*float64(*loadMean)), 4**loadMean)
+	if time.Now().Add(d).After(r.end) {
+		return false
+	}
+	time.Sleep(d)
+	return true
+}
+
+// TestLoad is the load benchmark: the real binary against the fake
+// Discord, with games going on at once between people (moves at random
+// intervals through the board's menus, /move with autocomplete, "Type a
+// move" and /board) and against the AI at every level, and a trickle of
+// /leaderboard, /profile, /games and new challenges. Halfway through,
+// zugbot backup copies the database, and the copy is checked. It prints a
+// table of the figures. Run it with (about 4 minutes):
+//
+//	go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m
+func TestLoad(t *testing.T) {
+	if !*loadOn {
+		t.Skip("the load benchmark runs with -load")
+	}
+	// Discord's per-route limits (5 requests per 200 ms a bucket) are
+	// kept; the games are spread over channels as over many servers. The
+	// global limit of 50 requests a second is raised to 500: Discord
+	// raises it for large bots, and 300 busy games need about 100.
+	f := newFleet(t, discordtest.Config{GlobalRateLimit: 500, InteractionDeadline: 15 * time.Minute})
+	channels := []string{f.channel}
+	for i := 1; i < *loadChannels; i++ {
+		channels = append(channels, f.srv.NewChannel(f.guild, fmt.Sprintf("games-%d", i)))
+	}
+	f.start(true)
+	defer func() {
+		if !t.Failed() {
+			return
+		}
+		t.Logf("zugbot's log (warnings and errors):\n%.20000s", f.logs.String())
+	}()
+	var seed atomic.Uint64
+	seed.Store(uint64(time.Now().UnixNano()))
+	r := &loadRun{f: f, rng: func() *rand.Rand { return rand.New(rand.NewPCG(seed.Add(1), 3)) }}
+
+	// The games, started by 8 workers.
+	type gameSpec struct {
+		channel string
+		users   [2]*discordgo.User
+		level   int // 0: between people
+	}
+	var specs []gameSpec
+	humans := *loadGames - *loadAI
+	for i := range humans {
+		specs = append(specs, gameSpec{channels[i%len(channels)], [2]*discordgo.User{f.srv.NewUser(fmt.Sprintf("p%da", i)), f.srv.NewUser(fmt.Sprintf("p%db", i))}, 0})
+	}
+	for i := range *loadAI {
+		level, acc := 1, 0
+		for l, share := range aiMix {
+			acc += share
+			if i*100 < acc**loadAI {
+				level = l + 1
+				break
+			}
+		}
+		specs = append(specs, gameSpec{channels[(humans+i)%len(channels)], [2]*discordgo.User{f.srv.NewUser(fmt.Sprintf("ai%d", i))}, level})
+	}
+	setup := time.Now()
+	ids := make([]int64, len(specs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range 8 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(specs); i = int(next.Add(1)) - 1 {
+				s := specs[i]
+				if s.level == 0 {
+					ids[i] = f.challenge(s.channel, s.users[0], s.users[1], 0)
+				} else {
+					ids[i] = f.playAI(s.channel, s.users[0], s.level)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	t.Logf("%d games started in %v", len(specs), time.Since(setup).Round(time.Millisecond))
+
+	// The measured run.
+	start := time.Now()
+	r.end = start.Add(*loadDuration)
+	pid := f.cmd.Process.Pid
+	botCPU0, selfCPU0 := cpuTime(pid), cpuTime(os.Getpid())
+	for i, s := range specs {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			if s.level == 0 {
+				r.playPeople(s.channel, s.users, ids[i])
+			} else {
+				r.playAI(s.channel, s.users[0], s.level, ids[i])
+			}
+		}()
+	}
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		r.trickle(channels, specs[0].users[0])
+	}()
+	// The backup, halfway.
+	var backup backupCheck
+	wg.Add(1)
+	go func() {
+		defer wg.Done()
+		time.Sleep(*loadDuration / 2)
+		backup = r.backup()
+	}()
+	wg.Wait()
+	elapsed := time.Since(start)
+	botCPU, selfCPU := cpuTime(pid)-botCPU0, cpuTime(os.Getpid())-selfCPU0
+	hwm := procStatus(pid, "VmHWM")
+	dbErrors, allErrors := r.errorCounts()
+	sums := r.metricSums("zugbot_ai_think_seconds_sum", "zugbot_render_seconds_sum", "zugbot_interaction_seconds_sum")
+	f.stop(syscall.SIGTERM)
+
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/1e6) }
+	var b strings.Builder
+	fmt.Fprintf(&b, "\n| measure | value |\n|---|---|\n")
+	fmt.Fprintf(&b, "| games at once | %d (%d between people, %d against the AI) over %d channels |\n", *loadGames, humans, *loadAI, len(channels))
+	fmt.Fprintf(&b, "| measured for | %v |\n", elapsed.Round(time.Second))
+	fmt.Fprintf(&b, "| interactions | %d (%.1f per second) |\n", r.sent.Load(), float64(r.sent.Load())/elapsed.Seconds())
+	fmt.Fprintf(&b, "| initial response p50 / p99 / max | %s / %s / %s |\n", ms(r.initial.q(.5)), ms(r.initial.q(.99)), ms(r.initial.q(1)))
+	fmt.Fprintf(&b, "| answered after 3 s | %d |\n", r.late.Load())
+	fmt.Fprintf(&b, "| human move round trip p50 / p99 (%d moves) | %s / %s |\n", r.human.n(), ms(r.human.q(.5)), ms(r.human.q(.99)))
+	for l := range r.ai {
+		fmt.Fprintf(&b, "| AI level %d reply p50 / p99 (%d replies) | %s / %s |\n", l+1, r.ai[l].n(), ms(r.ai[l].q(.5)), ms(r.ai[l].q(.99)))
+	}
+	fmt.Fprintf(&b, "| peak RSS of the bot (VmHWM) | %s |\n", hwm)
+	fmt.Fprintf(&b, "| database errors (all errors) | %d (%d) |\n", dbErrors, allErrors)
+	fmt.Fprintf(&b, "| CPU: the bot / the test (fake Discord and players), of %d cores | %.2f / %.2f cores |\n", runtime.NumCPU(), botCPU.Seconds()/elapsed.Seconds(), selfCPU.Seconds()/elapsed.Seconds())
+	fmt.Fprintf(&b, "| AI thinks / board renders / handlers going on at once, on average | %.2f / %.2f / %.2f |\n", sums[0]/elapsed.Seconds(), sums[1]/elapsed.Seconds(), sums[2]/elapsed.Seconds())
+	fmt.Fprintf(&b, "| games finished (and started anew) | %d |\n", r.finished.Load())
+	fmt.Fprintf(&b, "| boards still behind 10 s after a move | %d |\n", r.stale.Load())
+	fmt.Fprintf(&b, "| backup at %v | %s |\n", backup.at.Round(time.Second), backup.result)
+	t.Log(b.String())
+	fmt.Println(b.String())
+	if r.refused.Load() > 0 {
+		t.Errorf("%d moves were refused", r.refused.Load())
+	}
+	if backup.err != "" {
+		t.Errorf("backup: %s", backup.err)
+	}
+	if dbErrors != 0 {
+		t.Errorf("%d database errors", dbErrors)
+	}
+}
+
+// playPeople plays game id between two people until the run ends, and
+// starts a new one whenever it ends.
+func (r *loadRun) playPeople(channel string, users [2]*discordgo.User, id int64) {
+	f := r.f
+	t := f.t
+	rng := r.rng()
+	for r.pause(rng) {
+		st := f.load(id)
+		g := &st.Game
+		if g.Over() {
+			r.finished.Add(1)
+			users[0], users[1] = users[1], users[0]
+			id = f.challenge(channel, users[0], users[1], 0)
+			continue
+		}
+		u := users[0]
+		if g.Seats[st.Position.Turn()].ID != u.ID {
+			u = users[1]
+		}
+		legal := st.Position.Moves(nil)
+		mv := legal[rng.IntN(len(legal))]
+		text := st.Position.FormatMove(mv)
+		path := st.Position.Describe(mv).Path
+		switch k := rng.IntN(10); {
+		case k < 4 && len(path) > 0: // the board's menus
+			if rng.IntN(8) == 0 { // now and then, /board first
+				r.respond(f.srv.SlashCommand(t, u, channel, "board", discordtest.Opt("game", id)))
+				for deadline := time.Now().Add(10 * time.Second); f.load(id).Game.MessageID == g.MessageID && time.Now().Before(deadline); {
+					time.Sleep(10 * time.Millisecond)
+				}
+				g.MessageID = f.load(id).Game.MessageID
+			}
+			board := f.board(g)
+			if board == nil {
+				r.stale.Add(1)
+				continue
+			}
+			from := st.Position.Variant().Geometry.Points[path[0]].Name
+			r.respond(f.srv.Select(t, u, board, menuWith(board, "/pick/", from), from))
+			board = f.srv.Message(channel, g.MessageID)
+			ix := f.srv.Select(t, u, board, menuWith(board, "/to/", text), text)
+			resp := r.respond(ix)
+			r.moved(resp, text)
+		case k < 7: // /move, with autocomplete while typing
+			typed := text[:max(1, len(text)/2)]
+			r.respond(f.srv.Autocomplete(t, u, channel, "move", discordtest.Opt("game", id), discordtest.Focus("move", typed)))
+			resp := r.respond(f.srv.SlashCommand(t, u, channel, "move", discordtest.Opt("move", text), discordtest.Opt("game", id)))
+			r.moved(resp, text)
+		default: // "Type a move"
+			board := f.board(g)
+			if board == nil {
+				r.stale.Add(1)
+				continue
+			}
+			btn := ""
+			for _, b := range board.Buttons() {
+				if b.Label == "Type a move" {
+					btn = b.CustomID
+				}
+			}
+			if btn == "" {
+				continue
+			}
+			open := f.srv.Click(t, u, board, btn)
+			r.respond(open)
+			resp := r.respond(f.srv.SubmitModal(t, open, map[string]string{"move": text}))
+			r.moved(resp, text)
+		}
+	}
+}
+
+// moved records a person's move round trip from its response.
+func (r *loadRun) moved(resp *discordtest.Response, text string) {
+	switch resp.Type {
+	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
+		return // a last move, answered after its replay is drawn: not a round trip like the others
+	}
+	if resp.Data == nil || !strings.Contains(resp.Data.Content, "played **"+text+"**") {
+		r.refused.Add(1)
+		r.f.t.Logf("move %s answered %d %+v", text, resp.Type, resp.Data)
+		return
+	}
+	r.human.add(resp.Latency)
+}
+
+// playAI plays game id against the AI at level until the run ends.
+func (r *loadRun) playAI(channel string, u *discordgo.User, level int, id int64) {
+	f := r.f
+	t := f.t
+	rng := r.rng()
+	for r.pause(rng) {
+		st := f.load(id)
+		g := &st.Game
+		if g.Over() {
+			r.finished.Add(1)
+			id = f.playAI(channel, u, level)
+			continue
+		}
+		if g.Seats[st.Position.Turn()].IsAI() {
+			continue // a reply still to come (the game's first move, say)
+		}
+		legal := st.Position.Moves(nil)
+		mv := legal[rng.IntN(len(legal))]
+		text := st.Position.FormatMove(mv)
+		path := st.Position.Describe(mv).Path
+		var ix *discordtest.Interaction
+		before := ""
+		if rng.IntN(2) == 0 && len(path) > 0 {
+			board := f.board(g)
+			if board == nil {
+				r.stale.Add(1)
+				continue
+			}
+			from := st.Position.Variant().Geometry.Points[path[0]].Name
+			r.respond(f.srv.Select(t, u, board, menuWith(board, "/pick/", from), from))
+			board = f.srv.Message(channel, g.MessageID)
+			before = board.Content
+			ix = f.srv.Select(t, u, board, menuWith(board, "/to/", text), text)
+		} else {
+			ix = f.srv.SlashCommand(t, u, channel, "move", discordtest.Opt("move", text), discordtest.Opt("game", id))
+		}
+		r.respond(ix)
+		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(5 * time.Millisecond) {
+			c := ix.OriginalContent()
+			if c != before && strings.Contains(c, "played **"+text+"**") {
+				if strings.Contains(c, "zugbot replied") {
+					r.ai[level-1].add(time.Since(ix.Created()))
+				}
+				break
+			}
+			if time.Now().After(deadline) {
+				r.unanswered.Add(1)
+				t.Errorf("game %d: no answer showing the move %s within 60 s", id, text)
+				return
+			}
+		}
+	}
+}
+
+// trickle sends /leaderboard, /profile, /games and new challenges, about
+// two a second, until the run ends.
+func (r *loadRun) trickle(channels []string, u *discordgo.User) {
+	f := r.f
+	t := f.t
+	rng := r.rng()
+	for time.Now().Add(time.Second).Before(r.end) {
+		time.Sleep(time.Duration(rng.IntN(1000)) * time.Millisecond)
+		ch := channels[rng.IntN(len(channels))]
+		switch rng.IntN(4) {
+		case 0:
+			r.respond(f.srv.SlashCommand(t, u, ch, "leaderboard", discordtest.Opt("game", "zola")))
+		case 1:
+			r.respond(f.srv.SlashCommand(t, u, ch, "profile"))
+		case 2:
+			r.respond(f.srv.SlashCommand(t, u, ch, "games"))
+		case 3:
+			// A new challenge between two new players, accepted.
+			ix := f.srv.SlashCommand(t, f.srv.NewUser("new-a"), ch, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", f.srv.NewUser("new-b")))
+			r.respond(ix)
+		}
+	}
+}
+
+// backupCheck is the result of the backup made during the run.
+type backupCheck struct {
+	at     time.Duration
+	result string
+	err    string
+}
+
+// backup runs zugbot backup while the bot runs, and checks that the copy
+// opens, passes integrity_check and holds every game committed before the
+// backup started, at least as far as it had been played then.
+func (r *loadRun) backup() backupCheck {
+	f := r.f
+	ctx := context.Background()
+	var c backupCheck
+	c.at = time.Since(r.end.Add(-*loadDuration))
+	plies := map[int64]int{}
+	rows, err := f.raw.QueryContext(ctx, `SELECT id, ply FROM games`)
+	if err != nil {
+		c.err = err.Error()
+		return c
+	}
+	for rows.Next() {
+		var id int64
+		var ply int
+		rows.Scan(&id, &ply)
+		plies[id] = ply
+	}
+	rows.Close()
+	out := filepath.Join(f.t.TempDir(), "backup.db")
+	began := time.Now()
+	cmd := exec.Command(f.bin, "backup", "-o", out)
+	cmd.Env = append(cleanEnv(), "ZUGBOT_DB="+f.db)
+	if msg, err := cmd.CombinedOutput(); err != nil {
+		c.err = fmt.Sprintf("zugbot backup: %v: %s", err, msg)
+		return c
+	}
+	took := time.Since(began)
+	db, err := sql.Open("sqlite", "file:"+out+"?mode=ro")
+	if err != nil {
+		c.err = err.Error()
+		return c
+	}
+	defer db.Close()
+	var res string
+	if err := db.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&res); err != nil || res != "ok" {
+		c.err = fmt.Sprintf("integrity_check: %q %v", res, err)
+		return c
+	}
+	missing := 0
+	for id, ply := range plies {
+		var got int
+		if err := db.QueryRowContext(ctx, `SELECT ply FROM games WHERE id = ?`, id).Scan(&got); err != nil || got < ply {
+			missing++
+		}
+	}
+	if missing > 0 {
+		c.err = fmt.Sprintf("%d of the %d games committed before the backup are missing or behind in it", missing, len(plies))
+	}
+	c.result = fmt.Sprintf("took %v; integrity_check ok; all %d games committed before it are in it", took.Round(time.Millisecond), len(plies))
+	return c
+}
+
+// errorCounts returns the bot's count of database errors and of all its
+// errors, from its /metrics.
+func (r *loadRun) errorCounts() (db, all int) {
+	resp, err := http.Get("http://" + r.f.metrics + "/metrics")
+	if err != nil {
+		r.f.t.Errorf("metrics: %v", err)
+		return -1, -1
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		if !strings.HasPrefix(line, "zugbot_errors_total{") {
+			continue
+		}
+		n, _ := strconv.ParseFloat(line[strings.LastIndexByte(line, ' ')+1:], 64)
+		all += int(n)
+		if strings.Contains(line, `source="database"`) {
+			db += int(n)
+		}
+	}
+	return db, all
+}
+
+// procStatus returns a field of /proc/PID/status, such as "VmHWM".
+func procStatus(pid int, field string) string {
+	fh, err := os.Open(fmt.Sprintf("/proc/%d/status", pid))
+	if err != nil {
+		return "unknown: " + err.Error()
+	}
+	defer fh.Close()
+	b, _ := io.ReadAll(fh)
+	for _, line := range strings.Split(string(b), "\n") {
+		if v, ok := strings.CutPrefix(line, field+":"); ok {
+			return strings.TrimSpace(v)
+		}
+	}
+	return "unknown"
+}
+
+// cpuTime returns the CPU time (user and system) process pid has used.
+func cpuTime(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	// The fields after the command name (in parentheses): utime and stime
+	// are the 12th and 13th, in clock ticks (100 a second on Linux).
+	rest := string(b[strings.LastIndexByte(string(b), ')')+2:])
+	f := strings.Fields(rest)
+	if len(f) < 13 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[11], 10, 64)
+	st, _ := strconv.ParseInt(f[12], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
+// metricSums returns the sums, over their labels, of the bot's metrics
+// named, from its /metrics.
+func (r *loadRun) metricSums(names ...string) []float64 {
+	out := make([]float64, len(names))
+	resp, err := http.Get("http://" + r.f.metrics + "/metrics")
+	if err != nil {
+		return out
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	for sc.Scan() {
+		line := sc.Text()
+		for i, n := range names {
+			if strings.HasPrefix(line, n+"{") || strings.HasPrefix(line, n+" ") {
+				v, _ := strconv.ParseFloat(line[strings.LastIndexByte(line, ' ')+1:], 64)
+				out[i] += v
+			}
+		}
+	}
+	return out
+}
