@@ -18,6 +18,9 @@ const (
 	minThink = 100 * time.Millisecond
 	// waitNotice is how long a reply waits before its OnWait is called.
 	waitNotice = time.Second
+	// quickStart is how long a reply of a quick level (1 to 3) waits for a
+	// worker at the most, so that it answers within a second.
+	quickStart = 400 * time.Millisecond
 )
 
 // thinkBudget returns the time a reply of a timed level whose own budget
@@ -79,7 +82,10 @@ func newAIPool(workers int, cfg *Config) *aiPool {
 // budget, timed or not.
 func newJob(game int64, budget time.Duration, timed bool) *aiJob {
 	j := &aiJob{game: game, timed: timed, budget: budget, submit: time.Now(), grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
-	j.deadline, j.latest = j.submit.Add(aiGrace), j.submit.Add(aiGrace)
+	// A quick level (bounded by depth and nodes) should answer within a
+	// second: it gets a worker within quickStart, a timed think being cut
+	// short for it if need be.
+	j.deadline, j.latest = j.submit.Add(time.Second), j.submit.Add(quickStart)
 	if timed {
 		j.deadline = j.submit.Add(budget + aiGrace)
 		j.latest = j.deadline.Add(-minThink)

@@ -18,10 +18,12 @@
 // its game's lock, so that nothing a person does waits for the AI.
 //
 // Time is shared so that a reply takes at most its level's budget plus 2 s
-// from the moment Reply asks for it:
+// from the moment Reply asks for it, and a reply of levels 1–3 about a
+// second:
 //
 //   - Levels 1–3 (bounded by depth and nodes) think as they always do:
-//     they keep their strength and answer in a fraction of a second.
+//     they keep their strength and answer in a fraction of a second, once
+//     they have a worker, which they wait for 0.4 s at the most.
 //   - Levels 4 and 5 (bounded by time: 1 s and 5 s) think for their budget,
 //     less the time their wait took beyond 2 s; and when n replies wait
 //     behind one, it thinks no more than its share of the time left until
@@ -29,7 +31,7 @@
 //     the queue moves on and its last reply too comes in time. Never less
 //     than 0.1 s.
 //   - When the reply at the head of the queue would otherwise get a worker
-//     too late for its bound (2 s for levels 1–3), the timed think that
+//     too late for its bound (0.4 s for levels 1–3), the timed think that
 //     would end first is cut short then (after 0.1 s of thought at least)
 //     and plays the best move found so far.
 //

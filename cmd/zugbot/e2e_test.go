@@ -158,6 +158,9 @@ func TestBinaryEndToEnd(t *testing.T) {
 		return string(body)
 	}
 	get("/healthz")
+	if body := get("/debug/pprof/"); !strings.Contains(body, "goroutine") {
+		t.Errorf("/debug/pprof/ lists no profiles:\n%.500s", body)
+	}
 	// The move's interaction is counted when its handler returns, after
 	// the AI's reply, which may come a little after the player's move shows.
 	for deadline := time.Now().Add(20 * time.Second); ; time.Sleep(20 * time.Millisecond) {

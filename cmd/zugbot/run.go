@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"strings"
 	"time"
 
@@ -171,6 +172,13 @@ func serveMetrics(addr string, reg *prometheus.Registry, healthz http.Handler, l
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.Handle("GET /healthz", healthz)
+	// Go's profiles, for finding what a busy bot spends its time and
+	// memory on: go tool pprof http://ADDR/debug/pprof/profile.
+	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return nil, fmt.Errorf("ZUGBOT_METRICS_ADDR %s: %w", addr, err)
@@ -181,7 +189,7 @@ func serveMetrics(addr string, reg *prometheus.Registry, healthz http.Handler, l
 			log.Error("metrics server", "err", err)
 		}
 	}()
-	log.Info("serving /metrics and /healthz", "addr", ln.Addr().String())
+	log.Info("serving /metrics, /healthz and /debug/pprof/", "addr", ln.Addr().String())
 	return srv, nil
 }
 
