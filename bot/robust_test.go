@@ -658,3 +658,21 @@ func TestBoardsRedrawnAtStart(t *testing.T) {
 		t.Errorf("a board that was up to date was edited at start-up")
 	}
 }
+
+// TestBoardAfterDeclinedOffer: after a takeback offer is declined, later
+// moves still show on the board.
+func TestBoardAfterDeclinedOffer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	st := h.duel("zola", false)
+	h.move(h.alice, st.Game.ID, st.Position.FormatMove(st.Position.Moves(nil)[0]))
+	ix, _ := h.command(h.alice, "takeback", discordtest.Opt("game", st.Game.ID))
+	h.srv.Click(t, h.bob, ix.Original(), hasSuffix(buttons(ix.Original()), "/back-")).WaitResponse(t, wait)
+	st = h.game(st.Game.ID)
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	h.move(h.bob, st.Game.ID, move)
+	h.eventually("bob's move on the board", func() bool {
+		b := h.board(st.Game.ID)
+		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, move)
+	})
+}

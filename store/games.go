@@ -68,6 +68,10 @@ func scanGame(sc scanner) (Game, error) {
 	g.Winner = engine.Side(winner)
 	g.Offer.Kind = OfferKind(index(offerNames[:], offer))
 	g.Offer.By = engine.Side(offerBy)
+	if g.Offer.Kind == NoOffer {
+		// A closed offer leaves its other columns behind; the game has none.
+		g.Offer = Offer{}
+	}
 	g.Created = time.UnixMilli(created).UTC()
 	g.Updated = time.UnixMilli(updated).UTC()
 	g.Ended = fromMillis(ended)

@@ -507,3 +507,23 @@ func TestStaleBoards(t *testing.T) {
 	}
 	stale()
 }
+
+// TestClosedOfferIsNone: a game whose offer was declined, or lapsed with a
+// move, reads back with no offer at all, equal to the game the write
+// returned.
+func TestClosedOfferIsNone(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	g := mustPlay(t, s, mustGame(t, s, alice, bob, false).ID, 1)
+	if _, err := s.Offer(ctx, g.ID, Offer{Kind: TakebackOffer, By: 0, Ply: 1, Undo: 1}); err != nil {
+		t.Fatal(err)
+	}
+	declined, err := s.DeclineOffer(ctx, g.ID, TakebackOffer, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := s.Game(ctx, g.ID)
+	if err != nil || read.Offer != (Offer{}) || read.Offer != declined.Offer {
+		t.Errorf("after a decline: read %+v, written %+v (%v); want no offer in both", read.Offer, declined.Offer, err)
+	}
+}
