@@ -660,7 +660,7 @@ func TestBoardsRedrawnAtStart(t *testing.T) {
 }
 
 // TestBoardAfterDeclinedOffer: after a takeback offer is declined, later
-// moves still show on the board.
+// moves and a resignation still show on the board.
 func TestBoardAfterDeclinedOffer(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -674,5 +674,11 @@ func TestBoardAfterDeclinedOffer(t *testing.T) {
 	h.eventually("bob's move on the board", func() bool {
 		b := h.board(st.Game.ID)
 		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, move)
+	})
+	ix, _ = h.command(h.alice, "resign", discordtest.Opt("game", st.Game.ID))
+	h.srv.Click(t, h.alice, ix.Original(), hasSuffix(buttons(ix.Original()), "/resign!")).WaitResponse(t, wait)
+	h.eventually("the resignation on the board", func() bool {
+		b := h.board(st.Game.ID)
+		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, "wins**")
 	})
 }
