@@ -81,6 +81,7 @@ type Bot struct {
 	boards table.Locks
 
 	inflight sync.WaitGroup
+	trackMu  sync.Mutex // orders inflight.Add before a stop's Wait
 	closing  atomic.Bool
 	running  atomic.Bool  // the gateway shards have been opened
 	down     atomic.Int32 // gateway shards not connected
@@ -214,22 +215,17 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	defer b.running.Store(false)
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))
 
-	b.inflight.Add(2)
-	go func() {
-		defer b.inflight.Done()
-		b.redrawBoards(work)
-	}()
-	go func() {
-		defer b.inflight.Done()
-		b.resumeAI(work)
-	}()
+	b.goTracked(func() { b.redrawBoards(work) })
+	b.goTracked(func() { b.resumeAI(work) })
 	tick := time.NewTicker(b.cfg.TaskInterval)
 	defer tick.Stop()
 	b.RunDue(work)
 	for {
 		select {
 		case <-ctx.Done():
-			b.closing.Store(true)
+			b.trackMu.Lock()
+			b.closing.Store(true) // no new work is tracked from here on
+			b.trackMu.Unlock()
 			done := make(chan struct{})
 			go func() { b.inflight.Wait(); close(done) }()
 			select {
@@ -290,22 +286,28 @@ func (b *Bot) resumeAI(ctx context.Context) {
 		if ctx.Err() != nil || b.closing.Load() {
 			return
 		}
-		u, err := b.table.Reply(ctx, id, table.Moved)
-		if err != nil {
-			b.log.Error("the AI's move after a restart", "game", id, "err", err)
-			continue
-		}
-		if len(u.Moves) == 0 {
-			continue
-		}
-		b.log.Info("the AI moved after a restart", "game", id, "moves", u.Moves)
-		note := fmt.Sprintf("zugbot replied **%s**.", u.Moves[len(u.Moves)-1])
-		if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: u.State.Game.Over()}); err != nil {
-			b.log.Warn("could not update the board after the AI's move", "game", id, "err", err)
-		}
-		if err := b.notifyTurn(ctx, &u.State, note); err != nil {
-			b.log.Warn("could not ping the player after the AI's move", "game", id, "err", err)
-		}
+		b.replyFor(ctx, id)
+	}
+}
+
+// replyFor lets the AI move in game id if it is to move, outside any
+// interaction: the board is brought up to date and the player pinged.
+func (b *Bot) replyFor(ctx context.Context, id int64) {
+	u, err := b.table.Reply(ctx, id, table.Moved)
+	if err != nil {
+		b.log.Error("the AI's move", "game", id, "err", err)
+		return
+	}
+	if len(u.Moves) == 0 {
+		return
+	}
+	b.log.Info("the AI moved", "game", id, "moves", u.Moves)
+	note := fmt.Sprintf("zugbot replied **%s**.", u.Moves[len(u.Moves)-1])
+	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: u.State.Game.Over()}); err != nil {
+		b.log.Warn("could not update the board after the AI's move", "game", id, "err", err)
+	}
+	if err := b.notifyTurn(ctx, &u.State, note); err != nil {
+		b.log.Warn("could not ping the player after the AI's move", "game", id, "err", err)
 	}
 }
 
@@ -440,19 +442,43 @@ func configError(err error, guild string) string {
 	return ""
 }
 
+// track counts a piece of work in flight, which a stop waits for (up to
+// its drain), and reports false once the bot is stopping: then nothing new
+// starts. The caller calls inflight.Done when the work ends.
+func (b *Bot) track() bool {
+	b.trackMu.Lock()
+	defer b.trackMu.Unlock()
+	if b.closing.Load() {
+		return false
+	}
+	b.inflight.Add(1)
+	return true
+}
+
+// goTracked runs f on its own goroutine as tracked work, unless the bot is
+// stopping.
+func (b *Bot) goTracked(f func()) {
+	if !b.track() {
+		return
+	}
+	go func() {
+		defer b.inflight.Done()
+		f()
+	}()
+}
+
 // handle answers one interaction. discordgo calls it on its own goroutine.
 func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
-	if b.closing.Load() {
+	if !b.track() {
 		r := b.newRequest(ctx, ic)
 		_ = r.fail(userErrorf("zugbot is restarting; try again in a few seconds"))
 		return
 	}
+	defer b.inflight.Done()
 	if !b.seen.add(ic.ID) {
 		b.log.Info("interaction delivered twice; ignored", "id", ic.ID)
 		return
 	}
-	b.inflight.Add(1)
-	defer b.inflight.Done()
 	start := time.Now()
 	r := b.newRequest(ctx, ic)
 	name := "unknown"

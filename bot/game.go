@@ -168,17 +168,20 @@ func moveNote(player, mine string, replies []string) string {
 func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies []string) error {
 	b := r.b
 	view := boardView{note: moveNote(r.player().Name, mine, replies), replay: st.Game.Over()}
+	var answerErr error
 	if onBoard {
 		m, err := b.boardMessage(r.ctx, st, view)
-		if err != nil {
-			return err
+		if err == nil {
+			err = r.update(m)
 		}
-		if err := r.update(m); err != nil {
-			return err
-		}
-		if r.messageID() == st.Game.MessageID {
-			b.drawn(r.ctx, &st.Game)
-		} else { // a copy (in a DM): the game's board too
+		switch {
+		case err != nil:
+			// The move stands: the board is brought up to date the other way.
+			answerErr = err
+			r.showBoard(st, view)
+		case r.messageID() == st.Game.MessageID:
+			r.answeredOnBoard(st, view)
+		default: // a copy (in a DM): the game's board too
 			r.showBoard(st, view)
 		}
 	} else {
@@ -190,13 +193,28 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 			text += " " + b.resultText(&st.Game)
 		}
 		// Private: the board and the ping tell everyone else.
-		if err := r.reply(message{content: text, ephemeral: true}); err != nil {
-			return err
-		}
+		answerErr = r.reply(message{content: text, ephemeral: true})
 		r.showBoard(st, view)
 	}
 	if len(replies) == 0 {
 		r.pingTurn(st, fmt.Sprintf("%s played **%s**.", seatName(st.Game.Seats[st.Position.Turn().Other()]), mine))
 	}
-	return nil
+	return answerErr
+}
+
+// answeredOnBoard records that the answer on the game's own board message
+// shows st; if the game has moved on meanwhile (an answer is not made in
+// turn with the board's edits), the board is drawn again with its state now.
+func (r *request) answeredOnBoard(st *store.State, view boardView) {
+	b := r.b
+	unlock := b.boards.Lock(st.Game.ID)
+	now, err := b.store.Game(r.ctx, st.Game.ID)
+	unlock()
+	if err == nil && now.Ply == st.Game.Ply && now.Result == st.Game.Result && now.Offer == st.Game.Offer {
+		b.drawn(r.ctx, &st.Game)
+		return
+	}
+	if latest, err := b.load(r.ctx, st.Game.ID); err == nil {
+		r.showBoard(&latest, boardView{replay: latest.Game.Over()})
+	}
 }

@@ -194,7 +194,13 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 	}
 	reply, err := b.table.ReplyWith(r.ctx, id, table.Moved, table.ReplyOptions{OnWait: r.waiting})
 	if err != nil {
-		return err
+		// The player's move stands: show it, and let the AI try again
+		// apart from this interaction (or, if the bot is stopping, at the
+		// next start).
+		b.degraded("reply with the AI's move", id, err)
+		r.problems = append(r.problems, "zugbot could not reply yet; it will try again in a moment.")
+		b.goTracked(func() { b.replyFor(r.ctx, id) })
+		return r.afterMove(&u.State, onBoard, u.Moves[0], nil)
 	}
 	if reply.State.Game.Ply < u.State.Game.Ply && !onBoard {
 		// Taken back while the AI thought: the takeback has drawn the board.

@@ -175,7 +175,6 @@ func serveMetrics(addr string, reg *prometheus.Registry, healthz http.Handler, l
 	// Go's profiles, for finding what a busy bot spends its time and
 	// memory on: go tool pprof http://ADDR/debug/pprof/profile.
 	mux.HandleFunc("GET /debug/pprof/", pprof.Index)
-	mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
 	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
