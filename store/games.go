@@ -649,9 +649,18 @@ func (s *Store) SetMessage(ctx context.Context, id int64, threadID, messageID st
 // AIGames returns the IDs of the games going on in which the AI plays a
 // side, oldest first.
 func (s *Store) AIGames(ctx context.Context) ([]int64, error) {
+	ids, err := s.gameIDs(ctx, `SELECT id FROM games WHERE result = '' AND (ai0 > 0 OR ai1 > 0) ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("games with the AI: %w", err)
+	}
+	return ids, nil
+}
+
+// gameIDs returns the game IDs that query selects.
+func (s *Store) gameIDs(ctx context.Context, query string) ([]int64, error) {
 	var ids []int64
 	err := s.read(ctx, func(q querier) error {
-		rows, err := q.QueryContext(ctx, `SELECT id FROM games WHERE result = '' AND (ai0 > 0 OR ai1 > 0) ORDER BY id`)
+		rows, err := q.QueryContext(ctx, query)
 		if err != nil {
 			return err
 		}
@@ -665,10 +674,7 @@ func (s *Store) AIGames(ctx context.Context) ([]int64, error) {
 		}
 		return rows.Err()
 	})
-	if err != nil {
-		return nil, fmt.Errorf("games with the AI: %w", err)
-	}
-	return ids, nil
+	return ids, err
 }
 
 // Games returns the games q selects, most recently changed first.
@@ -760,22 +766,7 @@ func (s *Store) SetDrawn(ctx context.Context, id int64, ply int, result Result) 
 // another ply or result than the game has, oldest first: a change was
 // recorded but its board edit did not happen.
 func (s *Store) StaleBoards(ctx context.Context) ([]int64, error) {
-	var ids []int64
-	err := s.read(ctx, func(q querier) error {
-		rows, err := q.QueryContext(ctx, `SELECT id FROM games WHERE message_id <> '' AND (drawn_ply <> ply OR drawn_result <> result) ORDER BY id`)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return rows.Err()
-	})
+	ids, err := s.gameIDs(ctx, `SELECT id FROM games WHERE message_id <> '' AND (drawn_ply <> ply OR drawn_result <> result) ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("boards behind their games: %w", err)
 	}
