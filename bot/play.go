@@ -223,9 +223,18 @@ func (r *request) waiting(ahead int) {
 	default:
 		text = fmt.Sprintf("zugbot is thinking — %d games ahead of yours.", ahead)
 	}
-	if _, err := r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(r.ctx)); err != nil {
-		r.b.log.Warn("could not say that the AI's reply waits", "user", r.user.ID, "err", err)
-	}
+	// Sent apart, so that the pool's worker never waits on Discord; an edit
+	// that would come after the answer is not sent.
+	go func() {
+		r.interim.Lock()
+		defer r.interim.Unlock()
+		if r.answered {
+			return
+		}
+		if _, err := r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(r.ctx)); err != nil {
+			r.b.log.Warn("could not say that the AI's reply waits", "user", r.user.ID, "err", err)
+		}
+	}()
 }
 
 // boardCommand shows a game's board afresh.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"sync"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -29,6 +30,18 @@ type request struct {
 	// afterwards is work that waits until the interaction is answered,
 	// such as edits of other messages.
 	afterwards []func()
+	// interim guards the interim "thinking" edits of a deferred answer,
+	// sent apart from the handler; once answered is set, none is sent.
+	interim  sync.Mutex
+	answered bool
+}
+
+// answering marks the deferred answer as about to be given: an interim
+// edit still on its way is waited for, and none is sent after.
+func (r *request) answering() {
+	r.interim.Lock()
+	r.answered = true
+	r.interim.Unlock()
 }
 
 // later runs f once the interaction has been answered, so that nothing
@@ -219,6 +232,7 @@ func (r *request) respond(typ discordgo.InteractionResponseType, data *discordgo
 // reply answers with a new message, or fills in a deferred response.
 func (r *request) reply(m message) error {
 	if r.deferred {
+		r.answering()
 		_, err := r.b.s.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
 		if err != nil {
 			return fmt.Errorf("edit the response: %w", err)
@@ -255,6 +269,7 @@ func (r *request) deferUpdate() error {
 // deferUpdate.
 func (r *request) update(m message) error {
 	if r.deferred {
+		r.answering()
 		if _, err := r.b.s.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx)); err != nil {
 			return fmt.Errorf("edit the message: %w", err)
 		}
@@ -275,6 +290,7 @@ func (r *request) followup(m message) error {
 // fail answers err: a userError as it is, anything else as an apology. It
 // returns err (nil if answering failed, which is logged instead).
 func (r *request) fail(err error) error {
+	r.answering()
 	var ue *userError
 	msg := "Something went wrong on zugbot's side; it has been logged. Please try again."
 	switch {
