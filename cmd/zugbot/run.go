@@ -34,6 +34,14 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	log := newLogger(stderr, cfg)
 	log.Info("starting zugbot", "config", cfg)
 
+	if err := checkDBPath(cfg.DB); err != nil {
+		return err
+	}
+	unlock, err := lockDB(cfg.DB)
+	if err != nil {
+		return err
+	}
+	defer unlock()
 	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All()})
 	if err != nil {
 		return err
