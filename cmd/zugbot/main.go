@@ -42,6 +42,7 @@ func commands() []command {
 		{"play", "play a game against the AI in the terminal", runPlay},
 		{"backup", "write a consistent copy of the database (safe while the bot runs)", runBackup},
 		{"unregister", "remove the bot's slash commands from one server (-guild) or globally", runUnregister},
+		{"version", "print zugbot's version, the commit it was built from and the Go version", runVersion},
 	}
 }
 
@@ -54,6 +55,9 @@ func main() {
 
 // run executes the command line args and returns the exit status.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	if len(args) > 0 && (args[0] == "-version" || args[0] == "--version") {
+		args[0] = "version"
+	}
 	if len(args) == 0 || strings.HasPrefix(args[0], "-") && !isHelp(args[0]) {
 		args = append([]string{"run"}, args...) // "zugbot" and "zugbot -db x.db" run the bot
 	}

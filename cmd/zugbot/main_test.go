@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"runtime"
 	"strings"
 	"testing"
 )
@@ -107,6 +108,17 @@ func TestHelp(t *testing.T) {
 		code, _, errOut := zugbot(t, c.name, "-h")
 		if code != 0 || !strings.Contains(errOut, "Usage of zugbot "+c.name) {
 			t.Errorf("zugbot %s -h: exit %d, %q; want its usage", c.name, code, errOut)
+		}
+	}
+}
+
+// TestVersion: zugbot version and -version print the version, the commit
+// and the Go version on one line.
+func TestVersion(t *testing.T) {
+	for _, args := range [][]string{{"version"}, {"-version"}} {
+		code, out, _ := zugbot(t, args...)
+		if code != 0 || !strings.HasPrefix(out, "zugbot dev (") || !strings.Contains(out, runtime.Version()) {
+			t.Errorf("zugbot %v: exit %d, %q; want the version line", args, code, out)
 		}
 	}
 }

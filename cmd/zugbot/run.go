@@ -32,7 +32,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	log := newLogger(stderr, cfg)
-	log.Info("starting zugbot", "config", cfg)
+	log.Info("starting zugbot", "version", versionLine(), "config", cfg)
 
 	if err := checkDBPath(cfg.DB); err != nil {
 		return err
