@@ -83,7 +83,7 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "-depth", "2"}, "-game is required"},
 		{[]string{"perft", "-game", "zola", "-depth", "0"}, "bad -depth 0"},
 		{[]string{"perft", "-game", "zola", "-depth", "x"}, `invalid value "x" for flag -depth`},
-		{[]string{"perft", "-game", "zola"}, "bad -depth 0"},
+		{[]string{"perft", "-game", "zola"}, "-depth is required"},
 		{[]string{"perft", "-game", "zola", "-depth", "2", "-position", "RRR R"}, "bad -position for zola"},
 		{[]string{"moves", "-game", "zola", "-position", "BRBRBR/RBRBRB R"}, "2 ranks"},
 		{[]string{"moves", "-game", "zola", "extra"}, `unexpected argument "extra"`},

@@ -72,7 +72,12 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	if err != nil {
 		return err
 	}
-	if *depth < 1 || *depth > 64 {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == "depth" })
+	switch {
+	case !given:
+		return usagef("-depth is required: the number of plies, from 1 to 64")
+	case *depth < 1 || *depth > 64:
 		return usagef("bad -depth %d: want a number of plies from 1 to 64", *depth)
 	}
 	if *divide {
