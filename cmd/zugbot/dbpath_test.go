@@ -1,6 +1,7 @@
 package main
 
 import (
+	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -56,5 +57,26 @@ func TestRunRefusesBadDB(t *testing.T) {
 	code, _, errOut := zugbot(t, "run")
 	if code == 0 || !strings.Contains(errOut, "is a directory") {
 		t.Errorf("zugbot run on a directory: exit %d, %q; want the explanation", code, errOut)
+	}
+}
+
+// TestMetricsAddrInUse: a metrics address already in use stops the bot
+// before the database is created.
+func TestMetricsAddrInUse(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	db := filepath.Join(t.TempDir(), "zugbot.db")
+	t.Setenv("DISCORD_TOKEN", "abc.def")
+	t.Setenv("ZUGBOT_DB", db)
+	t.Setenv("ZUGBOT_METRICS_ADDR", ln.Addr().String())
+	code, _, errOut := zugbot(t, "run")
+	if code == 0 || !strings.Contains(errOut, "ZUGBOT_METRICS_ADDR "+ln.Addr().String()) {
+		t.Errorf("zugbot run with its metrics address in use: exit %d, %q", code, errOut)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("the database was created before the metrics address was checked")
 	}
 }

@@ -34,6 +34,15 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	log := newLogger(stderr, cfg)
 	log.Info("starting zugbot", "version", versionLine(), "config", cfg)
 
+	// The metrics address is taken first: one in use is reported before
+	// anything is created.
+	var metricsLn net.Listener
+	if cfg.MetricsAddr != "" {
+		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			return fmt.Errorf("ZUGBOT_METRICS_ADDR %s: %w", cfg.MetricsAddr, err)
+		}
+		defer metricsLn.Close()
+	}
 	if err := checkDBPath(cfg.DB); err != nil {
 		return err
 	}
@@ -69,10 +78,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	if cfg.MetricsAddr != "" {
-		srv, err := serveMetrics(cfg.MetricsAddr, reg, health(b, st), log)
-		if err != nil {
-			return err
-		}
+		srv := serveMetrics(metricsLn, reg, health(b, st), log)
 		defer func() {
 			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 			defer cancel()
@@ -175,8 +181,8 @@ func health(b *bot.Bot, st *store.Store) http.HandlerFunc {
 	}
 }
 
-// serveMetrics serves /metrics and /healthz on addr in the background.
-func serveMetrics(addr string, reg *prometheus.Registry, healthz http.Handler, log *slog.Logger) (*http.Server, error) {
+// serveMetrics serves /metrics, /healthz and Go's profiles on ln in the background.
+func serveMetrics(ln net.Listener, reg *prometheus.Registry, healthz http.Handler, log *slog.Logger) *http.Server {
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.Handle("GET /healthz", healthz)
@@ -186,10 +192,6 @@ func serveMetrics(addr string, reg *prometheus.Registry, healthz http.Handler, l
 	mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
 	mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
 	mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return nil, fmt.Errorf("ZUGBOT_METRICS_ADDR %s: %w", addr, err)
-	}
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -197,7 +199,7 @@ func serveMetrics(addr string, reg *prometheus.Registry, healthz http.Handler, l
 		}
 	}()
 	log.Info("serving /metrics, /healthz and /debug/pprof/", "addr", ln.Addr().String())
-	return srv, nil
+	return srv
 }
 
 // activeGames is a gauge of the games going on, read from the database at
