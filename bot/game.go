@@ -9,6 +9,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // load returns game id with its position, or a refusal for the player.
@@ -103,12 +104,12 @@ func (r *request) showBoard(st *store.State, view boardView) {
 // the store has recorded: best effort, what fails is told to the player
 // who acted.
 func (r *request) pingTurn(st *store.State, note string) {
-	g := &st.Game
-	if g.Over() || g.Seats[st.Position.Turn()].IsAI() {
+	seat, ok := table.PersonToMove(st)
+	if !ok {
 		return
 	}
-	ch := boardChannel(g)
-	what := fmt.Sprintf("tell %s it is their turn", seatName(g.Seats[st.Position.Turn()]))
+	ch := boardChannel(&st.Game)
+	what := fmt.Sprintf("tell %s it is their turn", seatName(seat))
 	if !r.canPost(what, ch) {
 		return
 	}
@@ -129,11 +130,8 @@ func boardChannel(g *store.Game) string {
 // notifyTurn pings the player to move with a new message (edits ping nobody).
 func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) error {
 	g := &st.Game
-	if g.Over() {
-		return nil
-	}
-	seat := g.Seats[st.Position.Turn()]
-	if seat.IsAI() {
+	seat, ok := table.PersonToMove(st)
+	if !ok {
 		return nil
 	}
 	text := fmt.Sprintf("%s, your move in game #%d (%s).", seatRef(seat), g.ID, b.variants[g.Variant].Name)

@@ -261,14 +261,13 @@ type Update struct {
 	ByAI bool
 }
 
-// Ping returns the seat of the person whose turn it now is and who should
-// be told so, if any: nobody when the game is over or the AI is to move.
-func (u *Update) Ping() (store.Seat, bool) {
-	g := &u.State.Game
-	if g.Over() {
+// PersonToMove returns the seat of the person whose turn it is in st, who
+// is the one to tell so: none when the game is over or the AI is to move.
+func PersonToMove(st *store.State) (store.Seat, bool) {
+	if st.Game.Over() {
 		return store.Seat{}, false
 	}
-	s := g.Seats[u.State.Position.Turn()]
+	s := st.Game.Seats[st.Position.Turn()]
 	return s, !s.IsAI()
 }
 
@@ -728,8 +727,8 @@ func (t *Table) Reminder(ctx context.Context, tk store.Task) (store.State, store
 	if g.Over() || g.Ply != tk.Ply || g.Deadline.IsZero() {
 		return st, store.Seat{}, false, nil
 	}
-	seat := g.Seats[st.Position.Turn()]
-	return st, seat, !seat.IsAI(), nil
+	seat, ok := PersonToMove(&st)
+	return st, seat, ok, nil
 }
 
 // moved reports whether err says the game changed before its timer fired.

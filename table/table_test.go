@@ -138,7 +138,7 @@ func TestPlayBetweenPeople(t *testing.T) {
 	if u.Event != table.Moved || len(u.Moves) != 1 || u.Moves[0] != move || u.Side != 0 {
 		t.Errorf("update %+v, want alice's move %s", u, move)
 	}
-	if seat, ok := u.Ping(); !ok || seat.ID != bob.ID {
+	if seat, ok := table.PersonToMove(&u.State); !ok || seat.ID != bob.ID {
 		t.Errorf("Ping() = %v, %v; want bob, whose turn it is", seat, ok)
 	}
 	if u.State.Game.Ply != 1 {
@@ -205,7 +205,7 @@ func TestGameEnds(t *testing.T) {
 		}
 		moves := st.Position.Moves(nil)
 		u := f.play(g.ID, players[st.Position.Turn()], st.Position.FormatMove(moves[i%len(moves)]))
-		if _, ok := u.Ping(); ok == u.State.Game.Over() {
+		if _, ok := table.PersonToMove(&u.State); ok == u.State.Game.Over() {
 			t.Errorf("Ping() = %v with the game over=%v", ok, u.State.Game.Over())
 		}
 	}
@@ -218,12 +218,12 @@ func TestAIReplies(t *testing.T) {
 	if len(u.Moves) != 1 || u.State.Game.Ply != 1 {
 		t.Fatalf("Start with the AI first: moves %v, ply %d; want its opening", u.Moves, u.State.Game.Ply)
 	}
-	if seat, ok := u.Ping(); !ok || seat.ID != alice.ID {
+	if seat, ok := table.PersonToMove(&u.State); !ok || seat.ID != alice.ID {
 		t.Errorf("Ping() = %v, %v; want alice", seat, ok)
 	}
 	p := u.State.Position
 	mine := f.play(u.State.Game.ID, alice, p.FormatMove(p.Moves(nil)[0]))
-	if _, ok := mine.Ping(); ok || !table.AIToMove(&mine.State) {
+	if _, ok := table.PersonToMove(&mine.State); ok || !table.AIToMove(&mine.State) {
 		t.Errorf("after alice's move: the AI should be to move, and nobody pinged")
 	}
 	r, err := f.tab.Reply(f.ctx, u.State.Game.ID, table.Moved)
