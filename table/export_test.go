@@ -1,6 +1,10 @@
 package table
 
-import "context"
+import (
+	"context"
+
+	"github.com/zugbot/zugbot/engine/ai"
+)
 
 // What the tests of the AI's workers look at.
 var ThinkBudget = thinkBudget
@@ -44,4 +48,9 @@ func (t *Table) Workspaces() (made, tableBytes int) {
 		tableBytes += ws.TableBytes()
 	}
 	return t.pool.made, tableBytes
+}
+
+// InBackground runs f as background work on one of t's AI workers.
+func (t *Table) InBackground(ctx context.Context, game int64, f func(ctx context.Context) error) error {
+	return t.pool.inBackground(ctx, game, func(ctx context.Context, _ *ai.Workspace) error { return f(ctx) })
 }

@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"slices"
 	"sync"
 	"time"
 
@@ -42,24 +43,27 @@ type aiPool struct {
 	workers int
 	cfg     *Config
 
-	mu      sync.Mutex
-	busy    int
-	queue   []*aiJob // waiting, in arrival order
-	running map[*aiJob]bool
-	free    []*ai.Workspace
-	made    int // workspaces made: at most workers
+	mu         sync.Mutex
+	busy       int
+	queue      []*aiJob // replies waiting, in arrival order
+	background []*aiJob // background work waiting, in arrival order
+	backBusy   int      // workers doing background work
+	running    map[*aiJob]bool
+	free       []*ai.Workspace
+	made       int // workspaces made: at most workers
 
 	started func(*aiJob) // a test's hook, called under mu when a job gets a worker
 }
 
 // aiJob is one think, waiting for a worker or running.
 type aiJob struct {
-	game     int64
-	timed    bool          // bounded by time alone (levels 4 and 5)
-	budget   time.Duration // its level's own budget, when timed
-	submit   time.Time
-	deadline time.Time // when it should have its move at the latest
-	latest   time.Time // when it should get a worker at the latest
+	game       int64
+	background bool          // work nobody waits for at once (see newBackgroundJob)
+	timed      bool          // bounded by time alone (levels 4 and 5)
+	budget     time.Duration // its level's own budget, when timed
+	submit     time.Time
+	deadline   time.Time // when it should have its move at the latest
+	latest     time.Time // when it should get a worker at the latest
 
 	grant chan *ai.Workspace // receives its worker's workspace
 	moved chan struct{}      // told when its place in the queue changes
@@ -93,6 +97,18 @@ func newJob(game int64, budget time.Duration, timed bool) *aiJob {
 	return j
 }
 
+// newBackgroundJob returns a piece of background work for game id: work
+// that nobody waits for at once, such as a game's analysis. It gets a
+// worker only when no reply waits, never the last one of several, and
+// is cut at once when a reply would wait for it; it has no deadline.
+func newBackgroundJob(game int64) *aiJob {
+	return &aiJob{game: game, background: true, submit: time.Now(), grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
+}
+
+// backgroundWorkers is the number of workers that may do background work
+// at once: all but one, so that a reply finds a worker free.
+func (p *aiPool) backgroundWorkers() int { return max(1, p.workers-1) }
+
 // acquire queues j and waits for a worker, telling onWait (if set) how
 // many replies are ahead of j once it has waited for notice, and whenever
 // that changes afterwards. It returns the worker's workspace and the
@@ -103,8 +119,12 @@ func (p *aiPool) acquire(ctx context.Context, j *aiJob, onWait func(ahead int), 
 	tctx, cut := context.WithCancel(ctx)
 	j.cut = cut
 	p.mu.Lock()
-	p.queue = append(p.queue, j)
-	p.queued()
+	if j.background {
+		p.background = append(p.background, j)
+	} else {
+		p.queue = append(p.queue, j)
+		p.queued()
+	}
 	p.dispatch()
 	p.mu.Unlock()
 
@@ -130,7 +150,10 @@ func (p *aiPool) acquire(ctx context.Context, j *aiJob, onWait func(ahead int), 
 			return ws, tctx, nil
 		case <-ctx.Done():
 			p.mu.Lock()
-			if i := p.position(j); i >= 0 {
+			if i := slices.Index(p.background, j); i >= 0 {
+				p.background = slices.Delete(p.background, i, i+1)
+				p.mu.Unlock()
+			} else if i := p.position(j); i >= 0 {
 				p.queue = append(p.queue[:i], p.queue[i+1:]...)
 				p.queued()
 				p.shifted(i)
@@ -163,17 +186,30 @@ func (p *aiPool) release(j *aiJob, ws *ai.Workspace) {
 	j.cut()
 	delete(p.running, j)
 	p.busy--
+	if j.background {
+		p.backBusy--
+	}
 	p.free = append(p.free, ws)
 	p.dispatch()
 }
 
-// dispatch gives free workers to the head of the queue, and cuts a
-// running think short if the head would otherwise wait beyond its latest
-// start. p.mu is held.
+// dispatch gives free workers to the head of the queue, then to
+// background work, and cuts background work, or else a running think,
+// short if the head would otherwise wait beyond its latest start. p.mu is
+// held.
 func (p *aiPool) dispatch() {
-	for p.busy < p.workers && len(p.queue) > 0 {
-		j := p.queue[0]
-		p.queue = p.queue[1:]
+	for p.busy < p.workers {
+		var j *aiJob
+		switch {
+		case len(p.queue) > 0:
+			j, p.queue = p.queue[0], p.queue[1:]
+		case len(p.background) > 0 && p.backBusy < p.backgroundWorkers():
+			j, p.background = p.background[0], p.background[1:]
+			p.backBusy++
+		}
+		if j == nil {
+			break
+		}
 		p.busy++
 		var ws *ai.Workspace
 		if n := len(p.free); n > 0 {
@@ -201,10 +237,23 @@ func (p *aiPool) dispatch() {
 			p.started(j)
 		}
 		j.grant <- ws
-		p.queued()
-		p.shifted(0)
+		if !j.background {
+			p.queued()
+			p.shifted(0)
+		}
 	}
 	if len(p.queue) == 0 {
+		return
+	}
+	// A reply never waits for background work: it is cut at once.
+	cut := false
+	for r := range p.running {
+		if r.background {
+			r.cut()
+			cut = true
+		}
+	}
+	if cut {
 		return
 	}
 	// The head waits: unless a running think ends by its latest start, the
@@ -260,5 +309,30 @@ func (p *aiPool) shifted(i int) {
 func (p *aiPool) queued() {
 	if p.cfg.Queued != nil {
 		p.cfg.Queued(len(p.queue))
+	}
+}
+
+// inBackground runs f on one of the pool's workers as background work
+// for game id (see newBackgroundJob), with that worker's workspace. When
+// the pool cuts f short for a reply, f's context ends while ctx goes on:
+// f is then run again, from the start, once a worker is free, so f must
+// do one piece of work that can be repeated. inBackground returns f's
+// error, or ctx's when it ends first.
+func (p *aiPool) inBackground(ctx context.Context, id int64, f func(ctx context.Context, ws *ai.Workspace) error) error {
+	for {
+		j := newBackgroundJob(id)
+		ws, tctx, err := p.acquire(ctx, j, nil, 0)
+		if err != nil {
+			return err
+		}
+		err = f(tctx, ws)
+		cut := tctx.Err() != nil
+		p.release(j, ws)
+		if ctx.Err() != nil {
+			return ctx.Err()
+		}
+		if !cut {
+			return err
+		}
 	}
 }

@@ -245,3 +245,99 @@ func TestMemoryBounded(t *testing.T) {
 	}
 	t.Logf("%d replies: %d workspaces, tables of %d MiB (%d CPUs)", len(ids), made, bytes>>20, runtime.NumCPU())
 }
+
+// TestBackgroundYieldsToReplies checks that background work (an analysis)
+// never delays a reply: with one worker, a reply that arrives while
+// background work runs cuts it short at once, and the work runs again,
+// from the start, once the reply is done.
+func TestBackgroundYieldsToReplies(t *testing.T) {
+	f := newFixture(t, oneWorker)
+	id := f.aiGames(1, 1)[0]
+	runs := make(chan int, 10)
+	n := 0
+	done := make(chan error, 1)
+	go func() {
+		done <- f.tab.InBackground(f.ctx, id, func(ctx context.Context) error {
+			n++
+			runs <- n
+			if n == 1 {
+				<-ctx.Done() // thinks until it is cut
+				return ctx.Err()
+			}
+			return nil
+		})
+	}()
+	if got := <-runs; got != 1 {
+		t.Fatalf("first run %d", got)
+	}
+	u, err := f.tab.Reply(f.ctx, id, table.Moved)
+	if err != nil || len(u.Moves) != 1 {
+		t.Fatalf("reply while background work runs: %v, moves %v", err, u.Moves)
+	}
+	if err := <-done; err != nil {
+		t.Errorf("background work: %v, want it run again and done", err)
+	}
+	if got := <-runs; got != 2 {
+		t.Errorf("background work ran %d times, want 2 (cut once, then done)", got)
+	}
+}
+
+// TestBackgroundLeavesAWorkerFree checks that background work never takes
+// the last free worker, so that a reply finds one at once, and that it
+// never starts while a reply waits.
+func TestBackgroundLeavesAWorkerFree(t *testing.T) {
+	f := newFixture(t, func(c *table.Config) { c.AIWorkers = 2 })
+	var mu sync.Mutex
+	running, most := 0, 0
+	gate := make(chan struct{})
+	var wg sync.WaitGroup
+	for i := range 3 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			err := f.tab.InBackground(f.ctx, int64(i), func(ctx context.Context) error {
+				mu.Lock()
+				running++
+				most = max(most, running)
+				mu.Unlock()
+				select {
+				case <-gate:
+				case <-ctx.Done():
+				}
+				mu.Lock()
+				running--
+				mu.Unlock()
+				return nil
+			})
+			if err != nil {
+				t.Error(err)
+			}
+		}()
+	}
+	until(t, "one background job runs", func() bool { mu.Lock(); defer mu.Unlock(); return running == 1 })
+	// The second worker is free for a reply, at once.
+	release := f.tab.Hold()
+	release()
+	close(gate)
+	wg.Wait()
+	if most != 1 {
+		t.Errorf("%d background jobs ran at once on 2 workers, want 1", most)
+	}
+}
+
+// TestBackgroundEndsWithItsContext checks that background work waiting
+// for a worker leaves when its context ends.
+func TestBackgroundEndsWithItsContext(t *testing.T) {
+	f := newFixture(t, oneWorker)
+	release := f.tab.Hold()
+	defer release()
+	ctx, cancel := context.WithCancel(f.ctx)
+	done := make(chan error, 1)
+	go func() {
+		done <- f.tab.InBackground(ctx, 1, func(context.Context) error { return nil })
+	}()
+	cancel()
+	if err := <-done; !errors.Is(err, context.Canceled) {
+		t.Errorf("got %v, want context.Canceled", err)
+	}
+}
