@@ -26,7 +26,7 @@ const gameSelect = `SELECT g.id, g.variant, g.start,
 	g.rated, g.capped, g.days_per_move, g.deadline, g.ply,
 	g.result, coalesce(g.winner, 0), g.reason, g.ended_by,
 	g.offer_kind, g.offer_by, g.offer_ply, g.offer_undo,
-	coalesce(g.rematch_of, 0), g.created_at, g.updated_at, g.ended_at,
+	coalesce(g.rematch_of, 0), g.created_at, g.updated_at, g.ended_at, g.hints,
 	c0.before, c0.after, c1.before, c1.after
 FROM games g
 LEFT JOIN players p0 ON p0.id = g.player0
@@ -56,7 +56,7 @@ func scanGame(sc scanner) (Game, error) {
 		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply,
 		&result, &winner, &g.Reason, &g.EndedBy,
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
-		&g.RematchOf, &created, &updated, &ended,
+		&g.RematchOf, &created, &updated, &ended, &g.Hints,
 		&before0, &after0, &before1, &after1)
 	if err != nil {
 		return Game{}, err

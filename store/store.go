@@ -53,6 +53,8 @@ var (
 	ErrTooManyGames = errors.New("too many active games")
 	// ErrRematchExists means that the game already has a rematch.
 	ErrRematchExists = errors.New("a rematch of that game already exists")
+	// ErrNoHints means that a game's hints are used up.
+	ErrNoHints = errors.New("no hints are left in this game")
 	// ErrUnknownVariant means that the variant is not one of Options.Variants.
 	ErrUnknownVariant = errors.New("unknown game variant")
 	// ErrInvalid means that a request makes no sense: a rated game against

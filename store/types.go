@@ -146,6 +146,8 @@ type Game struct {
 	Offer     Offer // the pending offer; Kind NoOffer for none
 	RematchOf int64 // the game this one is a rematch of; 0 for none
 
+	Hints int // the hints given in the game (see Store.UseHint)
+
 	// Changes are the rating changes of a game that counted for rating, by
 	// side; empty otherwise.
 	Changes []RatingChange
