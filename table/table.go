@@ -415,7 +415,7 @@ func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOpti
 		if !AIToMove(&st) {
 			return u, nil
 		}
-		m, info, err := t.think(ctx, &st, opt)
+		m, info, err := t.think(ctx, &st, st.Game.Seats[st.Position.Turn()].AI, opt)
 		if err != nil {
 			return u, err
 		}
@@ -435,9 +435,8 @@ func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOpti
 	}
 }
 
-// think chooses the AI's move in st on one of the pool's workers.
-func (t *Table) think(ctx context.Context, st *store.State, opt ReplyOptions) (engine.Move, ai.Info, error) {
-	level := st.Game.Seats[st.Position.Turn()].AI
+// think chooses a move in st at AI level on one of the pool's workers.
+func (t *Table) think(ctx context.Context, st *store.State, level int, opt ReplyOptions) (engine.Move, ai.Info, error) {
 	v := st.Position.Variant()
 	budget, timed := ai.LevelBudget(v, level)
 	if timed && t.cfg.AIThink > 0 {
