@@ -375,6 +375,7 @@ func (l *layout) samples(fs *fonts, kinds []*engine.Kind, check bool) []*image.R
 		im := image.NewRGBA(l.bounds)
 		copy(im.Pix, l.static.Pix)
 		var path []int
+		var shown [len(arrowCols)][]int
 		for i, r := range l.spots {
 			if tint != nil {
 				blit(im, r.Min, tint)
@@ -392,9 +393,14 @@ func (l *layout) samples(fs *fonts, kinds []*engine.Kind, check bool) []*image.R
 			case 3:
 				blit(im, r.Min, l.turned)
 				path = append(path, i)
+			case 4, 5:
+				shown[(i+k)%6-4] = append(shown[(i+k)%6-4], i)
 			}
 		}
-		l.arrow(im, path)
+		l.arrow(im, path, lastArrow())
+		for kind, path := range shown {
+			l.arrow(im, path, pointed(ArrowKind(kind)))
+		}
 		for _, lb := range l.labels {
 			blit(im, lb.r.Min, lb.im)
 		}

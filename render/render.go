@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"image"
+	"image/color"
 	"image/png"
 	"io"
 	"math"
@@ -94,7 +95,27 @@ type Options struct {
 	// Caption replaces the line under the board, which otherwise says
 	// whose turn it is or how the game ended.
 	Caption string
+	// Arrows are moves to point out in the position, drawn over the
+	// pieces: a suggested move, or a move played and a better one.
+	Arrows []Arrow
 }
+
+// An Arrow points out a move not (yet) played, along its path.
+type Arrow struct {
+	// Move is the move as the position describes it (Position.Describe).
+	Move engine.MoveInfo
+	// Kind says what the move is, and so the arrow's colour.
+	Kind ArrowKind
+}
+
+// ArrowKind is what an arrow points out.
+type ArrowKind uint8
+
+// The kinds of arrows.
+const (
+	Better ArrowKind = iota // a good move: a hint, or the move that should have been played
+	Played                  // the move that was played, when it was a mistake
+)
 
 // scene is what one image shows.
 type scene struct {
@@ -108,6 +129,7 @@ type scene struct {
 	players [2]string
 	ratings [2]string
 	caption string
+	arrows  []Arrow
 }
 
 // PNG writes the image of p as a PNG.
@@ -193,6 +215,17 @@ func (r *Renderer) prepare(p engine.Position, opt Options, size int) (*layout, *
 		}
 		sc.last = m
 	}
+	for _, a := range opt.Arrows {
+		if len(a.Move.Path) < 2 || a.Kind > Played {
+			return nil, nil, fmt.Errorf("render: an arrow needs a path of 2 points or more and a known kind, not %v (kind %d)", a.Move.Path, a.Kind)
+		}
+		for _, i := range a.Move.Path {
+			if i < 0 || i >= n {
+				return nil, nil, fmt.Errorf("render: an arrow names point %d; the board has points 0 to %d", i, n-1)
+			}
+		}
+	}
+	sc.arrows = opt.Arrows
 	if opt.Selected != nil {
 		i := *opt.Selected
 		if i < 0 || i >= n {
@@ -252,7 +285,7 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 			put(l.lastT, i)
 		}
 		if l.lines() || len(sc.last.Path) > 2 {
-			l.arrow(im, sc.last.Path)
+			l.arrow(im, sc.last.Path, lastArrow())
 		}
 	}
 	if sc.sel >= 0 {
@@ -290,13 +323,37 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 	for _, lb := range l.labels {
 		blit(im, lb.r.Min, lb.im)
 	}
+	// On top: the moves pointed out, the played one under the better.
+	for k := Played; ; k-- {
+		for _, a := range sc.arrows {
+			if a.Kind == k {
+				l.arrow(im, a.Move.Path, pointed(k))
+			}
+		}
+		if k == Better {
+			break
+		}
+	}
 	l.strips(im, fs, sc)
 	return im
 }
 
+// arrowStyle is how an arrow is drawn: its colour, and its width and the
+// gap left before its end, as shares of a spot.
+type arrowStyle struct {
+	col        color.Color
+	width, gap float64
+}
+
+// lastArrow is the last move's path, whose head stops at the rim of the
+// piece that moved; pointed is a move pointed out (see Arrow), bolder, up
+// to the middle of its destination.
+func lastArrow() arrowStyle          { return arrowStyle{arrowCol, 0.1, 0.4} }
+func pointed(k ArrowKind) arrowStyle { return arrowStyle{arrowCols[k], 0.16, 0.12} }
+
 // arrow draws the path of a move as a line from its start through its
-// landings, with a head that stops at the rim of the piece that moved.
-func (l *layout) arrow(im *image.RGBA, path []int) {
+// landings, with a head.
+func (l *layout) arrow(im *image.RGBA, path []int, st arrowStyle) {
 	if len(path) < 2 {
 		return
 	}
@@ -312,14 +369,14 @@ func (l *layout) arrow(im *image.RGBA, path []int) {
 		return
 	}
 	dx, dy = dx/d, dy/d
-	rim := 0.4 * s
-	head := math.Min(0.3*s, math.Max(d-rim, 0))
+	rim := st.gap * s
+	head := math.Min((0.14+st.width)*s, math.Max(d-rim, 0))
 	tip := gg.Point{X: end.X - dx*rim, Y: end.Y - dy*rim}
 	base := gg.Point{X: tip.X - dx*head, Y: tip.Y - dy*head}
 
 	dc := gg.NewContextForRGBA(im)
-	dc.SetColor(arrowCol)
-	dc.SetLineWidth(0.1 * s)
+	dc.SetColor(st.col)
+	dc.SetLineWidth(st.width * s)
 	dc.SetLineCapRound()
 	dc.SetLineJoinRound()
 	dc.MoveTo(pts[0].X, pts[0].Y)
@@ -328,7 +385,7 @@ func (l *layout) arrow(im *image.RGBA, path []int) {
 	}
 	dc.LineTo(base.X+dx, base.Y+dy)
 	dc.Stroke()
-	w := 0.16 * s
+	w := (0.06 + st.width) * s
 	dc.MoveTo(tip.X, tip.Y)
 	dc.LineTo(base.X-dy*w, base.Y+dx*w)
 	dc.LineTo(base.X+dy*w, base.Y-dx*w)

@@ -155,6 +155,34 @@ func TestLastMoveMarked(t *testing.T) {
 	}
 }
 
+// TestArrowsMarked checks that the moves pointed out (a hint, or a move
+// played and a better one) are drawn over the board along their paths, each
+// kind in its colour.
+func TestArrowsMarked(t *testing.T) {
+	r := New()
+	p := zola.Zola.Start()
+	moves := p.Moves(nil)
+	a, b := p.Describe(moves[0]), p.Describe(moves[len(moves)-1])
+	plain := decode(t, r, p, Options{})
+	marked := decode(t, r, p, Options{Arrows: []Arrow{{Move: a, Kind: Better}, {Move: b, Kind: Played}}})
+	for _, tt := range []struct {
+		info engine.MoveInfo
+		kind ArrowKind
+	}{{a, Better}, {b, Played}} {
+		l, _, err := r.prepare(p, Options{}, Size)
+		if err != nil {
+			t.Fatal(err)
+		}
+		from, to := l.centre[tt.info.Path[0]], l.centre[tt.info.Path[1]]
+		x, y := int((from.X+to.X)/2), int((from.Y+to.Y)/2)
+		bg := color.RGBAModel.Convert(plain.At(x, y)).(color.RGBA)
+		want := over(arrowCols[tt.kind], bg)
+		if got := marked.At(x, y); !near(got, want, 8) {
+			t.Errorf("arrow %d along %v: between its ends %v, want %v", tt.kind, tt.info.Path, got, want)
+		}
+	}
+}
+
 func TestCaptureAtTheEndIsNotCrossed(t *testing.T) {
 	// In Zola the capturer lands on the captured checker: its square is
 	// highlighted, and the checker now there is drawn whole.
@@ -290,6 +318,9 @@ func TestBadOptions(t *testing.T) {
 		{"path off the board", Options{LastMove: &engine.MoveInfo{Path: []int{0, 99}}}, "point 99"},
 		{"taken off the board", Options{LastMove: &engine.MoveInfo{Path: []int{0, 1}, Taken: []int{-5}}}, "point -5"},
 		{"no such viewer", Options{Viewer: new(engine.Side(2))}, "viewer side 2"},
+		{"arrow off the board", Options{Arrows: []Arrow{{Move: engine.MoveInfo{Path: []int{0, 36}}}}}, "point 36"},
+		{"arrow of one point", Options{Arrows: []Arrow{{Move: engine.MoveInfo{Path: []int{0}}}}}, "path of 2 points"},
+		{"arrow of no kind", Options{Arrows: []Arrow{{Move: engine.MoveInfo{Path: []int{0, 1}}, Kind: 9}}}, "known kind"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

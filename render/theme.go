@@ -76,6 +76,15 @@ var (
 	takenCol   = rgba(0xd7261e, 0.85) // captured (or turned) pieces
 )
 
+// arrowCols are the colours of the arrows that point out moves, by kind:
+// a light sky blue for the better move and a dark vermilion for the one
+// played, which differ in lightness as well as hue (Okabe and Ito's
+// colour-blind-safe pair).
+var arrowCols = [...]color.RGBA{
+	Better: rgba(0x56b4e9, 0.85),
+	Played: rgba(0xd55e00, 0.85),
+}
+
 // style is how a side's pieces look.
 type style struct {
 	fill, rim, ring color.RGBA // a disc's body, edge and inner ring
