@@ -123,6 +123,11 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 		for _, c := range g.Changes {
 			fmt.Fprintf(&desc, "%s: %d → %d (%+d)\n", seatName(g.Seats[c.Side]), c.Before, c.After, c.Delta())
 		}
+		for _, s := range g.Seats {
+			if g.Hints > 0 && !s.IsAI() { // hints are given only against the AI
+				fmt.Fprintf(&desc, "%s had %s from zugbot.\n", seatName(s), plural(g.Hints, "hint"))
+			}
+		}
 		if g.Capped {
 			fmt.Fprintf(&desc, "Not rated: these two players already had %d rated games in 24 hours.\n", store.RatedPerDay)
 		}

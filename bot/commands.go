@@ -164,6 +164,12 @@ func commandTable(menu []*engine.Variant) []command {
 			run: (*request).takebackCommand, section: "Play", help: "take back your last move (casual games and games against zugbot)",
 		},
 		{
+			def: &discordgo.ApplicationCommand{Name: "hint", Description: "The AI's suggestion for your move (casual games against zugbot)", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
+			run: (*request).hintCommand, section: "Play",
+			help: fmt.Sprintf("zugbot suggests your move, privately (casual games against zugbot, %d a game)", table.MaxHints),
+		},
+		{
 			def: &discordgo.ApplicationCommand{Name: "games", Description: "List active games", Contexts: guildAndDM,
 				Options: []*discordgo.ApplicationCommandOption{user("user", "Whose games (default: yours)")}},
 			run: (*request).gamesCommand, section: "Look up", help: "games going",

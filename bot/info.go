@@ -245,6 +245,9 @@ func (r *request) exportCommand() error {
 	if g.Start != "" {
 		fmt.Fprintf(&txt, "[Position \"%s\"]\n", g.Start)
 	}
+	if g.Hints > 0 {
+		fmt.Fprintf(&txt, "[Hints \"%d\"]\n", g.Hints)
+	}
 	result := "the game goes on"
 	if g.Over() {
 		result = strings.Trim(strings.ReplaceAll(b.resultText(g), "**", ""), " ")

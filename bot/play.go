@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"bytes"
 	"fmt"
 	"strings"
 
@@ -8,6 +9,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -546,5 +548,47 @@ func (r *request) rematch(id int64) error {
 	return r.postChallenge(store.NewChallenge{
 		Challenger: r.player(), Opponent: rm.Opponent.Player, Variant: g.Variant, Start: g.Start, Colour: rm.Colour,
 		Rated: g.Rated || g.Capped, DaysPerMove: g.DaysPerMove, GuildID: g.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID,
+	})
+}
+
+// hintCommand answers /hint: the AI's suggestion for the player's move,
+// privately, as an arrow on the board.
+func (r *request) hintCommand() error {
+	id, err := r.gameRef()
+	if err != nil {
+		return err
+	}
+	if err := r.deferReply(true); err != nil {
+		return err
+	}
+	h, err := r.b.table.Hint(r.ctx, id, r.user.ID, -1)
+	if err != nil {
+		return err
+	}
+	st := &h.State
+	g := &st.Game
+	side, _ := g.SideOf(r.user.ID)
+	last, _, err := r.b.lastMove(st)
+	if err != nil {
+		return err
+	}
+	opt := render.Options{
+		Viewer: &side, LastMove: last,
+		Arrows:  []render.Arrow{{Move: st.Position.Describe(h.Move), Kind: render.Better}},
+		Caption: "zugbot suggests " + h.Notation,
+	}
+	for s := range 2 {
+		opt.Players[s] = seatName(g.Seats[s])
+	}
+	var png bytes.Buffer
+	if err := r.b.render.PNG(&png, st.Position, opt); err != nil {
+		return fmt.Errorf("render the hint in game %d: %w", id, err)
+	}
+	left := table.MaxHints - h.Used
+	return r.reply(message{
+		content: fmt.Sprintf("Hint for game #%d: zugbot would play **%s**. Play it, or anything else, with /move or on the board. (%s left in this game.)",
+			id, h.Notation, plural(left, "hint")),
+		files:     []*discordgo.File{{Name: fmt.Sprintf("zugbot-%d-%d-hint.png", id, g.Ply), ContentType: "image/png", Reader: &png}},
+		ephemeral: true,
 	})
 }
