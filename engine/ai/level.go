@@ -115,6 +115,16 @@ func (w *Workspace) Level(v *engine.Variant, n int, d time.Duration, r *rand.Ran
 	return level(v, n, d, r, w)
 }
 
+// Searcher returns w's Searcher, reset to cfg and r: valid, like a
+// player w made, until w makes another.
+func (w *Workspace) Searcher(cfg Config, r *rand.Rand) *Searcher {
+	if w.searcher == nil {
+		w.searcher = &Searcher{}
+	}
+	w.searcher.Reset(cfg, r)
+	return w.searcher
+}
+
 // TableBytes returns the memory held by w's transposition table.
 func (w *Workspace) TableBytes() int {
 	if w.searcher == nil {
@@ -141,11 +151,7 @@ func level(v *engine.Variant, n int, d time.Duration, r *rand.Rand, w *Workspace
 		if w == nil {
 			return NewSearcher(cfg, r), nil
 		}
-		if w.searcher == nil {
-			w.searcher = &Searcher{}
-		}
-		w.searcher.Reset(cfg, r)
-		return w.searcher, nil
+		return w.Searcher(cfg, r), nil
 	}
 	cfg := mctsLevels[n-1]
 	if d > 0 {

@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"slices"
 	"time"
 	"unsafe"
 
@@ -161,6 +162,26 @@ func (s *Searcher) Best(ctx context.Context, p engine.Position) (engine.Move, In
 	if len(root) == 1 {
 		return root[0], Info{Elapsed: time.Since(start)}, nil
 	}
+	return s.think(ctx, p, root, start)
+}
+
+// Analyse is Best for judging a position rather than playing in it: it
+// searches even a forced move and never blunders on purpose, so that
+// Info.Score is always the position's value as the search sees it (with
+// the configured noise, which an analysis leaves at 0).
+func (s *Searcher) Analyse(ctx context.Context, p engine.Position) (engine.Move, Info, error) {
+	start := time.Now()
+	p = p.Clone()
+	root := p.Moves(nil)
+	if len(root) == 0 {
+		return engine.Move{}, Info{}, ErrGameOver
+	}
+	return s.think(ctx, p, root, start)
+}
+
+// think searches p, a clone, whose legal moves are root, by iterative
+// deepening within the budget, from start.
+func (s *Searcher) think(ctx context.Context, p engine.Position, root []engine.Move, start time.Time) (engine.Move, Info, error) {
 	if s.cfg.Time > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.cfg.Time)
@@ -193,6 +214,32 @@ func (s *Searcher) Best(ctx context.Context, p engine.Position) (engine.Move, In
 	info.Nodes = s.nodes
 	info.Elapsed = time.Since(start)
 	return best, info, nil
+}
+
+// Line returns the moves the last search expects from p on, at most n:
+// the principal variation, as its transposition table keeps it. It stops
+// early where the table has no legal move for a position. p is left as it
+// was.
+func (s *Searcher) Line(p engine.Position, n int) []engine.Move {
+	var line []engine.Move
+	var buf []engine.Move
+	for len(line) < n && len(s.tt) > 0 {
+		key := p.Hash()
+		e := &s.tt[key&s.mask]
+		if e.key != key || e.flag == 0 || e.move.IsZero() {
+			break
+		}
+		buf = p.Moves(buf[:0])
+		if !slices.Contains(buf, e.move) {
+			break
+		}
+		line = append(line, e.move)
+		p.Do(e.move)
+	}
+	for range line {
+		p.Undo()
+	}
+	return line
 }
 
 // prepare sets up the per-search state for position p.

@@ -10,9 +10,8 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai/aitest"
 	"github.com/zugbot/zugbot/engine/enginetest"
-	"github.com/zugbot/zugbot/engine/zamma"
-	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
 	"github.com/zugbot/zugbot/engine/zonal"
 )
@@ -48,109 +47,19 @@ func best(t *testing.T, pl Player, p engine.Position) (engine.Move, Info) {
 	return m, info
 }
 
-// tactic is a position with the moves that solve it.
-type tactic struct {
-	name  string
-	v     *engine.Variant
-	pos   string
-	depth int      // the lowest depth that finds a solution
-	want  []string // the solutions
-	mate  int      // plies to the forced win (positive) or loss (negative); 0 if unproven
-}
-
-// tactics are win-in-one and must-defend positions of each game. A win in
-// one needs depth 1; a must-defend position needs depth 2, to see the
-// opponent's winning reply to every other move.
-var tactics = []tactic{
-	{
-		// a1xb1 takes Blue's last checker; c3 has quiet steps, and a6 is stuck.
-		name: "zola win in one", v: zola.Zola, pos: "R5/6/6/2R3/6/RB4 R", depth: 1,
-		want: []string{"a1xb1"}, mate: 1,
-	},
-	{
-		// Blue's f6 eyes Red's last checker on c3 along the long diagonal.
-		// Of its five steps, c3-b2 stays on the diagonal and is taken.
-		name: "zola must defend", v: zola.Zola, pos: "5B/6/6/2R3/6/6 R", depth: 2,
-		want: []string{"c3-c2", "c3-d2", "c3-b3", "c3-b4"},
-	},
-	{
-		// Red's last checker on b2 is attacked by f2 along the second rank.
-		// Taking d4 looks good but lands on f2's diagonal, and b2-a2 stays on
-		// the rank; the other steps are safe.
-		name: "zola must not capture", v: zola.Zola, pos: "6/6/3B2/6/1R3B/6 R", depth: 2,
-		want: []string{"b2-a1", "b2-b1", "b2-c1", "b2-a3"},
-	},
-	{
-		// White's last counter, the man on i2, can only step to i1: the
-		// mullah on e5 flies there and White is blocked. Black has 25 moves.
-		name: "zamma win in one", v: zamma.Zamma, pos: "9/9/9/9/4B4/9/9/8w/3b3b1 b 0", depth: 1,
-		want: []string{"e5-i1"}, mate: 1,
-	},
-	{
-		// Black's last man on h2 may step to g3, h3 or i3. The white mullah
-		// on i5 takes it on i3 down the file and on g3 down the diagonal;
-		// h3 is a star point, off both lines.
-		name: "zamma must defend", v: zamma.Zamma, pos: "9/9/9/9/3w4W/9/9/7b1/9 b 0", depth: 2,
-		want: []string{"h2-h3"},
-	},
-	{
-		// Black's mullah must take e7 (captures are compulsory) and may land
-		// on d6, c5, b4 or a3. White's mullah on i7 then takes the man on f4
-		// and flies on to take the mullah in the same move, unless it
-		// landed on a3, out of reach.
-		name: "zamma must defend by capturing", v: zamma.Zamma, pos: "6B2/9/4w3W/9/9/5b3/9/9/9 b 0", depth: 2,
-		want: []string{"g9xa3"},
-	},
-	{
-		// White's neutral step C5-C4 is the second neutral ply in a row, so
-		// Black may not answer with a neutral, and none of its discs can
-		// jump: Black has no legal move and loses.
-		name: "zodiac win in one", v: zodiac.Zodiac, pos: "bwbwbw/..n.n. w c2c3 1", depth: 1,
-		want: []string{"C5-C4"}, mate: 1,
-	},
-	{
-		// From the start, each of Black's four neutral steps lets White
-		// make the second neutral ply in a row, after which Black has no
-		// legal move. Black must move a disc.
-		name: "zodiac must defend", v: zodiac.Zodiac, pos: "bwbwbw/.n..n. b - 0", depth: 2,
-		want: []string{"T3-C1", "T5-C6"},
-	},
-	{
-		name: "chess mate in one", v: zonal.Chess, pos: "6k1/5ppp/8/8/8/8/5PPP/R5K1 w - - 0 1", depth: 1,
-		want: []string{"Ra8#"}, mate: 1,
-	},
-	{
-		// Black threatens Re1#: White must give its king air or keep
-		// guarding the back rank.
-		name: "chess must defend", v: zonal.Chess, pos: "4r1k1/5ppp/8/8/8/8/5PPP/1R4K1 w - - 0 1", depth: 2,
-		want: []string{"Rb8", "Rc1", "Rd1", "Rf1", "Ra1", "Kh1", "Kf1", "f3", "f4", "g3", "g4", "h3", "h4"},
-	},
-	{
-		// The queen reaches d1 only by turning at b3 in the zone.
-		name: "zonal mate in one", v: zonal.Zonal, pos: "---5k4---/--12--/-14-/1q14/16/-1n12-/--1PPP8--/---1KB7--- b - - 0 1", depth: 1,
-		want: []string{"Qd1#"}, mate: 1,
-	},
-	{
-		// Black threatens Qb5-b3-c2-d1#, the knight guarding d1: f3, which
-		// makes room on f2, is White's only defence.
-		name: "zonal must defend", v: zonal.Zonal, pos: "---5k4---/--5ppp4--/-14-/1q14/5N10/-1n12-/--1PPP3PPP2--/---1KB1R5--- w - - 0 1", depth: 2,
-		want: []string{"f3"},
-	},
-}
-
 func TestTactics(t *testing.T) {
-	for _, tt := range tactics {
-		t.Run(tt.name, func(t *testing.T) {
-			for _, depth := range []int{tt.depth, tt.depth + 1, tt.depth + 2} {
-				p := enginetest.MustParse(t, tt.v, tt.pos)
+	for _, tt := range aitest.Tactics {
+		t.Run(tt.Name, func(t *testing.T) {
+			for _, depth := range []int{tt.Depth, tt.Depth + 1, tt.Depth + 2} {
+				p := enginetest.MustParse(t, tt.V, tt.Pos)
 				for seed := range uint64(4) {
 					s := NewSearcher(Config{Depth: depth}, newRand(seed))
 					m, info := best(t, s, p)
-					if got := p.FormatMove(m); !slices.Contains(tt.want, got) {
-						t.Errorf("depth %d, seed %d: got %s, want one of %v (%v)", depth, seed, got, tt.want, info)
+					if got := p.FormatMove(m); !slices.Contains(tt.Want, got) {
+						t.Errorf("depth %d, seed %d: got %s, want one of %v (%v)", depth, seed, got, tt.Want, info)
 					}
-					if plies, who := info.Mate(); tt.mate != 0 && plies*who != tt.mate {
-						t.Errorf("depth %d, seed %d: got mate %d×%d, want %d (%v)", depth, seed, plies, who, tt.mate, info)
+					if plies, who := info.Mate(); tt.Mate != 0 && plies*who != tt.Mate {
+						t.Errorf("depth %d, seed %d: got mate %d×%d, want %d (%v)", depth, seed, plies, who, tt.Mate, info)
 					}
 				}
 			}
@@ -163,16 +72,16 @@ func TestTactics(t *testing.T) {
 // a random choice would fail; one ply less does not single them out, so
 // that the depth is the lowest that solves them.
 func TestTacticsAreExact(t *testing.T) {
-	for _, tt := range tactics {
-		p := enginetest.MustParse(t, tt.v, tt.pos)
-		if got := bestMoves(p, tt.depth); !sameSet(got, tt.want) {
-			t.Errorf("%s: the best moves to depth %d are %v, want %v", tt.name, tt.depth, got, tt.want)
+	for _, tt := range aitest.Tactics {
+		p := enginetest.MustParse(t, tt.V, tt.Pos)
+		if got := bestMoves(p, tt.Depth); !sameSet(got, tt.Want) {
+			t.Errorf("%s: the best moves to depth %d are %v, want %v", tt.Name, tt.Depth, got, tt.Want)
 		}
-		if got := bestMoves(p, tt.depth-1); tt.depth > 1 && sameSet(got, tt.want) {
-			t.Errorf("%s: depth %d already singles out %v", tt.name, tt.depth-1, got)
+		if got := bestMoves(p, tt.Depth-1); tt.Depth > 1 && sameSet(got, tt.Want) {
+			t.Errorf("%s: depth %d already singles out %v", tt.Name, tt.Depth-1, got)
 		}
-		if n := len(p.Moves(nil)); n <= len(tt.want) {
-			t.Errorf("%s: %d legal moves, all of them solutions", tt.name, n)
+		if n := len(p.Moves(nil)); n <= len(tt.Want) {
+			t.Errorf("%s: %d legal moves, all of them solutions", tt.Name, n)
 		}
 	}
 }
@@ -375,20 +284,20 @@ func TestNoiseVaries(t *testing.T) {
 // TestMCTSTactics checks that MCTS, for all its lack of knowledge, takes
 // a win in one at once and dodges an immediate loss.
 func TestMCTSTactics(t *testing.T) {
-	for _, tt := range tactics {
-		if tt.mate == 0 && tt.v.Game == zonal.Chess.Game {
+	for _, tt := range aitest.Tactics {
+		if tt.Mate == 0 && tt.V.Game == zonal.Chess.Game {
 			// Random playouts of chess say too little about one quiet
 			// defence among dozens of moves, and take long.
 			continue
 		}
-		t.Run(tt.name, func(t *testing.T) {
-			p := enginetest.MustParse(t, tt.v, tt.pos)
+		t.Run(tt.Name, func(t *testing.T) {
+			p := enginetest.MustParse(t, tt.V, tt.Pos)
 			for seed := range uint64(4) {
 				m, info := best(t, NewMCTS(MCTSConfig{Playouts: 2000}, newRand(seed)), p)
-				if got := p.FormatMove(m); !slices.Contains(tt.want, got) {
-					t.Errorf("seed %d: got %s, want one of %v (%v)", seed, got, tt.want, info)
+				if got := p.FormatMove(m); !slices.Contains(tt.Want, got) {
+					t.Errorf("seed %d: got %s, want one of %v (%v)", seed, got, tt.Want, info)
 				}
-				if tt.mate == 0 && info.Nodes != 2000 {
+				if tt.Mate == 0 && info.Nodes != 2000 {
 					t.Errorf("seed %d: %d playouts, want 2000", seed, info.Nodes)
 				}
 			}
@@ -462,5 +371,58 @@ func TestInfoString(t *testing.T) {
 		if got := tt.info.String(); got != tt.want {
 			t.Errorf("got %q, want %q", got, tt.want)
 		}
+	}
+}
+
+// TestAnalyseAndLine checks what an analysis reads from a search: Analyse
+// scores a position even when its move is forced (Best skips the search
+// then), and Line starts with the move chosen and plays on legally to the
+// end of a forced win.
+func TestAnalyseAndLine(t *testing.T) {
+	for _, tt := range aitest.Tactics {
+		if tt.Mate == 0 {
+			continue
+		}
+		t.Run(tt.Name, func(t *testing.T) {
+			p := enginetest.MustParse(t, tt.V, tt.Pos)
+			before := engine.String(p)
+			s := NewSearcher(Config{Depth: 3}, newRand(1))
+			m, info, err := s.Analyse(context.Background(), p)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if plies, who := info.Mate(); plies*who != tt.Mate {
+				t.Errorf("Analyse: mate %d×%d, want %d", plies, who, tt.Mate)
+			}
+			line := s.Line(p, 10)
+			if len(line) == 0 || line[0] != m {
+				t.Fatalf("Line %v does not start with the move chosen, %s", line, p.FormatMove(m))
+			}
+			if engine.String(p) != before {
+				t.Errorf("Line changed the position to %s", engine.String(p))
+			}
+			q := p.Clone()
+			for _, m := range line {
+				if !slices.Contains(q.Moves(nil), m) {
+					t.Fatalf("Line %v plays an illegal move", line)
+				}
+				q.Do(m)
+			}
+			if len(line) < tt.Mate || !q.Outcome().Over() && len(line) == tt.Mate {
+				t.Errorf("Line has %d moves, want the %d of the forced win", len(line), tt.Mate)
+			}
+		})
+	}
+	// A forced move: Best answers without a score, Analyse with one.
+	p := enginetest.MustParse(t, zola.Zola, "5B/6/6/6/6/R5 B")
+	if n := len(p.Moves(nil)); n != 1 {
+		t.Skipf("the forced position has %d moves", n)
+	}
+	_, info, err := NewSearcher(Config{Depth: 2}, newRand(1)).Analyse(context.Background(), p)
+	if err != nil || info.Depth == 0 {
+		t.Errorf("Analyse of a forced move: depth %d, %v; want a search", info.Depth, err)
+	}
+	if _, info, _ := NewSearcher(Config{Depth: 2}, newRand(1)).Best(context.Background(), p); info.Depth != 0 {
+		t.Errorf("Best of a forced move searched to depth %d; the check above proves nothing", info.Depth)
 	}
 }
