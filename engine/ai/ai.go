@@ -74,6 +74,14 @@ type Solver interface {
 	Solve(ctx context.Context) (m engine.Move, result int, err error)
 }
 
+// A Distancer is a Solver that also says how far the end of the game is.
+type Distancer interface {
+	// Distance returns the number of plies left with perfect play, the
+	// winner ending the game as fast as possible and the loser putting it
+	// off as long as possible; 0 for a draw or a game that is over.
+	Distance() int
+}
+
 // Bounds on the scores of the optional interfaces.
 const (
 	MaxEval  = 100_000   // the largest magnitude Evaluate may return

@@ -40,3 +40,8 @@ func (p *Position) Solve(ctx context.Context) (engine.Move, int, error) {
 	}
 	return m, int(r), nil
 }
+
+// Distance returns the number of plies left in p's game with perfect play,
+// as the solution's graph of positions has it (see Table.Value): 0 for a
+// draw on the graph or a game that is over.
+func (p *Position) Distance() int { return Solve().Value(p).Plies }

@@ -17,6 +17,9 @@ func TestSecondPlayerWins(t *testing.T) {
 		if got, want := sol.Value(p), (Value{Result: Loss, Plies: 12}); got != want {
 			t.Errorf("%s first: value %+v, want %+v", Zodiac.Sides[first], got, want)
 		}
+		if got := p.Distance(); got != 12 {
+			t.Errorf("%s first: Distance %d, want 12", Zodiac.Sides[first], got)
+		}
 		if _, r := sol.Best(p); r != Loss {
 			t.Errorf("%s first: Best says %d for the first player, want a loss", Zodiac.Sides[first], r)
 		}
