@@ -172,11 +172,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 		}}}
 		if view.replay {
 			var gif bytes.Buffer
-			start, err := store.Replay(v, g.Start, nil)
-			if err != nil {
-				return message{}, err
-			}
-			moves, err := b.engineMoves(st)
+			start, moves, err := store.ParseGame(v, g.Start, st.Moves)
 			if err != nil {
 				return message{}, err
 			}
@@ -191,24 +187,6 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 	}
 	m.components = b.controls(st, view.selected)
 	return m, nil
-}
-
-// engineMoves replays a game's moves as engine moves, for the replay GIF.
-func (b *Bot) engineMoves(st *store.State) ([]engine.Move, error) {
-	p, err := store.Replay(st.Position.Variant(), st.Game.Start, nil)
-	if err != nil {
-		return nil, err
-	}
-	out := make([]engine.Move, 0, len(st.Moves))
-	for _, mv := range st.Moves {
-		m, err := p.ParseMove(mv.Notation)
-		if err != nil {
-			return nil, fmt.Errorf("game %d ply %d: %w", st.Game.ID, mv.Ply, err)
-		}
-		out = append(out, m)
-		p.Do(m)
-	}
-	return out, nil
 }
 
 // resultText says how a finished game ended.

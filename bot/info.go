@@ -264,11 +264,7 @@ func (r *request) exportCommand() error {
 			txt.WriteString(" ")
 		}
 	}
-	moves, err := b.engineMoves(&st)
-	if err != nil {
-		return err
-	}
-	start, err := store.Replay(v, g.Start, nil)
+	start, moves, err := store.ParseGame(v, g.Start, st.Moves)
 	if err != nil {
 		return err
 	}

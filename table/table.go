@@ -87,6 +87,7 @@ type Table struct {
 	variants map[string]*engine.Variant
 	now      func() time.Time
 	locks    Locks
+	analyses analyses
 	pool     *aiPool
 
 	rngMu sync.Mutex

@@ -1,0 +1,144 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sync"
+
+	"github.com/zugbot/zugbot/analysis"
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/store"
+)
+
+// Analysis is a finished game's computer analysis.
+type Analysis struct {
+	// State is the game.
+	State store.State
+	// Start is its start position and Moves its moves, in order.
+	Start engine.Position
+	Moves []engine.Move
+	// Report is the analysis.
+	Report analysis.Report
+	// Kept is true when the analysis was made before and kept.
+	Kept bool
+}
+
+// analyses runs each game's analysis once at a time: a second request
+// for a game being analysed waits for the first.
+type analyses struct {
+	mu      sync.Mutex
+	running map[int64]chan struct{} // closed when that game's analysis ends
+}
+
+// Analyse returns the computer analysis of game id for user, one of its
+// players, computing it the first time (see package analysis) and keeping
+// it in the store, so that the next request is answered at once. The
+// positions are valued one by one as background work on the AI's workers,
+// so that the analysis never holds up a reply in a live game; progress,
+// if not nil, is told after each: done of total.
+func (t *Table) Analyse(ctx context.Context, id int64, user string, progress func(done, total int)) (Analysis, error) {
+	st, err := t.Load(ctx, id)
+	if err != nil {
+		return Analysis{}, err
+	}
+	g := &st.Game
+	if _, ok := g.SideOf(user); !ok {
+		return Analysis{}, Refusef("Only the players of game #%d may ask for its analysis.", id)
+	}
+	if !g.Over() {
+		return Analysis{}, Refusef("Game #%d is still going: its analysis comes when it is over, so that it helps neither player.", id)
+	}
+	if len(st.Moves) == 0 {
+		return Analysis{}, Refusef("Game #%d ended before any move: there is nothing to analyse.", id)
+	}
+	a := Analysis{State: st}
+	if a.Start, a.Moves, err = store.ParseGame(st.Position.Variant(), g.Start, st.Moves); err != nil {
+		return Analysis{}, fmt.Errorf("analyse game %d: %w", id, err)
+	}
+	for {
+		data, err := t.store.Analysis(ctx, id)
+		if err == nil {
+			if err := json.Unmarshal(data, &a.Report); err != nil {
+				return Analysis{}, fmt.Errorf("the kept analysis of game %d: %w", id, err)
+			}
+			if len(a.Report.Plies) == len(a.Moves) {
+				a.Kept = true
+				return a, nil
+			}
+			// Kept for other moves (a takeback after the end cannot happen,
+			// but a repaired game can): made again.
+		} else if !errors.Is(err, store.ErrNotFound) {
+			return Analysis{}, err
+		}
+		done, first := t.analyses.start(id)
+		if first {
+			break
+		}
+		select { // another request analyses it: its result is kept
+		case <-done:
+		case <-ctx.Done():
+			return Analysis{}, ctx.Err()
+		}
+	}
+	defer t.analyses.end(id)
+	values := make([]analysis.Value, 0, len(a.Moves)+1)
+	p := a.Start.Clone()
+	for i := 0; ; i++ {
+		var val analysis.Value
+		err := t.pool.inBackground(ctx, id, func(ctx context.Context, ws *ai.Workspace) error {
+			var err error
+			val, err = analysis.Evaluate(ctx, p, ws.Searcher(analysis.Budget, t.Rand()))
+			return err
+		})
+		if err != nil {
+			return Analysis{}, fmt.Errorf("analyse game %d, position %d: %w", id, i, err)
+		}
+		values = append(values, val)
+		if progress != nil {
+			progress(i+1, len(a.Moves)+1)
+		}
+		if i == len(a.Moves) {
+			break
+		}
+		p.Do(a.Moves[i])
+	}
+	if a.Report, err = analysis.New(a.Start, a.Moves, values); err != nil {
+		return Analysis{}, fmt.Errorf("analyse game %d: %w", id, err)
+	}
+	data, err := json.Marshal(a.Report)
+	if err != nil {
+		return Analysis{}, fmt.Errorf("analyse game %d: %w", id, err)
+	}
+	if err := t.store.SaveAnalysis(ctx, id, data); err != nil {
+		return Analysis{}, err
+	}
+	return a, nil
+}
+
+// start claims game id's analysis: first is true when the caller is to
+// run it (and then call end), false when another runs it; done is closed
+// when that one ends.
+func (a *analyses) start(id int64) (done chan struct{}, first bool) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	if c, ok := a.running[id]; ok {
+		return c, false
+	}
+	if a.running == nil {
+		a.running = map[int64]chan struct{}{}
+	}
+	c := make(chan struct{})
+	a.running[id] = c
+	return c, true
+}
+
+// end releases game id's analysis.
+func (a *analyses) end(id int64) {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	close(a.running[id])
+	delete(a.running, id)
+}
