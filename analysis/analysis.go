@@ -16,11 +16,13 @@
 package analysis
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"slices"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
@@ -323,4 +325,26 @@ func Game(ctx context.Context, start engine.Position, moves []engine.Move, progr
 		p.Do(moves[i])
 	}
 	return New(start, moves, values)
+}
+
+// Worst returns the indices of the n moves that gave away the most winning
+// chance, worst first, among those judged an inaccuracy or worse.
+func (r *Report) Worst(n int) []int {
+	var out []int
+	for i, pl := range r.Plies {
+		if pl.Class > Good {
+			out = append(out, i)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b int) int { return cmp.Compare(r.Plies[b].Loss, r.Plies[a].Loss) })
+	return out[:min(n, len(out))]
+}
+
+// Annotated returns the move in notation with its judgement, as game
+// records write them: "Nf3", or "Nf3?? {better: Nd4}".
+func (p *Ply) Annotated() string {
+	if p.Class == Good {
+		return p.Move
+	}
+	return fmt.Sprintf("%s%s {better: %s}", p.Move, p.Class.Glyph(), p.Best)
 }

@@ -270,3 +270,24 @@ func selfPlay(tb testing.TB, v *engine.Variant, level, plies int) (engine.Positi
 	tb.Fatalf("no game of %s lasted %d plies", v.ID, plies)
 	return nil, nil
 }
+
+func TestWorstAndAnnotated(t *testing.T) {
+	r := Report{Plies: []Ply{
+		{Move: "a", Class: Inaccuracy, Loss: 6, Best: "x"},
+		{Move: "b"},
+		{Move: "c", Class: Blunder, Loss: 40, Best: "y"},
+		{Move: "d", Class: Mistake, Loss: 12, Best: "z"},
+		{Move: "e", Class: Blunder, Loss: 90, Best: "w"},
+	}}
+	if got := r.Worst(3); !slices.Equal(got, []int{4, 2, 3}) {
+		t.Errorf("Worst(3) = %v, want [4 2 3]", got)
+	}
+	if got := r.Worst(9); len(got) != 4 {
+		t.Errorf("Worst(9) = %v, want the 4 marked moves", got)
+	}
+	for i, want := range []string{"a?! {better: x}", "b", "c?? {better: y}", "d? {better: z}"} {
+		if got := r.Plies[i].Annotated(); got != want {
+			t.Errorf("ply %d annotated %q, want %q", i, got, want)
+		}
+	}
+}

@@ -169,6 +169,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 	if g.Over() {
 		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.Ply, verbRematch).String()},
+			discordgo.Button{Label: "Analyse", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbAnalyse).String()},
 		}}}
 		if view.replay {
 			var gif bytes.Buffer

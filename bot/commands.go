@@ -207,6 +207,16 @@ func commandTable(menu []*engine.Variant) []command {
 			run: (*request).exportCommand, section: "Look up", help: "a game's moves and replay",
 		},
 		{
+			def: &discordgo.ApplicationCommand{
+				Name: "analyse", Description: "zugbot's analysis of a finished game: who was winning, the mistakes, the better moves", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{
+					{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "The game number (default: your last finished game here)", MinValue: &one},
+				},
+			},
+			run: (*request).analyseCommand, section: "Look up",
+			help: "a finished game's analysis: a graph of who was winning, each player's mistakes and the better moves (players of the game)",
+		},
+		{
 			def: &discordgo.ApplicationCommand{Name: "rules", Description: "How a game is played", Contexts: guildAndDM,
 				Options: []*discordgo.ApplicationCommandOption{game("The game", true)}},
 			run: (*request).rulesCommand, section: "Look up", help: "how a game is played",

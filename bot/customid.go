@@ -45,6 +45,7 @@ const (
 	verbTakeYes    = "back+"   // button: accept a takeback
 	verbTakeNo     = "back-"   // button: decline a takeback
 	verbRematch    = "rematch" // button: a new game, colours swapped
+	verbAnalyse    = "analyse" // button: the finished game's analysis
 	verbAccept     = "accept"  // challenge: accept
 	verbDecline    = "decline" // challenge: decline
 	verbCancel     = "cancel"  // challenge: withdrawn by the challenger
@@ -72,6 +73,7 @@ var verbs = map[string]verb{
 	verbTakeYes:   {gameKind, (*request).answerOffer},
 	verbTakeNo:    {gameKind, (*request).answerOffer},
 	verbRematch:   {gameKind, func(r *request, a action) error { return r.rematch(a.id) }},
+	verbAnalyse:   {gameKind, func(r *request, a action) error { return r.analyse(a.id) }},
 	verbAccept:    {challengeKind, (*request).challengeControl},
 	verbDecline:   {challengeKind, (*request).challengeControl},
 	verbCancel:    {challengeKind, (*request).challengeControl},

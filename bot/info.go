@@ -2,6 +2,8 @@ package bot
 
 import (
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -9,6 +11,7 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
+	"github.com/zugbot/zugbot/analysis"
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
@@ -252,12 +255,27 @@ func (r *request) exportCommand() error {
 	if g.Over() {
 		result = strings.Trim(strings.ReplaceAll(b.resultText(g), "**", ""), " ")
 	}
+	// The moves, annotated when the game was analysed.
+	var plies []analysis.Ply
+	if data, err := b.store.Analysis(r.ctx, g.ID); err == nil {
+		var rep analysis.Report
+		if err := json.Unmarshal(data, &rep); err == nil && len(rep.Plies) == len(st.Moves) {
+			plies = rep.Plies
+			fmt.Fprintf(&txt, "[Annotator \"zugbot, %s nodes a position\"]\n", thousands(analysis.Budget.Nodes))
+		}
+	} else if !errors.Is(err, store.ErrNotFound) {
+		return err
+	}
 	fmt.Fprintf(&txt, "[Result \"%s\"]\n\n", result)
 	for i, mv := range st.Moves {
 		if i%2 == 0 {
 			fmt.Fprintf(&txt, "%d. ", i/2+1)
 		}
-		txt.WriteString(mv.Notation)
+		if plies != nil {
+			txt.WriteString(plies[i].Annotated())
+		} else {
+			txt.WriteString(mv.Notation)
+		}
 		if i%2 == 1 || i == len(st.Moves)-1 {
 			txt.WriteString("\n")
 		} else {

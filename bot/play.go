@@ -225,16 +225,23 @@ func (r *request) waiting(ahead int) {
 	default:
 		text = fmt.Sprintf("zugbot is thinking — %d games ahead of yours.", ahead)
 	}
-	// Sent apart, so that the pool's worker never waits on Discord; an edit
-	// that would come after the answer is not sent.
+	r.meanwhile(text)
+}
+
+// meanwhile shows text in the deferred answer until the answer comes. It
+// is sent apart, so that the work under way (an AI worker) never waits on
+// Discord; an edit that would come after the answer is not sent.
+func (r *request) meanwhile(text string) {
+	seq := r.interimSeq.Add(1)
 	go func() {
 		r.interim.Lock()
 		defer r.interim.Unlock()
-		if r.answered {
-			return
+		if r.answered || seq < r.interimShown {
+			return // answered, or a later text went first
 		}
+		r.interimShown = seq
 		if _, err := r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(r.ctx)); err != nil {
-			r.b.log.Warn("could not say that the AI's reply waits", "user", r.user.ID, "err", err)
+			r.b.log.Warn("could not show progress", "user", r.user.ID, "text", text, "err", err)
 		}
 	}()
 }

@@ -83,8 +83,8 @@ func TestFullGameAgainstAI(t *testing.T) {
 			if !strings.Contains(desc, "wins**") && !strings.Contains(desc, "**Draw**") {
 				t.Errorf("final board says %q; want the result", desc)
 			}
-			if ids := buttons(board); len(ids) != 1 || !strings.HasSuffix(ids[0], "/rematch") || len(board.SelectMenus()) != 0 {
-				t.Errorf("final board controls %v and %d menus; want only Rematch", ids, len(board.SelectMenus()))
+			if ids := buttons(board); len(ids) != 2 || !strings.HasSuffix(ids[0], "/rematch") || !strings.HasSuffix(ids[1], "/analyse") || len(board.SelectMenus()) != 0 {
+				t.Errorf("final board controls %v and %d menus; want only Rematch and Analyse", ids, len(board.SelectMenus()))
 			}
 			var gif bool
 			for _, f := range board.Files {

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"sync"
+	"sync/atomic"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -34,6 +35,10 @@ type request struct {
 	// sent apart from the handler; once answered is set, none is sent.
 	interim  sync.Mutex
 	answered bool
+	// interimSeq numbers the interim texts in the order they were asked
+	// for, and interimShown is the last one sent (under interim).
+	interimSeq   atomic.Int64
+	interimShown int64
 }
 
 // answering marks the deferred answer as about to be given: an interim

@@ -44,16 +44,10 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 	if err != nil {
 		return Analysis{}, err
 	}
+	if err := CheckAnalyse(&st, user); err != nil {
+		return Analysis{}, err
+	}
 	g := &st.Game
-	if _, ok := g.SideOf(user); !ok {
-		return Analysis{}, Refusef("Only the players of game #%d may ask for its analysis.", id)
-	}
-	if !g.Over() {
-		return Analysis{}, Refusef("Game #%d is still going: its analysis comes when it is over, so that it helps neither player.", id)
-	}
-	if len(st.Moves) == 0 {
-		return Analysis{}, Refusef("Game #%d ended before any move: there is nothing to analyse.", id)
-	}
 	a := Analysis{State: st}
 	if a.Start, a.Moves, err = store.ParseGame(st.Position.Variant(), g.Start, st.Moves); err != nil {
 		return Analysis{}, fmt.Errorf("analyse game %d: %w", id, err)
@@ -116,6 +110,21 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 		return Analysis{}, err
 	}
 	return a, nil
+}
+
+// CheckAnalyse refuses an analysis of st to user unless user is one of
+// its players and the game is over, with moves to analyse.
+func CheckAnalyse(st *store.State, user string) error {
+	g := &st.Game
+	switch _, ok := g.SideOf(user); {
+	case !ok:
+		return Refusef("Only the players of game #%d may ask for its analysis.", g.ID)
+	case !g.Over():
+		return Refusef("Game #%d is still going: its analysis comes when it is over, so that it helps neither player.", g.ID)
+	case len(st.Moves) == 0:
+		return Refusef("Game #%d ended before any move: there is nothing to analyse.", g.ID)
+	}
+	return nil
 }
 
 // start claims game id's analysis: first is true when the caller is to

@@ -1,0 +1,191 @@
+package bot
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/analysis"
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/render"
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
+)
+
+// The analysis's presentation.
+const (
+	// mistakesShown is the number of mistakes shown with their boards.
+	mistakesShown = 3
+	// progressEvery is the least time between two progress edits.
+	progressEvery = 2 * time.Second
+)
+
+// analyseCommand answers /analyse.
+func (r *request) analyseCommand() error {
+	id, ok := r.intOpt("game")
+	if !ok {
+		var err error
+		if id, err = r.lastFinished(); err != nil {
+			return err
+		}
+	}
+	return r.analyse(id)
+}
+
+// lastFinished returns the user's most recently finished game in this
+// channel.
+func (r *request) lastFinished() (int64, error) {
+	games, err := r.b.store.Games(r.ctx, store.GameQuery{Player: r.user.ID, ChannelID: r.i.ChannelID, Status: store.Finished, Limit: 1})
+	if err != nil {
+		return 0, err
+	}
+	if len(games) == 0 {
+		return 0, userErrorf("You have no finished game in this channel; name one with the game option.")
+	}
+	return games[0].ID, nil
+}
+
+// analyse posts the analysis of game id: in the game's channel, for all
+// to see, when the game is played in a server; privately otherwise.
+func (r *request) analyse(id int64) error {
+	b := r.b
+	st, err := b.load(r.ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := r.checkPlace(&st.Game); err != nil {
+		return err
+	}
+	if err := table.CheckAnalyse(&st, r.user.ID); err != nil {
+		return err
+	}
+	g := &st.Game
+	here := g.GuildID == "" || r.i.ChannelID == boardChannel(g) || r.i.ChannelID == g.ChannelID
+	if err := r.deferReply(!here); err != nil {
+		return err
+	}
+	var last time.Time
+	a, err := b.table.Analyse(r.ctx, id, r.user.ID, func(done, total int) {
+		if now := time.Now(); now.Sub(last) >= progressEvery || done == total {
+			last = now
+			r.meanwhile(fmt.Sprintf("Analysing game #%d… %d of %d positions.", id, done, total))
+		}
+	})
+	if err != nil {
+		return err
+	}
+	m, err := b.analysisMessage(&a)
+	if err != nil {
+		return err
+	}
+	if here {
+		return r.reply(m)
+	}
+	if _, err := b.s.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(r.ctx)); err != nil {
+		return fmt.Errorf("post the analysis of game %d: %w", id, err)
+	}
+	return r.reply(message{content: fmt.Sprintf("The analysis of game #%d is in <#%s>.", id, boardChannel(g)), ephemeral: true})
+}
+
+// analysisMessage composes the message that shows an analysis: the
+// players' records, the biggest mistakes with the better moves, the graph
+// and a board for each of those mistakes.
+func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
+	g := &a.State.Game
+	v := a.State.Position.Variant()
+	rep := &a.Report
+	names := [2]string{seatName(g.Seats[0]), seatName(g.Seats[1])}
+	var txt strings.Builder
+	fmt.Fprintf(&txt, "**Analysis of game #%d** (%s): %s\n", g.ID, v.Name, b.resultText(g))
+	if rep.Exact {
+		fmt.Fprintf(&txt, "%s is solved: this analysis is exact. A move is a blunder when it throws away a won game.\n", v.Game)
+	} else {
+		fmt.Fprintf(&txt, "Each position searched to %s nodes; a move is judged by the winning chance it gives away.\n", thousands(analysis.Budget.Nodes))
+	}
+	for side, s := range rep.Players {
+		fmt.Fprintf(&txt, "%s (%s): accuracy %.0f%% · %s, %s, %s\n", names[side], v.Sides[side], s.Accuracy,
+			plural(s.Inaccuracies, "inaccuracy"), plural(s.Mistakes, "mistake"), plural(s.Blunders, "blunder"))
+	}
+	worst := rep.Worst(mistakesShown)
+	if len(worst) == 0 {
+		txt.WriteString("No mistakes: well played, both of you.\n")
+	}
+	files := []*discordgo.File{}
+	graph, err := b.analysisGraph(a, names)
+	if err != nil {
+		return message{}, err
+	}
+	files = append(files, &discordgo.File{Name: fmt.Sprintf("zugbot-%d-analysis.png", g.ID), ContentType: "image/png", Reader: graph})
+	for n, i := range worst {
+		p := a.Start.Clone()
+		for _, m := range a.Moves[:i] {
+			p.Do(m)
+		}
+		pl := &rep.Plies[i]
+		fmt.Fprintf(&txt, "%d. Move %d, %s: **%s%s**", n+1, i/2+1, names[pl.Side&1], pl.Move, pl.Class.Glyph())
+		if !rep.Exact {
+			fmt.Fprintf(&txt, " (−%.0f%%)", pl.Loss)
+		}
+		fmt.Fprintf(&txt, "; better **%s**", pl.Best)
+		if len(pl.Line) > 1 {
+			fmt.Fprintf(&txt, ", then %s", strings.Join(pl.Line[1:], " "))
+		}
+		txt.WriteString("\n")
+		board, err := b.mistakeBoard(p, a.Moves[i], pl, names)
+		if err != nil {
+			return message{}, err
+		}
+		files = append(files, &discordgo.File{Name: fmt.Sprintf("zugbot-%d-move-%d.png", g.ID, i+1), ContentType: "image/png", Reader: board})
+	}
+	return message{content: txt.String(), files: files}, nil
+}
+
+// analysisGraph draws the graph of an analysis.
+func (b *Bot) analysisGraph(a *table.Analysis, names [2]string) (*bytes.Buffer, error) {
+	rep := &a.Report
+	gr := render.Graph{Variant: a.State.Position.Variant(), Wins: []float64{rep.Start}, Players: names,
+		Result: strings.ReplaceAll(b.resultText(&a.State.Game), "**", "")}
+	for i, pl := range rep.Plies {
+		gr.Wins = append(gr.Wins, pl.Win)
+		if pl.Class > analysis.Good {
+			gr.Marks = append(gr.Marks, render.Mark{Ply: i, Level: int(pl.Class), Glyph: pl.Class.Glyph()})
+		}
+	}
+	var png bytes.Buffer
+	if err := b.render.GraphPNG(&png, gr); err != nil {
+		return nil, fmt.Errorf("graph of game %d: %w", a.State.Game.ID, err)
+	}
+	return &png, nil
+}
+
+// mistakeBoard draws position p, before mistake m, with the move played
+// and the better one as arrows, from the mover's side.
+func (b *Bot) mistakeBoard(p engine.Position, m engine.Move, pl *analysis.Ply, names [2]string) (*bytes.Buffer, error) {
+	better, err := p.ParseMove(pl.Best)
+	if err != nil {
+		return nil, fmt.Errorf("the better move %q: %w", pl.Best, err)
+	}
+	side := p.Turn()
+	opt := render.Options{
+		Viewer: &side, Players: names,
+		Arrows:  []render.Arrow{{Move: p.Describe(m), Kind: render.Played}, {Move: p.Describe(better), Kind: render.Better}},
+		Caption: fmt.Sprintf("Played %s%s (orange); better %s (blue)", pl.Move, pl.Class.Glyph(), pl.Best),
+	}
+	var png bytes.Buffer
+	if err := b.render.PNG(&png, p, opt); err != nil {
+		return nil, fmt.Errorf("board of a mistake: %w", err)
+	}
+	return &png, nil
+}
+
+// thousands writes n with commas between thousands: 150,000.
+func thousands(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
