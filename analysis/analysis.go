@@ -348,3 +348,16 @@ func (p *Ply) Annotated() string {
 	}
 	return fmt.Sprintf("%s%s {better: %s}", p.Move, p.Class.Glyph(), p.Best)
 }
+
+// String describes the record: "accuracy 87%: 2 inaccuracies, 1 mistake,
+// 0 blunders".
+func (s Summary) String() string {
+	count := func(n int, one, many string) string {
+		if n == 1 {
+			return "1 " + one
+		}
+		return fmt.Sprintf("%d %s", n, many)
+	}
+	return fmt.Sprintf("accuracy %.0f%%: %s, %s, %s", s.Accuracy, count(s.Inaccuracies, "inaccuracy", "inaccuracies"),
+		count(s.Mistakes, "mistake", "mistakes"), count(s.Blunders, "blunder", "blunders"))
+}

@@ -106,8 +106,7 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 		fmt.Fprintf(&txt, "Each position searched to %s nodes; a move is judged by the winning chance it gives away.\n", thousands(analysis.Budget.Nodes))
 	}
 	for side, s := range rep.Players {
-		fmt.Fprintf(&txt, "%s (%s): accuracy %.0f%% · %s, %s, %s\n", names[side], v.Sides[side], s.Accuracy,
-			plural(s.Inaccuracies, "inaccuracy"), plural(s.Mistakes, "mistake"), plural(s.Blunders, "blunder"))
+		fmt.Fprintf(&txt, "%s (%s): %s\n", names[side], v.Sides[side], s)
 	}
 	worst := rep.Worst(mistakesShown)
 	if len(worst) == 0 {
@@ -145,17 +144,9 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 
 // analysisGraph draws the graph of an analysis.
 func (b *Bot) analysisGraph(a *table.Analysis, names [2]string) (*bytes.Buffer, error) {
-	rep := &a.Report
-	gr := render.Graph{Variant: a.State.Position.Variant(), Wins: []float64{rep.Start}, Players: names,
-		Result: strings.ReplaceAll(b.resultText(&a.State.Game), "**", "")}
-	for i, pl := range rep.Plies {
-		gr.Wins = append(gr.Wins, pl.Win)
-		if pl.Class > analysis.Good {
-			gr.Marks = append(gr.Marks, render.Mark{Ply: i, Level: int(pl.Class), Glyph: pl.Class.Glyph()})
-		}
-	}
+	result := strings.ReplaceAll(b.resultText(&a.State.Game), "**", "")
 	var png bytes.Buffer
-	if err := b.render.GraphPNG(&png, gr); err != nil {
+	if err := b.render.GraphPNG(&png, render.GraphOf(a.State.Position.Variant(), &a.Report, names, result)); err != nil {
 		return nil, fmt.Errorf("graph of game %d: %w", a.State.Game.ID, err)
 	}
 	return &png, nil
@@ -164,16 +155,11 @@ func (b *Bot) analysisGraph(a *table.Analysis, names [2]string) (*bytes.Buffer, 
 // mistakeBoard draws position p, before mistake m, with the move played
 // and the better one as arrows, from the mover's side.
 func (b *Bot) mistakeBoard(p engine.Position, m engine.Move, pl *analysis.Ply, names [2]string) (*bytes.Buffer, error) {
-	better, err := p.ParseMove(pl.Best)
+	opt, err := render.MistakeOptions(p, m, pl)
 	if err != nil {
-		return nil, fmt.Errorf("the better move %q: %w", pl.Best, err)
+		return nil, err
 	}
-	side := p.Turn()
-	opt := render.Options{
-		Viewer: &side, Players: names,
-		Arrows:  []render.Arrow{{Move: p.Describe(m), Kind: render.Played}, {Move: p.Describe(better), Kind: render.Better}},
-		Caption: fmt.Sprintf("Played %s%s (orange); better %s (blue)", pl.Move, pl.Class.Glyph(), pl.Best),
-	}
+	opt.Players = names
 	var png bytes.Buffer
 	if err := b.render.PNG(&png, p, opt); err != nil {
 		return nil, fmt.Errorf("board of a mistake: %w", err)

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os/exec"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"syscall"
@@ -188,8 +189,12 @@ func (f *fleet) shown(g *store.Game) (ply int, over, ok bool) {
 			ply, _ = strconv.Atoi(s[2])
 		}
 	}
-	btns := m.Buttons()
-	over = len(btns) == 1 && btns[0].Label == "Rematch"
+	// A final board offers a rematch and the analysis, and nothing else.
+	var labels []string
+	for _, b := range m.Buttons() {
+		labels = append(labels, b.Label)
+	}
+	over = slices.Equal(labels, []string{"Rematch", "Analyse"})
 	return ply, over, true
 }
 

@@ -38,6 +38,7 @@ func commands() []command {
 		{"perft", "count the move sequences of a given length from a position", runPerft},
 		{"moves", "list the legal moves of a position", runMoves},
 		{"render", "draw a position as a PNG, or a game as an animated GIF replay", runRender},
+		{"analyse", "judge a game move by move: mistakes, better moves, an evaluation graph", runAnalyse},
 		{"match", "play games between AI players and estimate their Elo difference", runMatch},
 		{"play", "play a game against the AI in the terminal", runPlay},
 		{"backup", "write a consistent copy of the database (safe while the bot runs)", runBackup},

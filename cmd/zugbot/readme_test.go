@@ -192,6 +192,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "the long form of the crash test (about 30 s); its short form runs in go test ./...",
 			check:  checkGoTest("func TestCrash("),
 		},
+		"go test -run XXX -bench Game -count 3 -benchtime 1x ./analysis/": {
+			reason: "a benchmark run of a minute; the package and its benchmark are checked instead",
+			check:  checkGoTest("func BenchmarkGame("),
+		},
 		"go run golang.org/x/perf/cmd/benchstat@latest old.txt new.txt": {
 			reason: "downloads benchstat and needs two benchmark result files",
 		},
