@@ -648,7 +648,7 @@ func TestBoardsRedrawnAtStart(t *testing.T) {
 	})
 	h.eventually("the board of the game ended while the bot was down", func() bool {
 		b := h.board(ended.Game.ID)
-		return len(b.Buttons()) == 1 && b.Buttons()[0].Label == "Rematch"
+		return finalControls(b)
 	})
 	h.eventually("the record of the redrawn boards", func() bool {
 		ids, err := h.st.StaleBoards(ctx)
