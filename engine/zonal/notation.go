@@ -1,6 +1,8 @@
 package zonal
 
 import (
+	"cmp"
+	"slices"
 	"strings"
 
 	"github.com/zugbot/zugbot/engine"
@@ -15,6 +17,14 @@ func (p *Position) Describe(em engine.Move) engine.MoveInfo {
 	m := move(em.Lo)
 	from, to := m.from(), m.to()
 	info := engine.MoveInfo{Path: []int{p.l.point[from], p.l.point[to]}}
+	if dirs := riderDirs(p.board[from] & 7); dirs != nil && p.l.cells[from] == zoned {
+		if r := p.route(from, to, dirs); len(r) > 2 {
+			info.Path = info.Path[:0]
+			for _, sq := range r {
+				info.Path = append(info.Path, p.l.point[sq])
+			}
+		}
+	}
 	switch {
 	case m&flagEP != 0:
 		info.Taken = []int{p.l.point[to-forward(p.turn)]}
@@ -394,4 +404,67 @@ func (p *Position) parseSAN(input, t string, legal []move) (engine.Move, error) 
 		return engine.Move{}, p.refuse(input, what+" can move to "+l.names[to]+"; no piece can go there", nil)
 	}
 	return engine.Move{}, p.refuse(input, what+" can move to "+l.names[to]+"; these moves go there", there)
+}
+
+// route returns the way a rider standing on zone square from goes to to,
+// moving in dirs: from, each square where it turns, and to. Of the ways
+// that reach to it takes one that turns least often (a breadth-first search
+// over the zone squares where it may turn, as reach floods them); nil when
+// none reaches to.
+func (p *Position) route(from, to int, dirs []int) []int {
+	parent := map[int]int{from: -1}
+	queue := []int{from}
+	for len(queue) > 0 {
+		s := queue[0]
+		queue = queue[1:]
+		for _, d := range dirs {
+			zone := true
+			for t := s + d; ; t += d {
+				if t == to {
+					return p.straighten(append(chain(parent, s), to))
+				}
+				if t == from || p.board[t] != 0 {
+					break
+				}
+				if zone && p.l.cells[t] == zoned {
+					if _, ok := parent[t]; !ok {
+						parent[t] = s
+						queue = append(queue, t)
+					}
+					break
+				}
+				zone = false
+			}
+		}
+	}
+	return nil
+}
+
+// chain returns the squares from the root of parent to s, in order.
+func chain(parent map[int]int, s int) []int {
+	var out []int
+	for ; s >= 0; s = parent[s] {
+		out = append(out, s)
+	}
+	slices.Reverse(out)
+	return out
+}
+
+// straighten drops the squares of a route where the rider goes straight
+// on, keeping its ends and its turns.
+func (p *Position) straighten(r []int) []int {
+	out := r[:1]
+	for i := 1; i < len(r)-1; i++ {
+		a, b, c := r[i-1], r[i], r[i+1]
+		if p.step(a, b) != p.step(b, c) {
+			out = append(out, b)
+		}
+	}
+	return append(out, r[len(r)-1])
+}
+
+// step returns the direction from square a to square b, as the signs of
+// the file and rank differences.
+func (p *Position) step(a, b int) [2]int {
+	return [2]int{cmp.Compare(p.l.file[b], p.l.file[a]), cmp.Compare(p.l.rank[b], p.l.rank[a])}
 }

@@ -1,6 +1,7 @@
 package zonal
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -119,5 +120,32 @@ func TestOutcomes(t *testing.T) {
 	}
 	if o, ok := Chess.Start().Agreed(); !ok || o.Status != engine.Draw {
 		t.Errorf("Agreed() = %+v, %v; want a draw", o, ok)
+	}
+}
+
+// TestDescribeBentPath checks that a rider's move through a zone is
+// described along the way it goes, turns included, so that the board can
+// draw it; a straight move keeps its two ends.
+func TestDescribeBentPath(t *testing.T) {
+	p := Zonal.Start()
+	enginetest.Play(t, p, "m4", "e6", "k4", "Nl6", "Nm2", "Rm8", "Nl4", "Nxm4", "i4", "Rd8", "Rm1", "Rk8", "Rm2", "g6")
+	names := func(pts []int) []string {
+		var out []string
+		for _, i := range pts {
+			out = append(out, Zonal.Geometry.Points[i].Name)
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		move string
+		want []string
+	}{
+		{"Rb3", []string{"m2", "m3", "b3"}}, // up the zone, then west across the board
+		{"Rm3", []string{"m2", "m3"}},       // one step: no turn
+	} {
+		m := enginetest.MustParseMove(t, p, tt.move)
+		if got := names(p.Describe(m).Path); !slices.Equal(got, tt.want) {
+			t.Errorf("%s goes %v, want %v", tt.move, got, tt.want)
+		}
 	}
 }
