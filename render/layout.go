@@ -162,6 +162,9 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, check bool) *l
 		l.pieces[k] = sp
 	}
 	l.lastT = tintSprite(s, lastTint, g.Cells)
+	if g.Cells {
+		frame(l.lastT, lastEdge)
+	}
 	l.selT = tintSprite(s, selectTint, g.Cells)
 	l.check = checkSprite(s, g.Cells)
 	l.dot = dotSprite(s)
@@ -212,17 +215,24 @@ func (l *layout) drawStatic(fs *fonts) {
 	}
 }
 
+// labelPx is the size of the board's labels: half the distance between
+// points, so that they fill the margin they stand in and stay legible when
+// a phone shows the image 360 pixels wide, within bounds set by the
+// image's size.
+func (l *layout) labelPx() float64 {
+	return min(max(0.5*l.unit*spacing(l.g), 0.019*float64(l.size)), 0.035*float64(l.size))
+}
+
 // makeLabels draws the labels into sprites, each with a halo of the colour
 // behind it, to be drawn over the pieces: on a board of lines a label may
 // stand close to a point.
 func (l *layout) makeLabels(fs *fonts) {
-	px := min(max(0.3*l.unit*spacing(l.g), 0.019*float64(l.size)), 0.03*float64(l.size))
-	face := fs.text(fs.bold, px)
+	face := fs.text(fs.bold, l.labelPx())
 	var panel image.Rectangle
 	if !l.g.Cells {
 		panel = l.panel()
 	}
-	halo := math.Max(1.5, 0.12*px)
+	halo := math.Max(1.5, 0.12*face.px)
 	for _, lb := range l.g.Labels {
 		x, y := l.at(lb.X, lb.Y)
 		fg, bg := labelCol, frameBG
@@ -317,22 +327,20 @@ func (l *layout) drawLines(dc *gg.Context) {
 			star(dc, c.X, c.Y, 0.2*u, 0.055*u)
 			dc.SetColor(lineCol)
 			dc.Fill()
-		case engine.Ringed:
+		case engine.Ringed, engine.Spotted:
+			// An empty place, drawn hollow so that it is not taken for a
+			// legal destination (a filled dot) or a capture (a red ring):
+			// a double ring for a marked outer point, a single one inside.
 			dc.DrawCircle(c.X, c.Y, 0.15*u)
 			dc.SetColor(panelCol)
 			dc.FillPreserve()
-			dc.SetColor(tipCol)
-			dc.SetLineWidth(0.05 * u)
+			dc.SetColor(lineCol)
+			dc.SetLineWidth(0.04 * u)
 			dc.Stroke()
-			dc.DrawCircle(c.X, c.Y, 0.05*u)
-			dc.Fill()
-		case engine.Spotted:
-			dc.DrawCircle(c.X, c.Y, 0.12*u)
-			dc.SetColor(innerCol)
-			dc.FillPreserve()
-			dc.SetColor(panelCol)
-			dc.SetLineWidth(0.025 * u)
-			dc.Stroke()
+			if pt.Mark == engine.Ringed {
+				dc.DrawCircle(c.X, c.Y, 0.07*u)
+				dc.Stroke()
+			}
 		default:
 			dc.DrawCircle(c.X, c.Y, 0.07*u)
 			dc.SetColor(lineCol)

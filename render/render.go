@@ -301,7 +301,9 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 	}
 	// Over them: destinations and captures.
 	for _, i := range sc.targets {
-		if sc.pieces[i].Kind != nil {
+		// An occupied point, or one with a sign (Zonal Chess's Z), is
+		// marked around its edge, which leaves what is on it readable.
+		if sc.pieces[i].Kind != nil || l.g.Points[i].Sign != "" {
 			put(l.ring, i)
 		} else {
 			put(l.dot, i)

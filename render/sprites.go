@@ -37,6 +37,11 @@ func disc(dc *gg.Context, s, r float64, st style) {
 	dc.SetColor(st.ring)
 	dc.SetLineWidth(math.Max(1, 0.028*s))
 	dc.Stroke()
+	if st.dot {
+		dc.DrawCircle(c, c, r*0.2)
+		dc.SetColor(st.rim)
+		dc.Fill()
+	}
 }
 
 // crown draws a crown, w pixels wide, centred on (cx, cy).
@@ -289,6 +294,17 @@ func tintSprite(s int, c color.RGBA, cells bool) *image.RGBA {
 	return spriteImage(dc)
 }
 
+// frame draws a frame inside the edge of a cell's sprite, in c.
+func frame(im *image.RGBA, c color.RGBA) {
+	dc := gg.NewContextForRGBA(im)
+	f := float64(im.Rect.Dx())
+	w := math.Max(2, 0.06*f)
+	dc.DrawRectangle(w/2, w/2, f-w, f-w)
+	dc.SetColor(c)
+	dc.SetLineWidth(w)
+	dc.Stroke()
+}
+
 // checkSprite is a red glow under a king in check.
 func checkSprite(s int, cells bool) *image.RGBA {
 	dc := newSprite(s)
@@ -362,7 +378,7 @@ func crossSprite(s int) *image.RGBA {
 	for _, col := range []struct {
 		c color.RGBA
 		w float64
-	}{{rgba(0xffffff, 0.7), 0.15 * f}, {takenCol, 0.09 * f}} {
+	}{{crossHalo, 0.15 * f}, {takenCol, 0.09 * f}} {
 		dc.SetColor(col.c)
 		dc.SetLineWidth(col.w)
 		dc.DrawLine(f/2-a, f/2-a, f/2+a, f/2+a)

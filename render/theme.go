@@ -62,18 +62,18 @@ var (
 	panelCol   = rgb(0xe4c793)
 	panelEdge  = rgb(0xa7814c)
 	lineCol    = rgb(0x5a3f22)
-	tipCol     = rgb(0x9b2f22)
-	innerCol   = rgb(0x2d6a70)
 	panelLabel = rgb(0x6b4d2c)
 )
 
 // Overlays: highlights drawn over the board.
 var (
-	lastTint   = rgba(0xffe14a, 0.50) // the last move's squares
+	lastTint   = rgba(0xffe14a, 0.50) // the last move's squares: a light yellow, which dark squares show
+	lastEdge   = rgba(0x4a3600, 0.85) // and a dark frame inside them, which light squares show
 	arrowCol   = rgba(0xf5a524, 0.80) // the last move's path
 	selectTint = rgba(0x2f80ed, 0.45) // the chosen piece
 	targetCol  = rgba(0x0b3a8c, 0.70) // its legal destinations
 	takenCol   = rgba(0xd7261e, 0.85) // captured (or turned) pieces
+	crossHalo  = rgba(0xffffff, 0.7)  // around the cross where a piece was captured
 )
 
 // arrowCols are the colours of the arrows that point out moves, by kind:
@@ -90,6 +90,7 @@ type style struct {
 	fill, rim, ring color.RGBA // a disc's body, edge and inner ring
 	ink             color.RGBA // figure outlines and details
 	light           bool       // a light side: figures drawn as white ones
+	dot             bool       // a disc carries a dot in its centre
 }
 
 // sideStyle returns the look of a side from its name (Red, Blue, Black,
@@ -97,10 +98,13 @@ type style struct {
 // second.
 func sideStyle(name string, s engine.Side) style {
 	switch name {
+	// Red and Blue differ in lightness, not only in hue (a dark red, a
+	// light blue), and Blue's discs carry a dot: they stay apart in
+	// greyscale and for red-green colour blindness (see TestSidesApart).
 	case "Red":
-		return style{fill: rgb(0xd8443c), rim: rgb(0x7e1713), ring: rgb(0xee7a72), ink: rgb(0x7e1713)}
+		return style{fill: rgb(0xa52a24), rim: rgb(0x4f0d0a), ring: rgb(0xd9665f), ink: rgb(0x4f0d0a)}
 	case "Blue":
-		return style{fill: rgb(0x3a7bd5), rim: rgb(0x143f7c), ring: rgb(0x78a7e8), ink: rgb(0x143f7c)}
+		return style{fill: rgb(0x7fbaf5), rim: rgb(0x15427f), ring: rgb(0x3f7fc8), ink: rgb(0x15427f), dot: true}
 	case "White":
 		s = 0
 	case "Black":

@@ -79,9 +79,12 @@ func geometry() engine.Geometry {
 	}
 	for i := range numPoints {
 		// T1 at 90°, then clockwise in steps of 60°; C1 at 60°, likewise.
-		r, deg, mark, label := rTip, 90-60*float64(i), engine.Ringed, rTip+0.45
+		// Each name stands outside its point, clear of a piece there: a
+		// tip's beyond it, an inner point's in the wedge between the two
+		// lines that leave it outwards.
+		r, deg, mark, label := rTip, 90-60*float64(i), engine.Ringed, rTip+0.62
 		if i >= 6 {
-			r, deg, mark, label = rInner, 60-60*float64(i-6), engine.Spotted, rInner-0.45
+			r, deg, mark, label = rInner, 60-60*float64(i-6), engine.Spotted, rInner+0.62
 		}
 		x, y := at(r, deg)
 		g.Points = append(g.Points, engine.Point{Name: names[i], X: round(x), Y: round(y), Mark: mark})
