@@ -184,6 +184,12 @@ type Variant struct {
 	Game    string    // the game's name: "Zola"
 	Credit  string    // "Zola by Mark Steere", or the source of traditional rules
 	Summary string    // a short rules summary for people, a few sentences
+	// Notation says how moves are written, for people: a sentence or two
+	// with examples.
+	Notation string
+	// Rules is where the rules are written out in full, notation and
+	// position strings included: a path in zugbot's repository.
+	Rules string
 	Sides   [2]string // side names by Side: {"Red", "Blue"}
 	// MaxPlies bounds the length of any game from the start position, in plies.
 	MaxPlies int

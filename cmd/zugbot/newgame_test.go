@@ -108,8 +108,8 @@ func TestNewGame(t *testing.T) {
 	}
 
 	// The text board names its pieces.
-	text := textBoard(p, engine.MoveInfo{}, false)
-	for _, want := range []string{" X ", " O ", "O Noughts nought, X Crosses cross"} {
+	text := textBoard(p, engine.MoveInfo{}, false) + legend(p)
+	for _, want := range []string{" X ", " O ", "Pieces: O Noughts nought, X Crosses cross."} {
 		if !strings.Contains(text, want) {
 			t.Errorf("text board lacks %q:\n%s", want, text)
 		}

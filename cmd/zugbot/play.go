@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -10,8 +11,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
@@ -20,7 +23,8 @@ import (
 	"github.com/zugbot/zugbot/table"
 )
 
-const playHelp = `Type a move in the game's notation (for example %s), or:
+const playHelp = `Type a move: %s
+Or one of:
   moves     list your legal moves
   board     draw the board again
   takeback  take back your last move
@@ -29,6 +33,9 @@ const playHelp = `Type a move in the game's notation (for example %s), or:
   help      show this help
   quit      leave the game unfinished
 The last move's points are marked [ ]; points it captured or turned are marked ( ).
+The line "Position:" under the board is the position as a string, which the
+-position option of zugbot's commands reads: it is described, with the rules,
+in %s.
 `
 
 // maxLine is the longest input line the play command reads.
@@ -83,7 +90,7 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout}
 	fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
 		v.Name, v.Credit, v.Sides[human], v.Sides[human.Other()], *level, ai.LevelName(*level))
-	fmt.Fprintf(s.out, "%s\nType help for the commands.\n\n", v.Summary)
+	fmt.Fprintf(s.out, "%sType help for the commands and how moves are written.\n\n", wrap(v.Summary, termWidth()))
 	var seats [2]store.Seat
 	seats[human] = store.Seat{Player: you}
 	seats[human.Other()] = store.Seat{AI: *level}
@@ -95,6 +102,7 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 		return err
 	}
 	s.id = u.State.Game.ID
+	s.legend = true // the first board says what its symbols are
 	s.show(u)
 	return s.run(ctx, readLines(in))
 }
@@ -113,6 +121,8 @@ type session struct {
 	out   io.Writer
 	last  engine.MoveInfo // the last move, for marking
 	text  string          // the last move's notation
+	// legend asks the next board to say what its symbols are.
+	legend bool
 }
 
 // line is one line of input, or the error that ended the input.
@@ -158,7 +168,15 @@ func readLines(r io.Reader) <-chan line {
 func (s *session) run(ctx context.Context, lines <-chan line) error {
 	for {
 		if g := &s.st.Game; g.Over() {
-			fmt.Fprintf(s.out, "Game over: %s.\n", describeOutcome(s.v, outcomeOf(g)))
+			o := outcomeOf(g)
+			switch {
+			case o.Status == engine.Win && o.Winner == s.human:
+				fmt.Fprintf(s.out, "Game over: you win, as %s (%s).\n", s.v.Sides[o.Winner], o.Reason)
+			case o.Status == engine.Win:
+				fmt.Fprintf(s.out, "Game over: zugbot wins, as %s (%s).\n", s.v.Sides[o.Winner], o.Reason)
+			default:
+				fmt.Fprintf(s.out, "Game over: a %s.\n", describeOutcome(s.v, o))
+			}
 			return nil
 		}
 		fmt.Fprintf(s.out, "Your move (%s): ", s.v.Sides[s.human])
@@ -167,8 +185,7 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 		select {
 		case in, ok = <-lines:
 		case <-ctx.Done():
-			fmt.Fprintln(s.out)
-			return ctx.Err()
+			return s.interrupted()
 		}
 		if !ok {
 			fmt.Fprintln(s.out, "\nEnd of input: the game is left unfinished.")
@@ -178,9 +195,19 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 			return fmt.Errorf("reading your move: %w", in.err)
 		}
 		if done, err := s.command(ctx, in.text); done || err != nil {
+			if ctx.Err() != nil {
+				return s.interrupted() // while the AI thought
+			}
 			return err
 		}
 	}
+}
+
+// interrupted ends the game when the player presses Ctrl-C, as politely
+// as the end of input does: it is how people leave a terminal program.
+func (s *session) interrupted() error {
+	fmt.Fprintln(s.out, "\nInterrupted: the game is left unfinished.")
+	return nil
 }
 
 // outcomeOf is how finished game g ended, as the position would say it.
@@ -211,9 +238,10 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 		fmt.Fprintln(s.out, "Bye: the game is left unfinished.")
 		return true, nil
 	case "help", "?":
-		fmt.Fprintf(s.out, playHelp, p.FormatMove(p.Moves(nil)[0]))
+		fmt.Fprintf(s.out, playHelp, strings.TrimSuffix(wrap(s.v.Notation, termWidth()-len("Type a move: ")), "\n"), s.v.Rules)
 		return false, nil
 	case "board":
+		s.legend = true
 		s.draw()
 		return false, nil
 	case "moves", "legal":
@@ -222,7 +250,7 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 			names = append(names, p.FormatMove(m))
 		}
 		slices.Sort(names)
-		fmt.Fprintf(s.out, "Your %d legal moves: %s\n", len(names), strings.Join(names, " "))
+		fmt.Fprint(s.out, wrap(fmt.Sprintf("Your %s: %s", plural(len(names), "legal move", "legal moves"), strings.Join(names, " ")), termWidth()))
 		return false, nil
 	case "takeback", "undo":
 		u, err = s.tab.Takeback(ctx, s.id, you.ID)
@@ -297,8 +325,11 @@ func (s *session) show(u table.Update) {
 
 // botInfo says briefly how the AI chose its move.
 func botInfo(i ai.Info) string {
-	if i.Random {
-		return "a whim"
+	switch {
+	case i.Random:
+		return "chosen at random, as a beginner might"
+	case i.Depth == 0 && i.Nodes == 0:
+		return "its only move"
 	}
 	parts := []string{}
 	if i.Depth > 0 {
@@ -311,7 +342,7 @@ func botInfo(i ai.Info) string {
 	if plies, who := i.Mate(); who > 0 {
 		parts = append(parts, "it sees a forced win")
 		if plies > 0 {
-			parts[len(parts)-1] += fmt.Sprintf(" in %d plies", plies)
+			parts[len(parts)-1] += " in " + plural(plies, "ply", "plies")
 		}
 	} else if who < 0 {
 		parts = append(parts, "it sees a forced loss")
@@ -325,7 +356,54 @@ func (s *session) draw() {
 	if s.text != "" {
 		fmt.Fprintf(s.out, "Last move: %s\n", s.text)
 	}
-	fmt.Fprintf(s.out, "Position: %s\n\n", engine.String(s.st.Position))
+	fmt.Fprintf(s.out, "%s to move. Position: %s\n", s.v.Sides[s.st.Position.Turn()], engine.String(s.st.Position))
+	if s.legend {
+		fmt.Fprint(s.out, wrap(legend(s.st.Position), termWidth()))
+		s.legend = false
+	}
+	fmt.Fprintln(s.out)
+}
+
+// plural writes n and the noun that goes with it: "1 legal move", "3 legal
+// moves".
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// termWidth is the width to wrap text to: $COLUMNS when it is set, else 80.
+func termWidth() int {
+	if n, err := strconv.Atoi(os.Getenv("COLUMNS")); err == nil && n >= 20 {
+		return n
+	}
+	return 80
+}
+
+// wrap breaks text into lines of at most width characters at spaces (a
+// word longer than that stands alone), each ending in a newline.
+func wrap(text string, width int) string {
+	var b strings.Builder
+	n := 0
+	for _, w := range strings.Fields(text) {
+		l := utf8.RuneCountInString(w)
+		switch {
+		case n == 0:
+		case n+1+l > width:
+			b.WriteString("\n")
+			n = 0
+		default:
+			b.WriteString(" ")
+			n++
+		}
+		b.WriteString(w)
+		n += l
+	}
+	if b.Len() > 0 {
+		b.WriteString("\n")
+	}
+	return b.String()
 }
 
 // textBoard draws p as text from its geometry, turned round when flip is
@@ -356,7 +434,14 @@ func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 	colLabel := make([]string, len(xs))
 	rowLabel := make([]string, len(ys))
 	labelled := false
+	named := map[string]bool{} // labels that name points, not files or ranks
+	for _, pt := range g.Points {
+		named[pt.Name] = true
+	}
 	for _, l := range g.Labels {
+		if named[l.Text] {
+			continue
+		}
 		outsideX := l.X < 0 || l.X > g.Width
 		outsideY := l.Y < 0 || l.Y > g.Height
 		if c := col(l.X); c >= 0 && outsideY && colLabel[c] == "" {
@@ -424,10 +509,45 @@ func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 	if zones {
 		b.WriteString("~ an empty zone square\n")
 	}
-	return b.String() + legend(p)
+	if !labelled && len(g.Lines) > 0 {
+		// Points named one by one: the lines that join them too.
+		var lines []string
+		for _, ln := range g.Lines {
+			lines = append(lines, strings.Join(pointsOn(g, ln), "-"))
+		}
+		b.WriteString(wrap("Lines: "+strings.Join(lines, ", ")+".", termWidth()))
+	}
+	return b.String()
 }
 
-// legend names the symbols of the pieces on the board and the side to move.
+// pointsOn returns the names of the points on line ln of g, from one end
+// to the other.
+func pointsOn(g *engine.Geometry, ln engine.Line) []string {
+	a, b := g.Points[ln.From], g.Points[ln.To]
+	dx, dy := b.X-a.X, b.Y-a.Y
+	type at struct {
+		name string
+		t    float64
+	}
+	var on []at
+	for _, pt := range g.Points {
+		ex, ey := pt.X-a.X, pt.Y-a.Y
+		if math.Abs(ex*dy-ey*dx) > 1e-6*(math.Abs(dx)+math.Abs(dy)) {
+			continue // off the line
+		}
+		if t := (ex*dx + ey*dy) / (dx*dx + dy*dy); t >= -1e-9 && t <= 1+1e-9 {
+			on = append(on, at{pt.Name, t})
+		}
+	}
+	slices.SortFunc(on, func(p, q at) int { return cmp.Compare(p.t, q.t) })
+	var names []string
+	for _, p := range on {
+		names = append(names, p.name)
+	}
+	return names
+}
+
+// legend names the symbols of the pieces on the board.
 func legend(p engine.Position) string {
 	v := p.Variant()
 	seen := map[string]bool{}
@@ -449,7 +569,7 @@ func legend(p engine.Position) string {
 		parts = append(parts, sym+" "+name)
 	}
 	slices.Sort(parts)
-	return fmt.Sprintf("%s; %s to move\n", strings.Join(parts, ", "), v.Sides[p.Turn()])
+	return "Pieces: " + strings.Join(parts, ", ") + "."
 }
 
 // pieceSymbol returns the symbol that stands for pc on a text board, or

@@ -7,10 +7,14 @@ import (
 	"io"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
 	"github.com/zugbot/zugbot/engine/zonal"
+	"github.com/zugbot/zugbot/games"
 )
 
 func TestPlayCommands(t *testing.T) {
@@ -59,7 +63,7 @@ func TestPlayGame(t *testing.T) {
 				chunk := sc.Text()
 				transcript.WriteString(chunk)
 				for _, line := range strings.Split(chunk, "\n") {
-					if s, ok := strings.CutPrefix(line, "Position: "); ok {
+					if _, s, ok := strings.Cut(line, "Position: "); ok {
 						position = s
 					}
 					if strings.HasPrefix(line, "Game over: ") {
@@ -136,14 +140,12 @@ func TestTextBoard(t *testing.T) {
 2 [R] R  B  R 2
 1 [.] B  R  B 1
    a  b  c  d
-B Blue checker, R Red checker; Blue to move
 `},
 		{true, `1  B  R  B [.]1
 2  R  B  R [R]2
 3  B  R  B  R 3
 4  R  B  R  B 4
    d  c  b  a
-B Blue checker, R Red checker; Blue to move
 `},
 	}
 	for _, tt := range tests {
@@ -163,7 +165,7 @@ func TestTextBoardNamed(t *testing.T) {
 	v.Geometry = g
 	p := namedBoard{Position: zola.Zola4.Start(), v: &v}
 	got := textBoard(p, engine.MoveInfo{Path: []int{2}}, false)
-	want := " P1=R        P2=B\n      [P3=R]\nB Blue checker, R Red checker; Red to move\n"
+	want := " P1=R        P2=B\n      [P3=R]\n"
 	if got != want {
 		t.Errorf("textBoard:\n%q\nwant:\n%q", got, want)
 	}
@@ -208,9 +210,9 @@ func TestPlayOffers(t *testing.T) {
 			"zugbot plays ",
 			"Took back your last move.",
 			"Position: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB R\n\nYour move (Red): Zola has no draws and no agreed ending",
-			"You resigned.\nGame over: Blue wins (resignation).",
+			"You resigned.\nGame over: zugbot wins, as Blue (resignation).",
 		}},
-		{"chess", "e2-e4\ndraw\n", []string{"zugbot accepts.\nGame over: draw (agreement)."}},
+		{"chess", "e2-e4\ndraw\n", []string{"zugbot accepts.\nGame over: a draw (agreement)."}},
 	} {
 		var out bytes.Buffer
 		err := playCommand(context.Background(), []string{"-game", tt.game, "-level", "1", "-seed", "3"}, strings.NewReader(tt.input), &out, io.Discard)
@@ -222,5 +224,84 @@ func TestPlayOffers(t *testing.T) {
 				t.Errorf("%s: output lacks %q:\n%s", tt.game, want, out.String())
 			}
 		}
+	}
+}
+
+// TestPlayPolish checks what the terminal game says in words: singular and
+// plural, the AI's reasons, who won, the help for the game being played,
+// the Zodiac board's names and lines, and text wrapped to the terminal.
+func TestPlayPolish(t *testing.T) {
+	for _, tt := range []struct {
+		got, want string
+	}{
+		{plural(1, "legal move", "legal moves"), "1 legal move"},
+		{plural(3, "legal move", "legal moves"), "3 legal moves"},
+		{botInfo(ai.Info{Random: true}), "chosen at random, as a beginner might"},
+		{botInfo(ai.Info{Elapsed: time.Millisecond}), "its only move"},
+		{botInfo(ai.Info{Depth: 1, Nodes: 9, Score: ai.WinScore - 1}), "depth 1, 9 nodes, 0.0s, it sees a forced win in 1 ply"},
+	} {
+		if tt.got != tt.want {
+			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+	if got := wrap("aaa bbb ccc dddddddddd e", 8); got != "aaa bbb\nccc\ndddddddddd\ne\n" {
+		t.Errorf("wrap: %q", got)
+	}
+	t.Setenv("COLUMNS", "50")
+	for _, v := range games.All() {
+		var out bytes.Buffer
+		err := playCommand(context.Background(), []string{"-game", v.ID, "-level", "1", "-seed", "1"}, strings.NewReader("help\nboard\n"), &out, io.Discard)
+		if err != nil {
+			t.Fatalf("%s: %v", v.ID, err)
+		}
+		text := out.String()
+		for _, want := range []string{"Type a move: ", "in " + v.Rules + ".", "Pieces: "} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: output lacks %q:\n%s", v.ID, want, text)
+			}
+		}
+		if w := strings.Fields(v.Notation); !strings.Contains(strings.Join(strings.Fields(text), " "), strings.Join(w, " ")) {
+			t.Errorf("%s: help lacks the notation %q", v.ID, v.Notation)
+		}
+		// The rules summary and the legend are wrapped to $COLUMNS.
+		for _, want := range []string{wrap(v.Summary, 50), wrap(legend(v.Start()), 50)} {
+			if !strings.Contains(text, want) {
+				t.Errorf("%s: output lacks %q, wrapped to 50 columns:\n%s", v.ID, want, text)
+			}
+		}
+	}
+	// Zodiac names every point, in its place, and its lines.
+	board := textBoard(zodiac.Zodiac.Start(), engine.MoveInfo{}, false)
+	lines := strings.Split(board, "\n")
+	if !strings.Contains(lines[0], "T1=b") || !strings.Contains(lines[4], "T4=w") || !strings.Contains(board, "Lines: T3-C2-C1-T1,") {
+		t.Errorf("zodiac board:\n%s", board)
+	}
+	for _, name := range []string{"T1", "T2", "T3", "T4", "T5", "T6", "C1", "C2", "C3", "C4", "C5", "C6"} {
+		if !strings.Contains(board, name+"=") {
+			t.Errorf("zodiac board lacks %s:\n%s", name, board)
+		}
+	}
+}
+
+// TestPlayInterrupted checks that Ctrl-C (the context ending) leaves the
+// game as politely as the end of input does: a message, and no error.
+func TestPlayInterrupted(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- playCommand(ctx, []string{"-game", "zola", "-level", "1"}, inR, &out, io.Discard)
+	}()
+	for !strings.Contains(out.String(), "Your move") {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("Ctrl-C: %v, want a polite end", err)
+	}
+	if !strings.Contains(out.String(), "Interrupted: the game is left unfinished.") {
+		t.Errorf("Ctrl-C: output %q", out.String())
 	}
 }

@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/zugbot/zugbot/games"
 )
 
 // rulesDir is where the repository keeps the rules its games implement.
@@ -87,5 +89,19 @@ func TestRulesCited(t *testing.T) {
 	}
 	if cited == 0 {
 		t.Errorf("no Go source cites docs/rules; the game packages' docs should")
+	}
+}
+
+// TestVariantsExplainNotation checks that every variant says how its moves
+// are written and where its full rules are, and that the file is there.
+func TestVariantsExplainNotation(t *testing.T) {
+	for _, v := range games.All() {
+		if v.Notation == "" || v.Rules == "" {
+			t.Errorf("%s: Notation %q, Rules %q; want both", v.ID, v.Notation, v.Rules)
+			continue
+		}
+		if _, err := os.Stat(filepath.Join("../..", v.Rules)); err != nil {
+			t.Errorf("%s: its rules %s: %v", v.ID, v.Rules, err)
+		}
 	}
 }

@@ -75,6 +75,8 @@ func newVariant() *engine.Variant {
 		Game:      "Zamma",
 		Credit:    "traditional (Sahara), rules as recorded by R. C. Bell, The Board Game Book (1979)",
 		Summary:   summary,
+		Notation:  "a step is written from-to (d4-e5), a capture with x (f6xd4), and a multiple capture names every landing point (c3xe5xg7).",
+		Rules:     "docs/rules/zamma.md",
 		Sides:     [2]string{"Black", "White"},
 		MaxPlies:  maxPlies,
 		Geometry:  &zammaBoard.geom,

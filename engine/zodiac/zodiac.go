@@ -67,6 +67,8 @@ var Zodiac = &engine.Variant{
 	Game:     "Zodiac",
 	Credit:   "Zodiac by Mitsuo Yamamoto",
 	Summary:  summary,
+	Notation: "the points are the tips T1 to T6 and the inner points C1 to C6; a disc's jump is written from-landing (T3-C1), a neutral's step from-to (C2-C3).",
+	Rules:    "docs/rules/zodiac.md",
 	Sides:    [2]string{"Black", "White"},
 	MaxPlies: maxPlies,
 	Geometry: &tab.geom,

@@ -47,6 +47,8 @@ func newVariant(id, name string, n int) *engine.Variant {
 		Game:     "Zola",
 		Credit:   "Zola by Mark Steere",
 		Summary:  summary,
+		Notation: "a step is written from-to (c2-b1), a capture with x (a1xb1); pass when you have no move.",
+		Rules:    "docs/rules/zola.md",
 		Sides:    [2]string{"Red", "Blue"},
 		MaxPlies: maxPlies(v.b),
 		Geometry: &v.b.geom,

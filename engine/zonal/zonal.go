@@ -78,21 +78,24 @@ const chessSummary = "Orthodox chess: checkmate the enemy king. Castling, en pas
 // The variants.
 var (
 	Zonal = newVariant(zonalLayout, engine.Variant{
-		ID:      "zonal",
-		Name:    "Zonal Chess",
-		Credit:  "Zonal Chess by the Check Mate Game Corporation (1970), as described by Larry Smith on The Chess Variant Pages",
-		Summary: zonalSummary,
+		ID:       "zonal",
+		Name:     "Zonal Chess",
+		Credit:   "Zonal Chess by the Check Mate Game Corporation (1970), as described by Larry Smith on The Chess Variant Pages",
+		Summary:  zonalSummary,
+		Notation: "standard algebraic notation (Nj3, exd5, O-O, i8=Q) or from-to (i2-i4); a rider turning in a zone is written by where it lands (Rc5 or Rd2-c5).",
 	})
 	Chess = newVariant(chessLayout, engine.Variant{
-		ID:      "chess",
-		Name:    "Chess",
-		Credit:  "Orthodox chess, under the FIDE Laws of Chess",
-		Summary: chessSummary,
+		ID:       "chess",
+		Name:     "Chess",
+		Credit:   "Orthodox chess, under the FIDE Laws of Chess",
+		Summary:  chessSummary,
+		Notation: "standard algebraic notation (Nf3, exd5, O-O, e8=Q) or from-to (e2-e4).",
 	})
 )
 
 func newVariant(l *layout, v engine.Variant) *engine.Variant {
 	v.Game = "Zonal Chess"
+	v.Rules = "docs/rules/zonal.md"
 	v.Sides = [2]string{"White", "Black"}
 	v.Geometry = &l.geom
 	// In the order the start position shows them from a1 on: the renderer
