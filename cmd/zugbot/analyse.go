@@ -16,7 +16,7 @@ import (
 const mistakeBoards = 3
 
 func runAnalyse(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("analyse", "judge a game move by move, as the bot's /analyse does", stderr)
+	fs := newFlags("analyse", "judge a game move by move, as the bot's /analyse does", stdout)
 	load := positionFlags(fs)
 	moveList := fs.String("moves", "", "the game's moves from the position, separated by spaces (required)")
 	players := fs.String("players", "", `the players' names, first side first, separated by a comma: "alice,bob"`)

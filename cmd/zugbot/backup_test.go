@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -33,6 +34,24 @@ func TestBackupCommand(t *testing.T) {
 	defer c.Close()
 	if p, err := c.Player(context.Background(), "1"); err != nil || p.Name != "Ada" {
 		t.Errorf("player in the copy: %+v, %v", p, err)
+	}
+
+	// "-o -": the copy on standard output, the report on standard error.
+	code, stdout, stderr = zugbot(t, "backup", "-db", db, "-o", "-")
+	if code != 0 || !strings.HasPrefix(stdout, "SQLite format 3\x00") || !strings.Contains(stderr, "to standard output") {
+		t.Fatalf("backup -o -: exit %d, stdout %.20q, stderr %q", code, stdout, stderr)
+	}
+	piped := filepath.Join(dir, "piped.db")
+	if err := os.WriteFile(piped, []byte(stdout), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	pc, err := store.Open(context.Background(), piped, store.Options{})
+	if err != nil {
+		t.Fatalf("the copy written to standard output does not open: %v", err)
+	}
+	defer pc.Close()
+	if p, err := pc.Player(context.Background(), "1"); err != nil || p.Name != "Ada" {
+		t.Errorf("player in the piped copy: %+v, %v", p, err)
 	}
 
 	tests := []struct {

@@ -36,13 +36,13 @@ type setting struct {
 // loadConfig reads the configuration from getenv and the command line
 // args. Every invalid value is reported by its variable's name, before the
 // bot connects anywhere.
-func loadConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
-	return loadConfigFor("run", "run the Discord bot", args, getenv, stderr)
+func loadConfig(args []string, getenv func(string) string, usage io.Writer) (config, error) {
+	return loadConfigFor("run", "run the Discord bot", args, getenv, usage)
 }
 
 // loadConfigFor is loadConfig for a subcommand, described as desc in
 // its usage.
-func loadConfigFor(command, desc string, args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+func loadConfigFor(command, desc string, args []string, getenv func(string) string, usage io.Writer) (config, error) {
 	var c config
 	var level, format, shards, workers string
 	settings := []setting{
@@ -56,7 +56,7 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		{"ZUGBOT_SHARDS", "shards", "1", "gateway shards to run: a number, or auto for as many as Discord recommends (needed past 2,500 servers)", &shards},
 		{"ZUGBOT_AI_WORKERS", "ai-workers", "", "AI moves thought at once; more wait in a queue (default: the number of CPUs)", &workers},
 	}
-	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", stderr)
+	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", usage)
 	for _, s := range settings {
 		def := s.def
 		if v := getenv(s.env); v != "" {

@@ -63,7 +63,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		args = append([]string{"run"}, args...) // "zugbot" and "zugbot -db x.db" run the bot
 	}
 	if isHelp(args[0]) {
-		mainUsage(stderr)
+		mainUsage(stdout)
 		return 0
 	}
 	for _, c := range commands() {
@@ -104,7 +104,7 @@ func mainUsage(w io.Writer) {
 	fmt.Fprintf(w, "\nGames: %s\nRun \"zugbot <command> -h\" for a command's flags.\n", strings.Join(variantIDs(), ", "))
 }
 
-// newFlags returns a flag set for a subcommand. Its usage goes to stderr
+// newFlags returns a flag set for a subcommand. Its usage goes to w
 // on -h; parse errors are returned by parseFlags as one-line usage errors.
 func newFlags(name, summary string, stderr io.Writer) *flag.FlagSet {
 	fs := flag.NewFlagSet("zugbot "+name, flag.ContinueOnError)

@@ -100,14 +100,15 @@ func TestUsageErrors(t *testing.T) {
 }
 
 func TestHelp(t *testing.T) {
-	code, _, errOut := zugbot(t, "-h")
-	if code != 0 || !strings.Contains(errOut, "perft") || !strings.Contains(errOut, "zola8") {
-		t.Errorf("zugbot -h: exit %d, %q; want the commands and games listed", code, errOut)
+	// Help goes to standard output ("zugbot -h | less"), with exit 0.
+	code, out, errOut := zugbot(t, "-h")
+	if code != 0 || errOut != "" || !strings.Contains(out, "perft") || !strings.Contains(out, "zola8") {
+		t.Errorf("zugbot -h: exit %d, stdout %q, stderr %q; want the commands and games listed on stdout", code, out, errOut)
 	}
 	for _, c := range commands() {
-		code, _, errOut := zugbot(t, c.name, "-h")
-		if code != 0 || !strings.Contains(errOut, "Usage of zugbot "+c.name) {
-			t.Errorf("zugbot %s -h: exit %d, %q; want its usage", c.name, code, errOut)
+		code, out, errOut := zugbot(t, c.name, "-h")
+		if code != 0 || errOut != "" || !strings.Contains(out, "Usage of zugbot "+c.name) {
+			t.Errorf("zugbot %s -h: exit %d, stdout %q, stderr %q; want its usage on stdout", c.name, code, out, errOut)
 		}
 	}
 }

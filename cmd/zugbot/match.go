@@ -101,7 +101,7 @@ func (g gameResult) score() float64 {
 }
 
 func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("match", "play games between two players, in pairs with colours swapped; the last line is the result from A's side", stderr)
+	fs := newFlags("match", "play games between two players, in pairs with colours swapped; the last line is the result from A's side", stdout)
 	game := fs.String("game", "", "the game variant: "+strings.Join(variantIDs(), ", "))
 	aText := fs.String("a", "", "player A: "+specHelp)
 	bText := fs.String("b", "", "player B, as -a")
@@ -129,6 +129,8 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		}
 	}
 	switch {
+	case *games == 0:
+		return usagef("-games is required: the number of games, from 2 to 100000")
 	case *games < 2 || *games > 100_000:
 		return usagef("bad -games %d: want 2 to 100000", *games)
 	case *opening < 0 || *opening > 20:

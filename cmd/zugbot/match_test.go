@@ -169,7 +169,7 @@ func TestMatchErrors(t *testing.T) {
 		{[]string{"-a", "1", "-b", "2", "-games", "2"}, "-game is required"},
 		{[]string{"-game", "zola", "-b", "2", "-games", "2"}, "-a and -b are required"},
 		{[]string{"-game", "zola", "-a", "9", "-b", "2", "-games", "2"}, `player "9"`},
-		{[]string{"-game", "zola", "-a", "1", "-b", "2"}, "bad -games 0"},
+		{[]string{"-game", "zola", "-a", "1", "-b", "2"}, "-games is required"},
 		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-parallel", "3"}, "bad -parallel 3"},
 		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-opening", "-1"}, "bad -opening -1"},
 		{[]string{"-game", "nope", "-a", "1", "-b", "2", "-games", "4"}, `unknown game "nope"`},

@@ -49,10 +49,10 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // game runs through the same game service as on Discord, on a database in
 // a temporary directory that is removed at the end.
 func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stderr io.Writer) error {
-	fs := newFlags("play", "play a game against the AI in the terminal", stderr)
+	fs := newFlags("play", "play a game against the AI in the terminal", stdout)
 	game := fs.String("game", "", "the game variant: "+strings.Join(variantIDs(), ", "))
 	level := fs.Int("level", 3, fmt.Sprintf("the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
-	color := fs.String("color", "first", "the side you play: first or second")
+	color := fs.String("color", "first", sideUsage("the side you play"))
 	seed := fs.Uint64("seed", 0, "the seed of the AI's randomness (default: a random seed)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -61,17 +61,12 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	var human engine.Side
-	switch strings.ToLower(*color) {
-	case "first", "1":
-		human = 0
-	case "second", "2":
-		human = 1
-	default:
-		return usagef("bad -color %q: want first or second", *color)
+	human, err := parseSide(v, "-color", *color)
+	if err != nil {
+		return err
 	}
-	if _, err := ai.Level(v, *level, nil); err != nil {
-		return usageError{err.Error()}
+	if *level < ai.MinLevel || *level > ai.MaxLevel {
+		return usagef("-level %d: want %d (%s) to %d (%s)", *level, ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel))
 	}
 	dir, err := os.MkdirTemp("", "zugbot-play-")
 	if err != nil {

@@ -109,14 +109,21 @@ func TestPlayErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"-level", "1"}, "-game is required"},
-		{[]string{"-game", "zola", "-level", "0"}, "level 0: want 1 (beginner) to 5 (master)"},
-		{[]string{"-game", "zola", "-color", "purple"}, `bad -color "purple": want first or second`},
+		{[]string{"-game", "zola", "-level", "9"}, "zugbot play: -level 9: want 1 (beginner) to 5 (master)\n"},
+		{[]string{"-game", "zola", "-color", "purple"}, `-color "purple": want first, second, 1, 2, Red or Blue`},
+	}
+	// Sides are named the same way as everywhere: by name or by order.
+	for _, c := range []string{"blue", "Second", "2"} {
+		var out bytes.Buffer
+		if err := playCommand(context.Background(), []string{"-game", "zola", "-level", "1", "-color", c, "-seed", "1"}, strings.NewReader("quit\n"), &out, io.Discard); err != nil || !strings.Contains(out.String(), "You play Blue") {
+			t.Errorf("-color %s: %v, %q; want Blue", c, err, out.String())
+		}
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
 			var out, errs bytes.Buffer
 			code := run(context.Background(), append([]string{"play"}, tt.args...), &out, &errs)
-			if code != 2 || !strings.Contains(errs.String(), tt.want) {
+			if code != 2 || !strings.Contains(errs.String(), tt.want) || strings.Contains(errs.String(), "ai:") {
 				t.Errorf("exit %d, stderr %q; want exit 2 and a message containing %q", code, errs.String(), tt.want)
 			}
 		})

@@ -61,7 +61,7 @@ func positionFlags(fs *flag.FlagSet) func() (engine.Position, error) {
 }
 
 func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("perft", "count the move sequences of a given length from a position; prints the count as the last line", stderr)
+	fs := newFlags("perft", "count the move sequences of a given length from a position; prints the count as the last line", stdout)
 	load := positionFlags(fs)
 	depth := fs.Int("depth", 0, "the number of plies, from 1")
 	divide := fs.Bool("divide", false, "also print the count below each legal move")
@@ -101,7 +101,7 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 }
 
 func runMoves(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("moves", "list the legal moves of a position, one per line", stderr)
+	fs := newFlags("moves", "list the legal moves of a position, one per line", stdout)
 	load := positionFlags(fs)
 	if err := parseFlags(fs, args); err != nil {
 		return err

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strconv"
 	"strings"
 
 	"github.com/zugbot/zugbot/engine"
@@ -14,12 +13,12 @@ import (
 )
 
 func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("render", "draw a position as a PNG, and a game as an animated GIF replay", stderr)
+	fs := newFlags("render", "draw a position as a PNG, and a game as an animated GIF replay", stdout)
 	load := positionFlags(fs)
 	moveList := fs.String("moves", "", "moves to play from the position, separated by spaces; the last one is highlighted")
 	out := fs.String("o", "", `write the PNG of the final position here ("-" for standard output; default board.png unless -gif is given)`)
 	gifOut := fs.String("gif", "", `write an animated GIF replay of -moves here ("-" for standard output)`)
-	viewer := fs.String("viewer", "", "draw the board from this side's point of view: a side name (Blue) or number (1 or 2)")
+	viewer := fs.String("viewer", "", sideUsage("draw the board from this side's point of view"))
 	players := fs.String("players", "", `the players' names, first side first, separated by a comma: "alice,bob"`)
 	ratings := fs.String("ratings", "", `the players' ratings, separated by a comma: "1500,1432"`)
 	pick := fs.String("select", "", "mark the legal destinations of the piece on this point (a1, T3, …)")
@@ -45,7 +44,7 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return err
 	}
 	if *viewer != "" {
-		s, err := parseSide(v, *viewer)
+		s, err := parseSide(v, "-viewer", *viewer)
 		if err != nil {
 			return err
 		}
@@ -108,18 +107,27 @@ func pair(s, flag string) ([2]string, error) {
 	return [2]string{strings.TrimSpace(a), strings.TrimSpace(b)}, nil
 }
 
-// parseSide reads a side of v by name (case-insensitive) or by number, 1
-// for the first side.
-func parseSide(v *engine.Variant, s string) (engine.Side, error) {
+// sideUsage describes a flag that names a side, the same way in every
+// command.
+func sideUsage(what string) string {
+	return what + ": first or second, 1 or 2, or the side's name (Red, Blue, Black, White…)"
+}
+
+// parseSide reads the side of v that the text of flag names: first or
+// second, 1 or 2, or the side's name, case-insensitively.
+func parseSide(v *engine.Variant, flag, s string) (engine.Side, error) {
 	for i, name := range v.Sides {
 		if strings.EqualFold(name, s) {
 			return engine.Side(i), nil
 		}
 	}
-	if n, err := strconv.Atoi(s); err == nil && (n == 1 || n == 2) {
-		return engine.Side(n - 1), nil
+	switch strings.ToLower(s) {
+	case "first", "1":
+		return 0, nil
+	case "second", "2":
+		return 1, nil
 	}
-	return 0, usagef("-viewer %q: want %s, %s, 1 or 2", s, v.Sides[0], v.Sides[1])
+	return 0, usagef("%s %q: want first, second, 1, 2, %s or %s", flag, s, v.Sides[0], v.Sides[1])
 }
 
 // write writes data to the named file, or to stdout for "-".

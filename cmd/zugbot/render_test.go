@@ -63,7 +63,7 @@ func TestRenderCommandErrors(t *testing.T) {
 	}{
 		{[]string{"-game", "zola", "-moves", "b6xb5 zz"}, "move 2"},
 		{[]string{"-game", "zola", "-select", "q9"}, `no point "q9"`},
-		{[]string{"-game", "zola", "-viewer", "green"}, "want Red, Blue, 1 or 2"},
+		{[]string{"-game", "zola", "-viewer", "green"}, "want first, second, 1, 2, Red or Blue"},
 		{[]string{"-game", "zola", "-players", "a,b,c"}, "two values"},
 		{[]string{"-game", "nope"}, "unknown game"},
 		{[]string{"-game", "zola", "-o", "-", "-gif", "-"}, "cannot both"},
@@ -93,7 +93,7 @@ func FuzzRenderFlags(f *testing.F) {
 		if got, err := pair(players, "-players"); err == nil && players != "" && !strings.Contains(players, ",") {
 			t.Errorf("pair(%q) = %q, want an error: there is no comma", players, got)
 		}
-		if s, err := parseSide(v, viewer); err == nil && s > 1 {
+		if s, err := parseSide(v, "-viewer", viewer); err == nil && s > 1 {
 			t.Errorf("parseSide(%q) = %d, not a side", viewer, s)
 		}
 	})

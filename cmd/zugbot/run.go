@@ -27,7 +27,7 @@ const drainTime = 15 * time.Second
 
 // runBot runs the Discord bot until ctx ends (SIGINT or SIGTERM).
 func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cfg, err := loadConfig(args, getenv, stderr)
+	cfg, err := loadConfig(args, getenv, stdout)
 	if err != nil {
 		return err
 	}
@@ -110,7 +110,7 @@ func newSession(cfg config) (*discordgo.Session, error) {
 // the global commands alone and the other way round, so a server that saw
 // both while testing shows each command twice until one set is removed.
 func runUnregister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cfg, err := loadConfigFor("unregister", "remove the bot's slash commands from the server -guild names, or the global ones", args, getenv, stderr)
+	cfg, err := loadConfigFor("unregister", "remove the bot's slash commands from the server -guild names, or the global ones", args, getenv, stdout)
 	if err != nil {
 		return err
 	}

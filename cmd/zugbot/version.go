@@ -38,7 +38,7 @@ func versionLine() string {
 
 // runVersion prints the version line.
 func runVersion(_ context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("version", "print zugbot's version, the commit it was built from and the Go version", stderr)
+	fs := newFlags("version", "print zugbot's version, the commit it was built from and the Go version", stdout)
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
