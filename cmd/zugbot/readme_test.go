@@ -77,9 +77,13 @@ var inlineCommand = regexp.MustCompile(`^(go |docker |zugbot( |$)|[A-Z_]+=\S* )`
 
 // readmeCommands returns the commands of README.md, splitting "a && b" in
 // two.
-func readmeCommands(t *testing.T) []readmeCommand {
+func readmeCommands(t *testing.T) []readmeCommand { return docCommands(t, "../../README.md") }
+
+// docCommands returns the commands of a Markdown file, as readmeCommands
+// does for README.md.
+func docCommands(t *testing.T, path string) []readmeCommand {
 	t.Helper()
-	f, err := os.Open("../../README.md")
+	f, err := os.Open(path)
 	if err != nil {
 		t.Fatal(err)
 	}
