@@ -179,18 +179,18 @@ type Position interface {
 
 // Variant is a playable variant of a game and everything static about it.
 type Variant struct {
-	ID      string    // stable identifier: "zola", "zola8", "chess", …
-	Name    string    // for people: "Zola 6×6"
-	Game    string    // the game's name: "Zola"
-	Credit  string    // "Zola by Mark Steere", or the source of traditional rules
-	Summary string    // a short rules summary for people, a few sentences
+	ID      string // stable identifier: "zola", "zola8", "chess", …
+	Name    string // for people: "Zola 6×6"
+	Game    string // the game's name: "Zola"
+	Credit  string // "Zola by Mark Steere", or the source of traditional rules
+	Summary string // a short rules summary for people, a few sentences
 	// Notation says how moves are written, for people: a sentence or two
 	// with examples.
 	Notation string
 	// Rules is where the rules are written out in full, notation and
 	// position strings included: a path in zugbot's repository.
 	Rules string
-	Sides   [2]string // side names by Side: {"Red", "Blue"}
+	Sides [2]string // side names by Side: {"Red", "Blue"}
 	// MaxPlies bounds the length of any game from the start position, in plies.
 	MaxPlies int
 	// Kinds lists every kind of piece a game of the variant can show,
