@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -82,5 +83,31 @@ func TestHint(t *testing.T) {
 	}
 	if got := h.game(g.ID).Game.Hints; got != 0 {
 		t.Errorf("a refused hint was recorded: %d", got)
+	}
+}
+
+// TestHintEveryGame asks for a hint in a casual game of each game against
+// the AI: a legal move, shown on the board.
+func TestHintEveryGame(t *testing.T) {
+	for _, v := range games.Listed() {
+		t.Run(v.ID, func(t *testing.T) {
+			t.Parallel()
+			h := newHarness(t)
+			ix, _ := h.command(h.alice, "play", discordtest.Opt("game", v.ID), discordtest.Opt("level", 1), discordtest.Opt("color", "first"))
+			ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
+			st := h.onlyGame(h.alice)
+			hix, _ := h.command(h.alice, "hint")
+			m := hix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return m.Content != "" })
+			got := regexp.MustCompile(`zugbot would play \*\*([^*]+)\*\*`).FindStringSubmatch(m.Content)
+			if got == nil {
+				t.Fatalf("hint says %q", m.Content)
+			}
+			if _, err := st.Position.ParseMove(got[1]); err != nil {
+				t.Errorf("hint %s is not a legal move: %v", got[1], err)
+			}
+			if imgs, err := m.Images(); err != nil || len(imgs) != 1 {
+				t.Errorf("hint: %d images, %v", len(imgs), err)
+			}
+		})
 	}
 }
