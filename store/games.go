@@ -660,19 +660,9 @@ func (s *Store) AIGames(ctx context.Context) ([]int64, error) {
 func (s *Store) gameIDs(ctx context.Context, query string) ([]int64, error) {
 	var ids []int64
 	err := s.read(ctx, func(q querier) error {
-		rows, err := q.QueryContext(ctx, query)
-		if err != nil {
-			return err
-		}
-		defer rows.Close()
-		for rows.Next() {
-			var id int64
-			if err := rows.Scan(&id); err != nil {
-				return err
-			}
-			ids = append(ids, id)
-		}
-		return rows.Err()
+		var err error
+		ids, err = queryIDs(ctx, q, query)
+		return err
 	})
 	return ids, err
 }

@@ -51,43 +51,58 @@ func runAdmin(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	return usagef("unknown admin command %q (one of %s)", args[0], strings.Join(names, ", "))
 }
 
-// adminFlags returns the flag set of admin command name, with its -db
-// flag, and the function that opens that database once the flags are
-// parsed.
-func adminFlags(ctx context.Context, name, usage string, stdout io.Writer) (*flag.FlagSet, func() (*store.Store, error)) {
+// adminFlags is the flag set of an admin command: its -db flag, and its
+// -user flag, which some require.
+type adminFlags struct {
+	*flag.FlagSet
+	db, user *string
+	needUser bool
+}
+
+// newAdminFlags returns the flag set of admin command name; user says
+// what its -user flag is for.
+func newAdminFlags(name, usage, user string, needUser bool, stdout io.Writer) *adminFlags {
 	fs := newFlags("admin "+name, usage, stdout)
 	def := os.Getenv("ZUGBOT_DB")
 	if def == "" {
 		def = "zugbot.db"
 	}
-	db := fs.String("db", def, "the SQLite database file [ZUGBOT_DB]")
-	return fs, func() (*store.Store, error) {
-		// An admin command never creates a database: a wrong path is an
-		// error, not an empty database.
-		if _, err := os.Stat(*db); err != nil {
-			return nil, fmt.Errorf("no database at %s: %w", *db, err)
-		}
-		return store.Open(ctx, *db, store.Options{Variants: games.All()})
+	return &adminFlags{FlagSet: fs, db: fs.String("db", def, "the SQLite database file [ZUGBOT_DB]"), user: fs.String("user", "", user), needUser: needUser}
+}
+
+// open parses args and opens the database they name. An admin command
+// never creates a database: a wrong path is an error, not an empty one.
+func (a *adminFlags) open(ctx context.Context, args []string) (*store.Store, error) {
+	if err := parseFlags(a.FlagSet, args); err != nil {
+		return nil, err
+	}
+	if a.needUser && *a.user == "" {
+		return nil, usagef("-user is required: the person's Discord user ID")
+	}
+	if _, err := os.Stat(*a.db); err != nil {
+		return nil, fmt.Errorf("no database at %s: %w", *a.db, err)
+	}
+	return store.Open(ctx, *a.db, store.Options{Variants: games.All()})
+}
+
+// dryRun ends what a command that changes nothing without -yes says.
+func dryRun(stdout io.Writer, yes bool) {
+	if !yes {
+		fmt.Fprintln(stdout, "Nothing was changed: run again with -yes to do it.")
 	}
 }
 
 func adminExport(ctx context.Context, args []string, stdout io.Writer) error {
-	fs, open := adminFlags(ctx, "export-user", "print as JSON what zugbot holds about a person: name, servers, ratings, games and moves", stdout)
-	user := fs.String("user", "", "the person's Discord user ID (required)")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *user == "" {
-		return usagef("-user is required: the person's Discord user ID")
-	}
-	s, err := open()
+	fs := newAdminFlags("export-user", "print as JSON what zugbot holds about a person: name, servers, ratings, games and moves",
+		"the person's Discord user ID (required)", true, stdout)
+	s, err := fs.open(ctx, args)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	u, err := s.User(ctx, *user)
+	u, err := s.User(ctx, *fs.user)
 	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("zugbot holds nothing about user %s", *user)
+		return fmt.Errorf("zugbot holds nothing about user %s", *fs.user)
 	}
 	if err != nil {
 		return err
@@ -98,26 +113,21 @@ func adminExport(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 func adminDelete(ctx context.Context, args []string, stdout io.Writer) error {
-	fs, open := adminFlags(ctx, "delete-user", "delete what zugbot holds about a person (a dry run unless -yes)", stdout)
-	user := fs.String("user", "", "the person's Discord user ID (required)")
+	fs := newAdminFlags("delete-user", "delete what zugbot holds about a person (a dry run unless -yes)",
+		"the person's Discord user ID (required)", true, stdout)
 	yes := fs.Bool("yes", false, "do it; without -yes, only say what would be done")
-	if err := parseFlags(fs, args); err != nil {
-		return err
-	}
-	if *user == "" {
-		return usagef("-user is required: the person's Discord user ID")
-	}
-	s, err := open()
+	s, err := fs.open(ctx, args)
 	if err != nil {
 		return err
 	}
 	defer s.Close()
-	d, err := s.DeleteUser(ctx, *user, *yes)
+	user := *fs.user
+	d, err := s.DeleteUser(ctx, user, *yes)
 	if err != nil {
 		return err
 	}
 	if !d.Player {
-		fmt.Fprintf(stdout, "zugbot holds nothing about user %s: nothing to delete.\n", *user)
+		fmt.Fprintf(stdout, "zugbot holds nothing about user %s: nothing to delete.\n", user)
 		return nil
 	}
 	verb := "Would delete"
@@ -125,23 +135,23 @@ func adminDelete(ctx context.Context, args []string, stdout io.Writer) error {
 		verb = "Deleted"
 	}
 	fmt.Fprintf(stdout, "%s user %s: their name, %s, %s and %s; %s going on aborted; %s kept for their opponents under the name %q, with %s.\n",
-		verb, *user, plural(int(d.Memberships), "server membership", "server memberships"), plural(int(d.Ratings), "rating", "ratings"),
+		verb, user, plural(int(d.Memberships), "server membership", "server memberships"), plural(int(d.Ratings), "rating", "ratings"),
 		plural(int(d.Challenges), "challenge", "challenges"), plural(int(d.Aborted), "game", "games"),
 		plural(int(d.Kept), "finished game", "finished games"), store.DeletedName, plural(int(d.RatingChanges), "rating change", "rating changes"))
-	if !*yes {
-		fmt.Fprintln(stdout, "Nothing was changed: run again with -yes to do it.")
-	}
+	dryRun(stdout, *yes)
 	return nil
 }
 
 func adminReset(ctx context.Context, args []string, stdout io.Writer) error {
-	fs, open := adminFlags(ctx, "reset-ratings", "reset ratings to the start (a dry run unless -yes); games and their history stay", stdout)
+	fs := newAdminFlags("reset-ratings", "reset ratings to the start (a dry run unless -yes); games and their history stay",
+		"only this person's ratings (a Discord user ID)", false, stdout)
 	game := fs.String("game", "", "only this game variant's ratings: "+strings.Join(variantIDs(), ", "))
-	user := fs.String("user", "", "only this person's ratings (a Discord user ID)")
 	yes := fs.Bool("yes", false, "do it; without -yes, only say what would be done")
-	if err := parseFlags(fs, args); err != nil {
+	s, err := fs.open(ctx, args)
+	if err != nil {
 		return err
 	}
+	defer s.Close()
 	if *game != "" {
 		v, err := findVariant(*game)
 		if err != nil {
@@ -149,30 +159,21 @@ func adminReset(ctx context.Context, args []string, stdout io.Writer) error {
 		}
 		*game = v.ID
 	}
-	s, err := open()
+	n, err := s.ResetRatings(ctx, *game, *fs.user, *yes)
 	if err != nil {
 		return err
 	}
-	defer s.Close()
-	n, err := s.ResetRatings(ctx, *game, *user, *yes)
-	if err != nil {
-		return err
-	}
-	scope := "every game"
+	scope, who, verb := "every game", "everyone", "Would reset"
 	if *game != "" {
 		scope = *game
 	}
-	who := "everyone"
-	if *user != "" {
-		who = "user " + *user
+	if *fs.user != "" {
+		who = "user " + *fs.user
 	}
-	verb := "Would reset"
 	if *yes {
 		verb = "Reset"
 	}
 	fmt.Fprintf(stdout, "%s %s of %s in %s to %d.\n", verb, plural(int(n), "rating", "ratings"), who, scope, store.InitialRating)
-	if !*yes {
-		fmt.Fprintln(stdout, "Nothing was changed: run again with -yes to do it.")
-	}
+	dryRun(stdout, *yes)
 	return nil
 }

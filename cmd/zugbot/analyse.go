@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/zugbot/zugbot/analysis"
-	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
 )
 
@@ -42,15 +41,9 @@ func runAnalyse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			names[side] = v.Sides[side]
 		}
 	}
-	p := start.Clone()
-	var moves []engine.Move
-	for k, s := range strings.Fields(*moveList) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return usagef("-moves: move %d: %v", k+1, err)
-		}
-		moves = append(moves, m)
-		p.Do(m)
+	p, moves, err := playMoves(start, *moveList)
+	if err != nil {
+		return err
 	}
 	rep, err := analysis.Game(ctx, start, moves, nil)
 	if err != nil {

@@ -129,3 +129,20 @@ func describeOutcome(v *engine.Variant, o engine.Outcome) string {
 	}
 	return "the game goes on"
 }
+
+// playMoves plays the moves of list (separated by spaces, as -moves takes
+// them) from start, which it leaves as it was, and returns the position
+// reached and the moves.
+func playMoves(start engine.Position, list string) (engine.Position, []engine.Move, error) {
+	p := start.Clone()
+	var moves []engine.Move
+	for k, s := range strings.Fields(list) {
+		m, err := p.ParseMove(s)
+		if err != nil {
+			return nil, nil, usagef("-moves: move %d: %v", k+1, err)
+		}
+		moves = append(moves, m)
+		p.Do(m)
+	}
+	return p, moves, nil
+}

@@ -342,12 +342,7 @@ func TestReadmeCommands(t *testing.T) {
 		t.Fatalf("found %d commands in README.md; the parser is broken", len(cmds))
 	}
 	bin := buildZugbot(t)
-	work := t.TempDir()
-	st, err := store.Open(context.Background(), filepath.Join(work, "zugbot.db"), store.Options{Variants: games.All()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	work := workDir(t)
 	exceptions := readmeExceptions()
 	used := map[string]bool{}
 	for _, c := range cmds {
@@ -393,6 +388,19 @@ func TestReadmeCommands(t *testing.T) {
 			t.Errorf("readmeExceptions lists %q, which README.md no longer has", text)
 		}
 	}
+}
+
+// workDir returns a temporary directory holding an empty zugbot.db, where
+// documented commands run.
+func workDir(t *testing.T) string {
+	t.Helper()
+	work := t.TempDir()
+	st, err := store.Open(context.Background(), filepath.Join(work, "zugbot.db"), store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	st.Close()
+	return work
 }
 
 // checkLadderCommand checks a strength-ladder row of the README: such a

@@ -51,17 +51,17 @@ func runRender(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		opt.Viewer = &s
 	}
 
-	p := start.Clone()
-	var moves []engine.Move
-	for k, s := range strings.Fields(*moveList) {
-		m, err := p.ParseMove(s)
-		if err != nil {
-			return usagef("-moves: move %d: %v", k+1, err)
+	p, moves, err := playMoves(start, *moveList)
+	if err != nil {
+		return err
+	}
+	if n := len(moves); n > 0 {
+		before := start.Clone()
+		for _, m := range moves[:n-1] {
+			before.Do(m)
 		}
-		info := p.Describe(m)
+		info := before.Describe(moves[n-1])
 		opt.LastMove = &info
-		moves = append(moves, m)
-		p.Do(m)
 	}
 	if *pick != "" {
 		i := v.Geometry.PointIndex(*pick)

@@ -71,12 +71,7 @@ func TestSelfHostingGuide(t *testing.T) {
 		t.Errorf("zugbot.service keeps its database at %q, outside its StateDirectory", db)
 	}
 	bin := buildZugbot(t)
-	work := t.TempDir()
-	st, err := store.Open(context.Background(), filepath.Join(work, "zugbot.db"), store.Options{Variants: games.All()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	st.Close()
+	work := workDir(t)
 
 	// seeded returns a database holding the person the guide's admin
 	// commands name, with a finished rated game and a rating.
