@@ -102,6 +102,9 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 	fmt.Fprintf(&txt, "**Analysis of game #%d** (%s): %s\n", g.ID, v.Name, b.resultText(g))
 	if rep.Exact {
 		fmt.Fprintf(&txt, "%s is solved: this analysis is exact. A move is a blunder when it throws away a won game.\n", v.Game)
+		if m := rep.StartMate; m != 0 {
+			fmt.Fprintf(&txt, "From the start, %s wins with perfect play, in %s.\n", v.Sides[winnerOf(m)], plural(abs(m), "ply"))
+		}
 	} else {
 		fmt.Fprintf(&txt, "Each position searched to %s nodes; a move is judged by the winning chance it gives away.\n", thousands(analysis.Budget.Nodes))
 	}
@@ -131,6 +134,9 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 		fmt.Fprintf(&txt, "; better **%s**", pl.Best)
 		if len(pl.Line) > 1 {
 			fmt.Fprintf(&txt, ", then %s", strings.Join(pl.Line[1:], " "))
+		}
+		if rep.Exact && pl.Mate != 0 {
+			fmt.Fprintf(&txt, " (after it, %s wins in %s)", v.Sides[winnerOf(pl.Mate)], plural(abs(pl.Mate), "ply"))
 		}
 		txt.WriteString("\n")
 		board, err := b.mistakeBoard(p, a.Moves[i], pl, names)
@@ -166,6 +172,17 @@ func (b *Bot) mistakeBoard(p engine.Position, m engine.Move, pl *analysis.Ply, n
 	}
 	return &png, nil
 }
+
+// winnerOf returns the side that wins a forced end given as in
+// analysis.Ply.Mate: positive for the first side.
+func winnerOf(mate int) engine.Side {
+	if mate > 0 {
+		return 0
+	}
+	return 1
+}
+
+func abs(n int) int { return max(n, -n) }
 
 // thousands writes n with commas between thousands: 150,000.
 func thousands(n int64) string {

@@ -82,6 +82,9 @@ func TestAnalyse(t *testing.T) {
 			if exact := strings.Contains(m.Content, "this analysis is exact"); exact != (v.ID == "zodiac") {
 				t.Errorf("exact %v for %s: %q", exact, v.ID, m.Content)
 			}
+			if v.ID == "zodiac" && !strings.Contains(m.Content, "From the start, White wins with perfect play, in 12 plies.") {
+				t.Errorf("zodiac's analysis does not say who wins from the start, and in how many plies: %q", m.Content)
+			}
 			// Kept: the same answer again, and the moves annotated.
 			ix2, _ := h.command(h.bob, "analyse", discordtest.Opt("game", st.Game.ID))
 			if m2 := ix2.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Files) > 0 }); m2.Content != m.Content {

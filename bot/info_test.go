@@ -55,3 +55,14 @@ func TestHelpFromCommands(t *testing.T) {
 		}
 	}
 }
+
+func TestPlural(t *testing.T) {
+	for _, tt := range []struct {
+		n          int
+		noun, want string
+	}{{1, "day", "1 day"}, {3, "day", "3 days"}, {2, "ply", "2 plies"}, {0, "inaccuracy", "0 inaccuracies"}, {1, "hint", "1 hint"}, {3, "hint", "3 hints"}} {
+		if got := plural(tt.n, tt.noun); got != tt.want {
+			t.Errorf("plural(%d, %q) = %q, want %q", tt.n, tt.noun, got, tt.want)
+		}
+	}
+}
