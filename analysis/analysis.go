@@ -50,11 +50,15 @@ type Value struct {
 	Line []engine.Move
 }
 
-// Evaluate returns the value of p, searched by s or, for a game that can
-// be solved, by its solver. It resets s to Budget, with randomness seeded
-// by the position, so that a position gets the same value whichever
-// Searcher evaluates it. p is left as it was.
-func Evaluate(ctx context.Context, p engine.Position, s *ai.Searcher) (Value, error) {
+// Evaluate returns the value of p, searched by s within budget (Budget
+// when it is the zero Config) or, for a game that can be solved, by its
+// solver. It resets s to the budget, with randomness seeded by the
+// position, so that a position gets the same value whichever Searcher
+// evaluates it. p is left as it was.
+func Evaluate(ctx context.Context, p engine.Position, s *ai.Searcher, budget ai.Config) (Value, error) {
+	if budget == (ai.Config{}) {
+		budget = Budget
+	}
 	if o := p.Outcome(); o.Over() {
 		return Value{Score: finalScore(o, p.Turn()), Exact: isSolver(p)}, nil
 	}
@@ -69,7 +73,7 @@ func Evaluate(ctx context.Context, p engine.Position, s *ai.Searcher) (Value, er
 		}
 		return Value{Score: result * (ai.WinScore - plies), Exact: true, Line: []engine.Move{m}}, nil
 	}
-	s.Reset(Budget, rand.New(rand.NewPCG(p.Hash(), 0x616e616c)))
+	s.Reset(budget, rand.New(rand.NewPCG(p.Hash(), 0x616e616c)))
 	m, info, err := s.Analyse(ctx, p)
 	if err != nil {
 		return Value{}, fmt.Errorf("search: %w", err)
@@ -311,7 +315,7 @@ func Game(ctx context.Context, start engine.Position, moves []engine.Move, progr
 	p := start.Clone()
 	values := make([]Value, 0, len(moves)+1)
 	for i := 0; ; i++ {
-		v, err := Evaluate(ctx, p, s)
+		v, err := Evaluate(ctx, p, s, Budget)
 		if err != nil {
 			return Report{}, fmt.Errorf("position %d: %w", i, err)
 		}

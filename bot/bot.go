@@ -15,6 +15,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
@@ -44,6 +45,9 @@ type Config struct {
 	// AIThink caps the AI's time per move at every level (0: each level's
 	// own budget). Tests set it low.
 	AIThink time.Duration
+	// AnalysisBudget is the search an analysis gives each position;
+	// analysis.Budget when zero. Tests set it low.
+	AnalysisBudget ai.Config
 	// AIWorkers is the number of AI moves thought at once (the others
 	// wait in a queue, in arrival order); runtime.NumCPU() when zero.
 	AIWorkers int
@@ -136,7 +140,7 @@ func New(cfg Config) (*Bot, error) {
 		b.now = time.Now
 	}
 	t, err := table.New(table.Config{
-		Store: cfg.Store, Variants: cfg.Variants, Now: b.now, Seed: cfg.Seed, AIThink: cfg.AIThink,
+		Store: cfg.Store, Variants: cfg.Variants, Now: b.now, Seed: cfg.Seed, AIThink: cfg.AIThink, AnalysisBudget: cfg.AnalysisBudget,
 		AIWorkers: cfg.AIWorkers,
 		Thought:   b.metrics.aiThought, Queued: b.metrics.aiQueued, Waited: b.metrics.aiWaited,
 	})

@@ -13,6 +13,7 @@ import (
 
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
@@ -93,7 +94,9 @@ func (h *harness) start() {
 	b, err := bot.New(bot.Config{
 		Store: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
 		AIThink: h.aiThink, TaskInterval: time.Hour, TaskBatch: h.taskBatch,
-		Logger: slog.New(slog.NewTextHandler(testWriter{t}, nil)),
+		// A small analysis: the tests check what is shown, not how well.
+		AnalysisBudget: ai.Config{Nodes: 5_000, TTBits: 14},
+		Logger:         slog.New(slog.NewTextHandler(testWriter{t}, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)

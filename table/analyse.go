@@ -84,7 +84,7 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 		var val analysis.Value
 		err := t.pool.inBackground(ctx, id, func(ctx context.Context, ws *ai.Workspace) error {
 			var err error
-			val, err = analysis.Evaluate(ctx, p, ws.Searcher(analysis.Budget, t.Rand()))
+			val, err = analysis.Evaluate(ctx, p, ws.Searcher(ai.Config{}, t.Rand()), t.cfg.AnalysisBudget)
 			return err
 		})
 		if err != nil {

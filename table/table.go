@@ -66,6 +66,9 @@ type Config struct {
 	// AIThink caps the AI's time per move at every level (0: each level's
 	// own budget). Tests set it low.
 	AIThink time.Duration
+	// AnalysisBudget is the search a game's analysis gives each position;
+	// analysis.Budget when zero. Tests set it low.
+	AnalysisBudget ai.Config
 	// AIWorkers is the number of AI moves thought at once; more wait in a
 	// queue. 0 means runtime.NumCPU().
 	AIWorkers int
