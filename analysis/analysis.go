@@ -184,6 +184,9 @@ type Summary struct {
 type Report struct {
 	// Exact is true when every position was judged by the game's solver.
 	Exact bool `json:"exact,omitempty"`
+	// Nodes is the search each position was given, when not Exact (its
+	// maker sets it: New does not know it).
+	Nodes int64 `json:"nodes,omitempty"`
 	// Start is the first player's winning chance at the start, and
 	// StartMate the forced end seen there (as Ply.Mate).
 	Start     float64 `json:"start"`
@@ -328,7 +331,11 @@ func Game(ctx context.Context, start engine.Position, moves []engine.Move, progr
 		}
 		p.Do(moves[i])
 	}
-	return New(start, moves, values)
+	r, err := New(start, moves, values)
+	if !r.Exact {
+		r.Nodes = Budget.Nodes
+	}
+	return r, err
 }
 
 // Worst returns the indices of the n moves that gave away the most winning

@@ -106,7 +106,7 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 			fmt.Fprintf(&txt, "From the start, %s wins with perfect play, in %s.\n", v.Sides[winnerOf(m)], plural(abs(m), "ply"))
 		}
 	} else {
-		fmt.Fprintf(&txt, "Each position searched to %s nodes; a move is judged by the winning chance it gives away.\n", thousands(analysis.Budget.Nodes))
+		fmt.Fprintf(&txt, "Each position searched to %s nodes; a move is judged by the winning chance it gives away.\n", thousands(rep.Nodes))
 	}
 	for side, s := range rep.Players {
 		fmt.Fprintf(&txt, "%s (%s): %s\n", names[side], v.Sides[side], s)

@@ -82,6 +82,9 @@ func TestAnalyse(t *testing.T) {
 			if exact := strings.Contains(m.Content, "this analysis is exact"); exact != (v.ID == "zodiac") {
 				t.Errorf("exact %v for %s: %q", exact, v.ID, m.Content)
 			}
+			if v.ID != "zodiac" && !strings.Contains(m.Content, "Each position searched to 5,000 nodes") {
+				t.Errorf("analysis does not say the search it used (the harness's 5,000 nodes): %q", m.Content)
+			}
 			if v.ID == "zodiac" && !strings.Contains(m.Content, "From the start, White wins with perfect play, in 12 plies.") {
 				t.Errorf("zodiac's analysis does not say who wins from the start, and in how many plies: %q", m.Content)
 			}
@@ -93,7 +96,7 @@ func TestAnalyse(t *testing.T) {
 			eix, _ := h.command(h.alice, "export", discordtest.Opt("game", st.Game.ID))
 			em := eix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
 			txt := string(em.Files[0].Data)
-			if !strings.Contains(txt, "[Annotator \"zugbot") || mistakes > 0 && !strings.Contains(txt, "{better: ") {
+			if !strings.Contains(txt, "[Annotator \"zugbot, ") || mistakes > 0 && !strings.Contains(txt, "{better: ") {
 				t.Errorf("export of an analysed game %q; want the moves annotated", txt)
 			}
 			if got := strings.Count(txt, "{better: "); got < mistakes || got > n {

@@ -261,7 +261,11 @@ func (r *request) exportCommand() error {
 		var rep analysis.Report
 		if err := json.Unmarshal(data, &rep); err == nil && len(rep.Plies) == len(st.Moves) {
 			plies = rep.Plies
-			fmt.Fprintf(&txt, "[Annotator \"zugbot, %s nodes a position\"]\n", thousands(analysis.Budget.Nodes))
+			annotator := fmt.Sprintf("zugbot, %s nodes a position", thousands(rep.Nodes))
+			if rep.Exact {
+				annotator = "zugbot, exact: the game is solved"
+			}
+			fmt.Fprintf(&txt, "[Annotator \"%s\"]\n", annotator)
 		}
 	} else if !errors.Is(err, store.ErrNotFound) {
 		return err

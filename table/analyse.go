@@ -102,6 +102,12 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 	if a.Report, err = analysis.New(a.Start, a.Moves, values); err != nil {
 		return Analysis{}, fmt.Errorf("analyse game %d: %w", id, err)
 	}
+	if !a.Report.Exact {
+		a.Report.Nodes = analysis.Budget.Nodes
+		if t.cfg.AnalysisBudget != (ai.Config{}) {
+			a.Report.Nodes = t.cfg.AnalysisBudget.Nodes
+		}
+	}
 	data, err := json.Marshal(a.Report)
 	if err != nil {
 		return Analysis{}, fmt.Errorf("analyse game %d: %w", id, err)
