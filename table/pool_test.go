@@ -31,7 +31,7 @@ func (f *fixture) aiGames(n, level int) []int64 {
 }
 
 // until waits for cond, which the code under test makes true soon.
-func until(t *testing.T, what string, cond func() bool) {
+func until(t testing.TB, what string, cond func() bool) {
 	t.Helper()
 	for i := 0; !cond(); i++ {
 		if i > 10_000 {

@@ -43,14 +43,14 @@ func (c *clock) Add(d time.Duration) {
 
 // fixture is a table on a real SQLite file.
 type fixture struct {
-	t     *testing.T
+	t     testing.TB
 	ctx   context.Context
 	st    *store.Store
 	tab   *table.Table
 	clock *clock
 }
 
-func newFixture(t *testing.T, opts ...func(*table.Config)) *fixture {
+func newFixture(t testing.TB, opts ...func(*table.Config)) *fixture {
 	t.Helper()
 	variants := []*engine.Variant{zola.Zola, zola.Zola4, zamma.Zamma, zonal.Chess}
 	c := &clock{t: time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)}

@@ -196,6 +196,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "the long form of the crash test (about 30 s); its short form runs in go test ./...",
 			check:  checkGoTest("func TestCrash("),
 		},
+		"go test -run XXX -bench AnalyseWhileServing -count 3 -benchtime 1x ./table/": {
+			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
+			check:  checkGoTest("func BenchmarkAnalyseWhileServing("),
+		},
 		"go test -run XXX -bench Game -count 3 -benchtime 1x ./analysis/": {
 			reason: "a benchmark run of a minute; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkGame("),
