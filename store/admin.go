@@ -82,9 +82,10 @@ func (s *Store) DeleteUser(ctx context.Context, id string, commit bool) (Deletio
 			query string
 		}{
 			{&d.Kept, `UPDATE games SET player0 = CASE player0 WHEN ?1 THEN ?2 ELSE player0 END,
-				player1 = CASE player1 WHEN ?1 THEN ?2 ELSE player1 END,
-				ended_by = CASE ended_by WHEN ?1 THEN ?2 ELSE ended_by END
+				player1 = CASE player1 WHEN ?1 THEN ?2 ELSE player1 END
 				WHERE player0 = ?1 OR player1 = ?1`},
+			// Who ended a game: a player, or a moderator in others' games.
+			{new(int64), `UPDATE games SET ended_by = ?2 WHERE ended_by = ?1`},
 			{&d.RatingChanges, `UPDATE rating_changes SET player_id = ?2 WHERE player_id = ?1`},
 			{&d.Challenges, `DELETE FROM challenges WHERE (challenger = ?1 OR opponent = ?1) AND ?2 <> ''`},
 			{&d.Ratings, `DELETE FROM ratings WHERE player_id = ?1 AND ?2 <> ''`},

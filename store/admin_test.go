@@ -31,6 +31,14 @@ func TestDeleteUser(t *testing.T) {
 	if _, err := s.CreateChallenge(ctx, NewChallenge{Challenger: alice, Variant: "zola", GuildID: "g1", ChannelID: "c"}); err != nil {
 		t.Fatal(err)
 	}
+	// Alice, as a moderator, aborted a game between others.
+	other, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: bob}, {Player: carol}}, GuildID: "g1", ChannelID: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Finish(ctx, other.ID, 0, End{Result: Aborted, Reason: "aborted by a moderator", By: alice.ID}); err != nil {
+		t.Fatal(err)
+	}
 	bobBefore, _ := s.Rating(ctx, bob.ID, "zola")
 
 	dry, err := s.DeleteUser(ctx, alice.ID, false)
