@@ -27,6 +27,7 @@ const gameSelect = `SELECT g.id, g.variant, g.start,
 	g.result, coalesce(g.winner, 0), g.reason, g.ended_by,
 	g.offer_kind, g.offer_by, g.offer_ply, g.offer_undo,
 	coalesce(g.rematch_of, 0), g.created_at, g.updated_at, g.ended_at, g.hints,
+	g.clock_ms, g.increment_ms, g.left0_ms, g.left1_ms, g.clock_side, g.clock_at,
 	c0.before, c0.after, c1.before, c1.after
 FROM games g
 LEFT JOIN players p0 ON p0.id = g.player0
@@ -48,6 +49,10 @@ func scanGame(sc scanner) (Game, error) {
 		player0, player1 string
 		name0, name1     string
 		ai0, ai1         int
+		base, inc        int64
+		left0, left1     int64
+		clockSide        int
+		clockAt          int64
 	)
 	err := sc.Scan(&g.ID, &g.Variant, &g.Start,
 		&player0, &name0, &ai0,
@@ -57,6 +62,7 @@ func scanGame(sc scanner) (Game, error) {
 		&result, &winner, &g.Reason, &g.EndedBy,
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
 		&g.RematchOf, &created, &updated, &ended, &g.Hints,
+		&base, &inc, &left0, &left1, &clockSide, &clockAt,
 		&before0, &after0, &before1, &after1)
 	if err != nil {
 		return Game{}, err
@@ -71,6 +77,12 @@ func scanGame(sc scanner) (Game, error) {
 	if g.Offer.Kind == NoOffer {
 		// A closed offer leaves its other columns behind; the game has none.
 		g.Offer = Offer{}
+	}
+	g.Clock = Clock{Base: time.Duration(base) * time.Millisecond, Increment: time.Duration(inc) * time.Millisecond}
+	g.Left = [2]time.Duration{time.Duration(left0) * time.Millisecond, time.Duration(left1) * time.Millisecond}
+	g.ClockSide = engine.Side(clockSide)
+	if clockAt != 0 {
+		g.ClockAt = time.UnixMilli(clockAt).UTC()
 	}
 	g.Created = time.UnixMilli(created).UTC()
 	g.Updated = time.UnixMilli(updated).UTC()
@@ -259,6 +271,13 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 		return 0, fmt.Errorf("%w: %s cannot play against themselves", ErrInvalid, players[0].String)
 	case ng.DaysPerMove < 0 || ng.DaysPerMove > MaxDaysPerMove:
 		return 0, fmt.Errorf("%w: %d days per move (want 0 to %d)", ErrInvalid, ng.DaysPerMove, MaxDaysPerMove)
+	case ng.Clock.Live() && ng.DaysPerMove > 0:
+		return 0, fmt.Errorf("%w: a live clock and days per move", ErrInvalid)
+	case ng.Clock.Base < 0 || ng.Clock.Base > MaxClockBase || ng.Clock.Increment < 0 || ng.Clock.Increment > MaxClockIncrement ||
+		!ng.Clock.Live() && ng.Clock.Increment > 0:
+		return 0, fmt.Errorf("%w: clock %v (want up to %v, plus up to %v a move)", ErrInvalid, ng.Clock, MaxClockBase, MaxClockIncrement)
+	case ng.FirstSide > 1:
+		return 0, fmt.Errorf("%w: first side %d", ErrInvalid, ng.FirstSide)
 	}
 	var rematch sql.NullInt64
 	if ng.RematchOf != 0 {
@@ -275,13 +294,22 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 		rematch = sql.NullInt64{Int64: ng.RematchOf, Valid: true}
 	}
 	deadline := s.deadline(ng.DaysPerMove, now)
+	if ng.Clock.Live() {
+		deadline = now.Add(ng.Clock.Base)
+	}
+	base, inc := ng.Clock.Base.Milliseconds(), ng.Clock.Increment.Milliseconds()
+	var clockAt int64
+	if ng.Clock.Live() {
+		clockAt = millis(now)
+	}
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO games (variant, start, player0, ai0, player1, ai1,
-			guild_id, channel_id, thread_id, rated, days_per_move, deadline, rematch_of, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			guild_id, channel_id, thread_id, rated, days_per_move, deadline, rematch_of, created_at, updated_at,
+			clock_ms, increment_ms, left0_ms, left1_ms, clock_side, clock_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		ng.Variant, ng.Start, players[0], ng.Seats[0].AI, players[1], ng.Seats[1].AI,
 		ng.GuildID, ng.ChannelID, ng.ThreadID, ng.Rated, ng.DaysPerMove, nullMillis(deadline), rematch,
-		millis(now), millis(now)).Scan(&id)
+		millis(now), millis(now), base, inc, base, base, ng.FirstSide, clockAt).Scan(&id)
 	if err != nil {
 		return 0, err
 	}
@@ -350,6 +378,15 @@ func (s *Store) schedule(ctx context.Context, tx querier, id int64, ply, days in
 		}
 		return nil
 	}
+	if days == 0 { // a live game: its clock, no reminder
+		_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3)
+			ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due`,
+			id, ply, millis(deadline))
+		if err != nil {
+			return fmt.Errorf("set the clock of game %d: %w", id, err)
+		}
+		return nil
+	}
 	remind := deadline.Add(-time.Duration(days) * 24 * time.Hour / 5)
 	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3), ('reminder', ?1, ?2, ?4)
 		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due`,
@@ -393,6 +430,17 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 		if err := g.check(ply); err != nil {
 			return err
 		}
+		if g.Clock.Live() {
+			// The mover's clock stops, less the time it ran, plus the
+			// increment; the opponent's starts.
+			side := g.ClockSide
+			left := g.TimeLeft(side, now)
+			if left <= 0 {
+				return fmt.Errorf("game %d: %w", id, ErrFlagFell)
+			}
+			g.Left[side] = left + g.Clock.Increment
+			g.ClockSide, g.ClockAt = side.Other(), stamp(now)
+		}
 		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)`,
 			id, ply, notation, millis(now)); err != nil {
 			return err
@@ -400,9 +448,13 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 		g.Ply++
 		g.Offer = Offer{}
 		g.Deadline = s.deadline(g.DaysPerMove, now)
+		if g.Clock.Live() {
+			g.Deadline = now.Add(g.Left[g.ClockSide])
+		}
 		g.Updated = stamp(now)
-		if _, err := tx.ExecContext(ctx, `UPDATE games SET ply = ?, offer_kind = '', deadline = ?, updated_at = ? WHERE id = ?`,
-			g.Ply, nullMillis(g.Deadline), millis(now), id); err != nil {
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET ply = ?, offer_kind = '', deadline = ?, updated_at = ?,
+				left0_ms = ?, left1_ms = ?, clock_side = ?, clock_at = ? WHERE id = ?`,
+			g.Ply, nullMillis(g.Deadline), millis(now), g.Left[0].Milliseconds(), g.Left[1].Milliseconds(), g.ClockSide, millis(g.ClockAt), id); err != nil {
 			return err
 		}
 		if end.Result != Ongoing {
@@ -446,6 +498,16 @@ func (s *Store) finish(ctx context.Context, tx querier, g *Game, end End, now ti
 		return fmt.Errorf("%w: end game %d with result %v", ErrInvalid, g.ID, end.Result)
 	case end.Result == Win && end.Winner > 1:
 		return fmt.Errorf("%w: end game %d with winner %d", ErrInvalid, g.ID, end.Winner)
+	}
+	if g.Clock.Live() {
+		// The running clock stops, with what it had left (none after a
+		// time-out).
+		g.Left[g.ClockSide] = g.TimeLeft(g.ClockSide, now)
+		g.ClockAt = stamp(now)
+		if _, err := tx.ExecContext(ctx, `UPDATE games SET left0_ms = ?, left1_ms = ?, clock_at = ? WHERE id = ?`,
+			g.Left[0].Milliseconds(), g.Left[1].Milliseconds(), millis(now), g.ID); err != nil {
+			return fmt.Errorf("stop the clock of game %d: %w", g.ID, err)
+		}
 	}
 	g.Result, g.Reason, g.EndedBy = end.Result, end.Reason, end.By
 	g.Winner = 0
@@ -502,6 +564,8 @@ func (s *Store) takeback(ctx context.Context, tx querier, g *Game, undo int, now
 	switch {
 	case g.Rated:
 		return fmt.Errorf("%w: game %d is rated, and rated games allow no takebacks", ErrInvalid, g.ID)
+	case g.Clock.Live():
+		return fmt.Errorf("%w: game %d is played on a clock, and live games allow no takebacks", ErrInvalid, g.ID)
 	case undo < 1 || undo > g.Ply:
 		return fmt.Errorf("%w: take back %d moves of game %d at ply %d", ErrInvalid, undo, g.ID, g.Ply)
 	}

@@ -88,7 +88,7 @@ func (s *Store) rate(ctx context.Context, tx querier, g *Game, now time.Time) er
 	}
 	var rs [2]Rating
 	for i, p := range []Player{a, b} {
-		if rs[i], err = rating(ctx, tx, p, g.Variant); err != nil {
+		if rs[i], err = rating(ctx, tx, p, g.RatingVariant()); err != nil {
 			return err
 		}
 	}
@@ -121,7 +121,7 @@ func (s *Store) rate(ctx context.Context, tx querier, g *Game, now time.Time) er
 			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 			ON CONFLICT (player_id, variant) DO UPDATE SET rating = excluded.rating, peak = excluded.peak, games = excluded.games,
 				wins = excluded.wins, draws = excluded.draws, losses = excluded.losses, streak = excluded.streak, updated_at = excluded.updated_at`,
-			r.Player.ID, g.Variant, r.Rating, r.Peak, r.Games, r.Wins, r.Draws, r.Losses, r.Streak, millis(now))
+			r.Player.ID, g.RatingVariant(), r.Rating, r.Peak, r.Games, r.Wins, r.Draws, r.Losses, r.Streak, millis(now))
 		if err != nil {
 			return fmt.Errorf("update rating of %s: %w", r.Player.ID, err)
 		}

@@ -125,3 +125,60 @@ func (s *Store) Done(ctx context.Context, t Task) error {
 	}
 	return nil
 }
+
+// Heartbeat records that the bot is running now; ResumeClocks reads it.
+// The bot calls it every few seconds.
+func (s *Store) Heartbeat(ctx context.Context) error {
+	err := s.write(ctx, func(tx querier) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO alive (id, at) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at = ?1`, millis(s.now()))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("heartbeat: %w", err)
+	}
+	return nil
+}
+
+// ResumeClocks gives back to the players of live games the time the bot
+// was down: the time since the last Heartbeat, when it is more than grace
+// (a bot that was running loses nothing). Each live game's running clock
+// and deadline move on by that much. It returns the downtime given back
+// and the number of games, and records a heartbeat.
+func (s *Store) ResumeClocks(ctx context.Context, grace time.Duration) (time.Duration, int, error) {
+	var down time.Duration
+	var n int
+	err := s.write(ctx, func(tx querier) error {
+		now := s.now()
+		var at int64
+		err := tx.QueryRowContext(ctx, `SELECT at FROM alive WHERE id = 1`).Scan(&at)
+		if errors.Is(err, sql.ErrNoRows) {
+			at = millis(now)
+		} else if err != nil {
+			return err
+		}
+		if d := now.Sub(time.UnixMilli(at)); d > grace {
+			down = d
+			ms := d.Milliseconds()
+			res, err := tx.ExecContext(ctx, `UPDATE games SET clock_at = clock_at + ?1, deadline = deadline + ?1
+				WHERE clock_ms > 0 AND result = ''`, ms)
+			if err != nil {
+				return err
+			}
+			m, err := res.RowsAffected()
+			if err != nil {
+				return err
+			}
+			n = int(m)
+			if _, err := tx.ExecContext(ctx, `UPDATE schedule SET due = due + ?1
+				WHERE kind = 'deadline' AND game_id IN (SELECT id FROM games WHERE clock_ms > 0 AND result = '')`, ms); err != nil {
+				return err
+			}
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO alive (id, at) VALUES (1, ?1) ON CONFLICT (id) DO UPDATE SET at = ?1`, millis(now))
+		return err
+	})
+	if err != nil {
+		return 0, 0, fmt.Errorf("resume the clocks: %w", err)
+	}
+	return down, n, nil
+}

@@ -53,6 +53,9 @@ var (
 	ErrTooManyGames = errors.New("too many active games")
 	// ErrRematchExists means that the game already has a rematch.
 	ErrRematchExists = errors.New("a rematch of that game already exists")
+	// ErrFlagFell means that a move came after its player's time ran out
+	// in a live game: it is not recorded, and the game is lost on time.
+	ErrFlagFell = errors.New("the player's time ran out")
 	// ErrNoHints means that a game's hints are used up.
 	ErrNoHints = errors.New("no hints are left in this game")
 	// ErrUnknownVariant means that the variant is not one of Options.Variants.

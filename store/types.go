@@ -148,6 +148,15 @@ type Game struct {
 
 	Hints int // the hints given in the game (see Store.UseHint)
 
+	// Clock is the game's live time control; the zero Clock for a
+	// correspondence game (see DaysPerMove). In a live game, Left holds
+	// each side's time as it was when its clock last stopped, and the clock
+	// of ClockSide has run since ClockAt (see TimeLeft).
+	Clock     Clock
+	Left      [2]time.Duration
+	ClockSide engine.Side
+	ClockAt   time.Time
+
 	// Changes are the rating changes of a game that counted for rating, by
 	// side; empty otherwise.
 	Changes []RatingChange
@@ -195,8 +204,65 @@ type NewGame struct {
 	ThreadID    string
 	Rated       bool // only between two people
 	DaysPerMove int  // the move clock, 0 for none; at most MaxDaysPerMove
-	RematchOf   int64
+	// Clock is a live time control instead of DaysPerMove, and FirstSide
+	// the side to move at the start, whose clock runs first.
+	Clock     Clock
+	FirstSide engine.Side
+	RematchOf int64
 }
+
+// Clock is a live time control: each player has Base for the game, and
+// Increment is added to a player's time after each of their moves.
+type Clock struct {
+	Base, Increment time.Duration
+}
+
+// Live reports whether c is a live time control (not the zero Clock).
+func (c Clock) Live() bool { return c.Base > 0 }
+
+// String writes c as players write it: minutes+seconds, "5+3".
+func (c Clock) String() string {
+	m := c.Base.Minutes()
+	ms := fmt.Sprint(m)
+	if m < 1 {
+		ms = fmt.Sprintf("%gs", c.Base.Seconds())
+	}
+	return fmt.Sprintf("%s+%g", ms, c.Increment.Seconds())
+}
+
+// MaxClock bounds a live time control's base time and increment.
+const (
+	MaxClockBase      = 3 * time.Hour
+	MaxClockIncrement = 3 * time.Minute
+)
+
+// TimeLeft returns the time side has in game g at now: its stopped time,
+// less what has run since ClockAt when it is its turn in a game going on.
+// It is 0 for a correspondence game.
+func (g *Game) TimeLeft(side engine.Side, now time.Time) time.Duration {
+	if !g.Clock.Live() {
+		return 0
+	}
+	left := g.Left[side&1]
+	if !g.Over() && side == g.ClockSide {
+		left -= now.Sub(g.ClockAt)
+	}
+	return max(left, 0)
+}
+
+// RatingVariant is the key of the ratings g counts for: its variant for
+// a correspondence game, with "/live" for a live one, as live and
+// correspondence play keep separate ratings.
+func (g *Game) RatingVariant() string {
+	if g.Clock.Live() {
+		return g.Variant + LiveRatings
+	}
+	return g.Variant
+}
+
+// LiveRatings is what a variant's ID is followed by in the key of its
+// ratings in live games.
+const LiveRatings = "/live"
 
 // MaxDaysPerMove is the longest move clock a game may have.
 const MaxDaysPerMove = 30
