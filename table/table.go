@@ -182,6 +182,8 @@ func (t *Table) Explain(id int64, err error) error {
 		return Refusef("You already have the most games going at once (%d); finish or resign one first.", t.store.MaxActiveGames())
 	case errors.Is(err, store.ErrNotFound):
 		return Refusef("There is no game #%d.", id)
+	case errors.Is(err, store.ErrFlagFell):
+		return &Refusal{msg: fmt.Sprintf("Your time ran out in game #%d: the game is lost on time.", id), err: err}
 	}
 	return err
 }
@@ -277,6 +279,14 @@ func PersonToMove(st *store.State) (store.Seat, bool) {
 
 // Start creates a game and lets the AI open if it moves first.
 func (t *Table) Start(ctx context.Context, ng store.NewGame) (Update, error) {
+	if v, ok := t.variants[ng.Variant]; ok {
+		// The side to move first, whose clock runs first.
+		p, err := store.Replay(v, ng.Start, nil)
+		if err != nil {
+			return Update{}, Refusef("The start position of that game does not work: %v", err)
+		}
+		ng.FirstSide = p.Turn()
+	}
 	g, err := t.store.CreateGame(ctx, ng)
 	if err != nil {
 		return Update{}, t.Explain(0, err)
@@ -426,6 +436,9 @@ func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOpti
 		unlock := t.locks.Lock(id)
 		notation, err := t.record(ctx, &st, m)
 		unlock()
+		if errors.Is(err, store.ErrFlagFell) {
+			return u, nil // the AI's time ran out: its deadline ends the game
+		}
 		var r *Refusal
 		if errors.As(err, &r) {
 			continue // the game changed while the AI thought
@@ -445,6 +458,13 @@ func (t *Table) think(ctx context.Context, st *store.State, level int, opt Reply
 	budget, timed := ai.LevelBudget(v, level)
 	if timed && t.cfg.AIThink > 0 {
 		budget = t.cfg.AIThink
+	}
+	if g := &st.Game; g.Clock.Live() {
+		// On a clock, the AI keeps to its share of the time it has left.
+		limit := liveThink(g.TimeLeft(st.Position.Turn(), t.now()), g.Clock.Increment)
+		if budget == 0 || limit < budget {
+			budget, timed = limit, true
+		}
 	}
 	j := newJob(st.Game.ID, budget, timed)
 	ws, tctx, err := t.pool.acquire(ctx, j, opt.OnWait, opt.Notice)

@@ -542,3 +542,51 @@ func TestMoveErrorExplained(t *testing.T) {
 		t.Errorf("Play of a bad move: %v; want a refusal wrapping the *engine.MoveError", err)
 	}
 }
+
+// TestLiveGame plays a live game against the AI on a clock: the player's
+// flag falls, a late move is refused, and the deadline ends the game on
+// time; an AI whose time ran out plays nothing (its deadline ends it).
+func TestLiveGame(t *testing.T) {
+	f := newFixture(t)
+	clk := store.Clock{Base: time.Minute, Increment: 2 * time.Second}
+	u, err := f.tab.Start(f.ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{person(alice), {AI: 1}}, Clock: clk, ChannelID: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g := u.State.Game
+	first := u.State.Position.FormatMove(u.State.Position.Moves(nil)[0])
+	f.clock.Add(10 * time.Second)
+	f.play(g.ID, alice, first)
+	if _, err := f.tab.Reply(f.ctx, g.ID, table.Moved); err != nil {
+		t.Fatal(err)
+	}
+	st, _ := f.tab.Load(f.ctx, g.ID)
+	if want := clk.Base - 10*time.Second + clk.Increment; st.Game.Left[0] != want || st.Game.Ply != 2 {
+		t.Fatalf("after a move and the reply: alice has %v (want %v), ply %d", st.Game.Left[0], want, st.Game.Ply)
+	}
+	// Alice runs out of time: her move is refused, nothing changes.
+	f.clock.Add(st.Game.Left[0] + time.Second)
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	_, err = f.tab.Play(f.ctx, g.ID, alice.ID, -1, move)
+	refused(t, err, "Your time ran out in game")
+	tasks, err := f.st.Due(f.ctx, 10)
+	if err != nil || len(tasks) != 1 {
+		t.Fatalf("due timers %v, %v", tasks, err)
+	}
+	tu, ok, err := f.tab.TimeOut(f.ctx, tasks[0])
+	if err != nil || !ok || tu.State.Game.Winner != 1 || tu.State.Game.Reason != store.ReasonTimeout {
+		t.Errorf("time-out: %+v, %v, %v; want zugbot the winner on time", tu.State.Game, ok, err)
+	}
+
+	// The AI's own flag: it plays nothing, and its deadline ends the game.
+	u, err = f.tab.Start(f.ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{person(alice), {AI: 1}}, Clock: clk, ChannelID: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.play(u.State.Game.ID, alice, first)
+	f.clock.Add(2 * time.Minute)
+	r, err := f.tab.Reply(f.ctx, u.State.Game.ID, table.Moved)
+	if err != nil || len(r.Moves) != 0 {
+		t.Errorf("the AI's reply after its flag fell: %v, %v; want nothing played", r.Moves, err)
+	}
+}

@@ -1,0 +1,62 @@
+package table
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/zugbot/zugbot/store"
+)
+
+// LiveClocks are the live time controls offered first, from quick to
+// slow; ParseClock reads any other.
+func LiveClocks() []store.Clock {
+	return []store.Clock{
+		{Base: 3 * time.Minute, Increment: 2 * time.Second},
+		{Base: 5 * time.Minute, Increment: 3 * time.Second},
+		{Base: 10 * time.Minute, Increment: 5 * time.Second},
+		{Base: 15 * time.Minute, Increment: 10 * time.Second},
+	}
+}
+
+// ParseClock reads a live time control as players write it: minutes, a
+// plus sign and the seconds added per move ("5+3", "0.5+0", "90+30").
+func ParseClock(text string) (store.Clock, error) {
+	m, s, ok := strings.Cut(strings.TrimSpace(text), "+")
+	mins, err1 := strconv.ParseFloat(strings.TrimSpace(m), 64)
+	secs, err2 := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	c := store.Clock{Base: time.Duration(mins * float64(time.Minute)), Increment: time.Duration(secs * float64(time.Second))}
+	switch {
+	case !ok || err1 != nil || err2 != nil:
+		return store.Clock{}, Refusef("%q is not a time control: write minutes+seconds, such as 5+3 (five minutes each, three seconds added per move).", text)
+	case c.Base < 15*time.Second || c.Base > store.MaxClockBase:
+		return store.Clock{}, Refusef("%q: each player's time must be from a quarter of a minute to %g minutes.", text, store.MaxClockBase.Minutes())
+	case c.Increment < 0 || c.Increment > store.MaxClockIncrement:
+		return store.Clock{}, Refusef("%q: the increment must be from 0 to %g seconds.", text, store.MaxClockIncrement.Seconds())
+	}
+	return c, nil
+}
+
+// liveThink is how long the AI thinks at most on a move in a live game,
+// with left on its clock and inc added per move: a thirtieth of its time
+// and most of the increment, never more than half of what is left, so that
+// it does not run out of time in a normal game.
+func liveThink(left, inc time.Duration) time.Duration {
+	return max(min(left/30+inc*3/4, left/2), minThink)
+}
+
+// ClockText describes a game's time control for people: "5+3" or "3 days
+// per move".
+func ClockText(g *store.Game) string {
+	if g.Clock.Live() {
+		return g.Clock.String()
+	}
+	if g.DaysPerMove == 1 {
+		return "1 day per move"
+	}
+	if g.DaysPerMove > 0 {
+		return fmt.Sprintf("%d days per move", g.DaysPerMove)
+	}
+	return "no clock"
+}
