@@ -111,7 +111,13 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 		if ratings[side] != "" {
 			fmt.Fprintf(&desc, " (%s)", ratings[side])
 		}
+		if g.Clock.Live() {
+			fmt.Fprintf(&desc, " · ⏱ %s", clockTime(g.TimeLeft(engine.Side(side), b.now())))
+		}
 		desc.WriteString("\n")
+	}
+	if g.Clock.Live() {
+		fmt.Fprintf(&desc, "Live game, %s\n", table.ClockText(g))
 	}
 	if last != "" {
 		mover := g.Seats[p.Turn().Other()] // every ply, passes too, hands the turn over
@@ -315,4 +321,14 @@ func pieceLabel(pc engine.Piece) string {
 	}
 	r, n := utf8.DecodeRuneInString(name)
 	return string(unicode.ToUpper(r)) + name[n:]
+}
+
+// clockTime writes the time on a player's clock: "4:32", or "0:09.5" under
+// ten seconds.
+func clockTime(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("0:%04.1f", d.Seconds())
+	}
+	d = d.Truncate(time.Second)
+	return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
 }

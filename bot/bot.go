@@ -90,6 +90,9 @@ type Bot struct {
 	running  atomic.Bool  // the gateway shards have been opened
 	down     atomic.Int32 // gateway shards not connected
 	seen     seenSet      // interaction IDs already handled
+	// wake tells the timer loop that a live game's clock changed, so that
+	// it looks again when the next timer is due.
+	wake chan struct{}
 }
 
 // New returns a Bot for cfg.
@@ -106,6 +109,7 @@ func New(cfg Config) (*Bot, error) {
 		now:      cfg.Now,
 		s:        cfg.Session,
 		metrics:  cfg.Metrics,
+		wake:     make(chan struct{}, 1),
 	}
 	if b.cfg.Menu == nil {
 		b.cfg.Menu = cfg.Variants
@@ -215,15 +219,20 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 			}
 		}()
 	}
+	// The time the bot was down is not charged to live games' players.
+	if down, n, err := b.store.ResumeClocks(ctx, clockGrace); err != nil {
+		b.log.Error("resuming the clocks of live games", "err", err)
+	} else if n > 0 {
+		b.log.Info("gave live games back the time zugbot was down", "games", n, "down", down.Round(time.Second))
+	}
 	b.running.Store(true)
 	defer b.running.Store(false)
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))
 
 	b.goTracked(func() { b.redrawBoards(work) })
 	b.goTracked(func() { b.resumeAI(work) })
-	tick := time.NewTicker(b.cfg.TaskInterval)
+	tick := time.NewTimer(0)
 	defer tick.Stop()
-	b.RunDue(work)
 	for {
 		select {
 		case <-ctx.Done():
@@ -242,7 +251,46 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 			return nil
 		case <-tick.C:
 			b.RunDue(work)
+			if err := b.store.Heartbeat(ctx); err != nil {
+				b.log.Warn("heartbeat", "err", err)
+			}
+			tick.Reset(b.untilDue(ctx))
+		case <-b.wake:
+			if !tick.Stop() {
+				<-tick.C
+			}
+			tick.Reset(b.untilDue(ctx))
 		}
+	}
+}
+
+// The heartbeat that lets a restart give live games back the time the bot
+// was down: recorded every heartbeatEvery at the most, and a downtime under
+// clockGrace gives nothing back.
+const (
+	heartbeatEvery = 10 * time.Second
+	clockGrace     = 15 * time.Second
+)
+
+// untilDue returns the wait before the timer loop looks again: until the
+// next timer is due (a live game's flag falls on time), or TaskInterval at
+// the most.
+func (b *Bot) untilDue(ctx context.Context) time.Duration {
+	wait := min(b.cfg.TaskInterval, heartbeatEvery)
+	if next, ok, err := b.store.NextDue(ctx); err == nil && ok {
+		wait = min(wait, max(next.Sub(b.now()), 0))
+	}
+	return wait
+}
+
+// clockChanged wakes the timer loop after a live game's clock changed.
+func (b *Bot) clockChanged(g *store.Game) {
+	if !g.Clock.Live() {
+		return
+	}
+	select {
+	case b.wake <- struct{}{}:
+	default:
 	}
 }
 

@@ -75,6 +75,14 @@ func commandTable(menu []*engine.Variant) []command {
 			{Name: "first", Value: "first"}, {Name: "second", Value: "second"}, {Name: "random", Value: "random"},
 		},
 	}
+	var presets []string
+	for _, c := range table.LiveClocks() {
+		presets = append(presets, c.String())
+	}
+	clockOpt := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionString, Name: "clock", MaxLength: 20,
+		Description: fmt.Sprintf("A live game on a clock: minutes+seconds added per move, e.g. %s (default: none)", strings.Join(presets, ", ")),
+	}
 	var levels []string
 	for l := ai.MinLevel; l <= ai.MaxLevel; l++ {
 		levels = append(levels, fmt.Sprintf("%d %s", l, ai.LevelName(l)))
@@ -108,6 +116,7 @@ func commandTable(menu []*engine.Variant) []command {
 						MinValue:    &minLevel, MaxValue: ai.MaxLevel,
 					},
 					color,
+					clockOpt,
 				},
 			},
 			run: (*request).play, section: "Play",

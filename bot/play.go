@@ -49,6 +49,12 @@ func (r *request) play() error {
 	if level < ai.MinLevel || level > ai.MaxLevel {
 		return userErrorf("The level goes from %d (beginner) to %d (master).", ai.MinLevel, ai.MaxLevel)
 	}
+	var clk store.Clock
+	if text := r.stringOpt("clock"); text != "" {
+		if clk, err = table.ParseClock(text); err != nil {
+			return err
+		}
+	}
 	if err := r.checkRoom(); err != nil {
 		return err
 	}
@@ -59,7 +65,7 @@ func (r *request) play() error {
 	var seats [2]store.Seat
 	seats[side] = store.Seat{Player: r.player()}
 	seats[side.Other()] = store.Seat{AI: int(level)}
-	return r.startGame(store.NewGame{Variant: v.ID, Seats: seats, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID}, "")
+	return r.startGame(store.NewGame{Variant: v.ID, Seats: seats, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Clock: clk}, "")
 }
 
 // startGame creates a game, lets the AI open if it moves first, and shows

@@ -156,3 +156,26 @@ func TestLiveClockRefusals(t *testing.T) {
 		t.Errorf("String: %q", got)
 	}
 }
+
+// TestResumeChargesUntilTheHeartbeat checks that a clock that ran before
+// the bot's last heartbeat is charged that time, and no more.
+func TestResumeChargesUntilTheHeartbeat(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{})
+	g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, Clock: blitz})
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.Add(20 * time.Second)
+	if err := s.Heartbeat(ctx); err != nil { // the bot's last sign of life
+		t.Fatal(err)
+	}
+	c.Add(time.Hour)
+	if _, n, err := s.ResumeClocks(ctx, 30*time.Second); err != nil || n != 1 {
+		t.Fatalf("ResumeClocks: %d, %v", n, err)
+	}
+	g, _ = s.Game(ctx, g.ID)
+	if got := g.TimeLeft(0, c.Now()); got != blitz.Base-20*time.Second || !g.Deadline.Equal(c.Now().Add(got)) {
+		t.Errorf("Red has %v (deadline %v), want %v: charged until the heartbeat", got, g.Deadline, blitz.Base-20*time.Second)
+	}
+}

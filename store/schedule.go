@@ -141,9 +141,10 @@ func (s *Store) Heartbeat(ctx context.Context) error {
 
 // ResumeClocks gives back to the players of live games the time the bot
 // was down: the time since the last Heartbeat, when it is more than grace
-// (a bot that was running loses nothing). Each live game's running clock
-// and deadline move on by that much. It returns the downtime given back
-// and the number of games, and records a heartbeat.
+// (a bot that was running loses nothing). Each running clock is charged
+// what it ran until that heartbeat (nothing if it started after it) and
+// runs again from now; the deadlines follow. It returns the downtime and
+// the number of games, and records a heartbeat.
 func (s *Store) ResumeClocks(ctx context.Context, grace time.Duration) (time.Duration, int, error) {
 	var down time.Duration
 	var n int
@@ -159,8 +160,11 @@ func (s *Store) ResumeClocks(ctx context.Context, grace time.Duration) (time.Dur
 		if d := now.Sub(time.UnixMilli(at)); d > grace {
 			down = d
 			ms := d.Milliseconds()
-			res, err := tx.ExecContext(ctx, `UPDATE games SET clock_at = clock_at + ?1, deadline = deadline + ?1
-				WHERE clock_ms > 0 AND result = ''`, ms)
+			// A clock that started before the last heartbeat ran until
+			// then; one started after it is charged nothing. Either way it
+			// runs again from now, and its deadline follows.
+			res, err := tx.ExecContext(ctx, `UPDATE games SET clock_at = CASE WHEN clock_at <= ?2 THEN clock_at + ?1 ELSE ?3 END
+				WHERE clock_ms > 0 AND result = ''`, ms, at, millis(now))
 			if err != nil {
 				return err
 			}
@@ -169,8 +173,12 @@ func (s *Store) ResumeClocks(ctx context.Context, grace time.Duration) (time.Dur
 				return err
 			}
 			n = int(m)
-			if _, err := tx.ExecContext(ctx, `UPDATE schedule SET due = due + ?1
-				WHERE kind = 'deadline' AND game_id IN (SELECT id FROM games WHERE clock_ms > 0 AND result = '')`, ms); err != nil {
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET deadline = clock_at + CASE clock_side WHEN 0 THEN left0_ms ELSE left1_ms END
+				WHERE clock_ms > 0 AND result = ''`); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `UPDATE schedule SET due = (SELECT deadline FROM games WHERE games.id = schedule.game_id)
+				WHERE kind = 'deadline' AND game_id IN (SELECT id FROM games WHERE clock_ms > 0 AND result = '')`); err != nil {
 				return err
 			}
 		}
