@@ -117,7 +117,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 		desc.WriteString("\n")
 	}
 	if g.Clock.Live() {
-		fmt.Fprintf(&desc, "Live game, %s\n", table.ClockText(g))
+		fmt.Fprintf(&desc, "Time control: %s\n", table.ClockText(g.Clock, g.DaysPerMove))
 	}
 	if last != "" {
 		mover := g.Seats[p.Turn().Other()] // every ply, passes too, hands the turn over

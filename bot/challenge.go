@@ -42,6 +42,16 @@ func (r *request) challenge() error {
 		}
 		nc.DaysPerMove = int(days)
 	}
+	if text := r.stringOpt("clock"); text != "" {
+		if _, ok := r.intOpt("days"); ok {
+			return userErrorf("Choose days per move or a live clock, not both.")
+		}
+		clk, err := table.ParseClock(text)
+		if err != nil {
+			return err
+		}
+		nc.Clock, nc.DaysPerMove = clk, 0
+	}
 	return r.postChallenge(nc)
 }
 
@@ -79,13 +89,7 @@ func (b *Bot) challengeText(c *store.Challenge) string {
 	if c.Rated {
 		kind = "rated"
 	}
-	clock := "no time limit"
-	if c.DaysPerMove > 0 {
-		clock = fmt.Sprintf("%d days per move", c.DaysPerMove)
-		if c.DaysPerMove == 1 {
-			clock = "1 day per move"
-		}
-	}
+	clock := table.ClockText(c.Clock, c.DaysPerMove)
 	side := "colours drawn at random"
 	switch c.Colour {
 	case store.First:

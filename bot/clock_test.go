@@ -23,7 +23,7 @@ func TestLiveGame(t *testing.T) {
 		t.Fatalf("/play with a clock refused: %q", resp.Data.Content)
 	}
 	m := ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
-	if d := m.Embeds[0].Description; !strings.Contains(d, "⏱ 1:00") || !strings.Contains(d, "Live game, 1+2") {
+	if d := m.Embeds[0].Description; !strings.Contains(d, "⏱ 1:00") || !strings.Contains(d, "Time control: live, 1+2") {
 		t.Errorf("a live board says %q; want both clocks and the time control", d)
 	}
 	st := h.onlyGame(h.alice)
@@ -63,4 +63,49 @@ func TestLiveClockRefused(t *testing.T) {
 	h := newHarness(t)
 	_, resp := h.command(h.alice, "play", discordtest.Opt("game", "zola"), discordtest.Opt("clock", "fast"))
 	h.refused(resp, `"fast" is not a time control: write minutes+seconds, such as 5+3`)
+}
+
+// TestLiveChallenge: a live challenge between people says its clock, and
+// the game it becomes runs on it, rated apart from correspondence games.
+func TestLiveChallenge(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ix, resp := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.bob), discordtest.Opt("clock", "5+3"))
+	if !strings.Contains(resp.Data.Content, "live, 5+3") {
+		t.Fatalf("challenge says %q; want its clock", resp.Data.Content)
+	}
+	acc := h.srv.Click(t, h.bob, ix.Original(), hasSuffix(buttons(ix.Original()), "/accept"))
+	acc.WaitResponse(t, wait)
+	st := h.onlyGame(h.alice)
+	if st.Game.Clock != (store.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second}) || !st.Game.Rated || st.Game.DaysPerMove != 0 {
+		t.Errorf("the game's clock %v, rated %v, days %d; want a rated live 5+3 game", st.Game.Clock, st.Game.Rated, st.Game.DaysPerMove)
+	}
+	_, resp = h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("clock", "5+3"), discordtest.Opt("days", 3))
+	h.refused(resp, "not both")
+}
+
+// TestLiveRatingsShown: a live game's rating shows apart in /profile, and
+// /leaderboard speed:live lists the live ratings.
+func TestLiveRatingsShown(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Rated: true, Clock: store.Clock{Base: time.Minute}, GuildID: h.guild, ChannelID: h.channel,
+		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := h.st.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: "resignation", By: h.bob.ID}); err != nil {
+		t.Fatal(err)
+	}
+	ix, _ := h.command(h.alice, "profile")
+	m := ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
+	if d := m.Embeds[0].Description; !strings.Contains(d, "(live)**: 1520?") {
+		t.Errorf("profile %q; want the live rating apart", d)
+	}
+	ix, _ = h.command(h.alice, "leaderboard", discordtest.Opt("game", "zola"), discordtest.Opt("speed", "live"))
+	m = ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
+	if !strings.Contains(m.Embeds[0].Title, "(live) leaderboard") {
+		t.Errorf("live leaderboard titled %q", m.Embeds[0].Title)
+	}
 }

@@ -134,6 +134,7 @@ func commandTable(menu []*engine.Variant) []command {
 						Type: discordgo.ApplicationCommandOptionInteger, Name: "days",
 						Description: fmt.Sprintf("Days per move (default %d)", table.DefaultDays), Choices: days,
 					},
+					clockOpt,
 				},
 			},
 			run: (*request).challenge, section: "Play", help: "challenge someone, or anyone here",
@@ -191,6 +192,10 @@ func commandTable(menu []*engine.Variant) []command {
 					{
 						Type: discordgo.ApplicationCommandOptionString, Name: "scope", Description: "This server or everyone (default: this server)",
 						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "server", Value: "server"}, {Name: "global", Value: "global"}},
+					},
+					{
+						Type: discordgo.ApplicationCommandOptionString, Name: "speed", Description: "Correspondence or live games' ratings (default: correspondence)",
+						Choices: []*discordgo.ApplicationCommandOptionChoice{{Name: "correspondence", Value: "correspondence"}, {Name: "live", Value: "live"}},
 					},
 				},
 			},

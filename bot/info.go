@@ -128,6 +128,10 @@ func (r *request) leaderboardCommand() error {
 		return err
 	}
 	q := store.LeaderboardQuery{Variant: v.ID, Limit: 10}
+	name := v.Name
+	if r.stringOpt("speed") == "live" {
+		q.Variant, name = v.ID+store.LiveRatings, v.Name+" (live)"
+	}
 	scope := "everyone"
 	if r.stringOpt("scope") != "global" && r.i.GuildID != "" {
 		q.GuildID, scope = r.i.GuildID, "this server"
@@ -136,7 +140,7 @@ func (r *request) leaderboardCommand() error {
 	if err != nil {
 		return err
 	}
-	desc := fmt.Sprintf("Nobody in %s has played %d rated games of %s yet.", scope, r.b.store.MinRatedGames(), v.Name)
+	desc := fmt.Sprintf("Nobody in %s has played %d rated games of %s yet.", scope, r.b.store.MinRatedGames(), name)
 	if len(rows) > 0 {
 		var lines []string
 		for _, s := range rows {
@@ -146,7 +150,7 @@ func (r *request) leaderboardCommand() error {
 		desc = fitLines(lines, maxListText)
 	}
 	return r.reply(message{embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("%s leaderboard — %s", v.Name, scope), Description: desc,
+		Title: fmt.Sprintf("%s leaderboard — %s", name, scope), Description: desc,
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Players with at least %d rated games. A ? marks a provisional rating.", r.b.store.MinRatedGames())},
 	}}})
 }
@@ -165,8 +169,12 @@ func (r *request) profileCommand() error {
 	}
 	for _, rt := range p.Ratings {
 		vname := rt.Variant
-		if v := b.variants[rt.Variant]; v != nil {
+		id, live := strings.CutSuffix(rt.Variant, store.LiveRatings)
+		if v := b.variants[id]; v != nil {
 			vname = v.Name
+			if live {
+				vname += " (live)"
+			}
 		}
 		streak := ""
 		if rt.Streak > 1 {

@@ -560,7 +560,7 @@ func (r *request) rematch(id int64) error {
 	}
 	return r.postChallenge(store.NewChallenge{
 		Challenger: r.player(), Opponent: rm.Opponent.Player, Variant: g.Variant, Start: g.Start, Colour: rm.Colour,
-		Rated: g.Rated || g.Capped, DaysPerMove: g.DaysPerMove, GuildID: g.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID,
+		Rated: g.Rated || g.Capped, DaysPerMove: g.DaysPerMove, Clock: g.Clock, GuildID: g.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID,
 	})
 }
 

@@ -12,7 +12,7 @@ import (
 )
 
 const challengeSelect = `SELECT c.id, c.challenger, pc.name, coalesce(c.opponent, ''), coalesce(po.name, ''),
-	c.variant, c.start, c.colour, c.rated, c.days_per_move, c.guild_id, c.channel_id, c.message_id,
+	c.variant, c.start, c.colour, c.rated, c.days_per_move, c.clock_ms, c.increment_ms, c.guild_id, c.channel_id, c.message_id,
 	c.status, coalesce(c.game_id, 0), coalesce(c.rematch_of, 0), c.created_at, c.expires_at, c.updated_at
 FROM challenges c
 JOIN players pc ON pc.id = c.challenger
@@ -23,13 +23,14 @@ LEFT JOIN players po ON po.id = c.opponent
 func scanChallenge(sc scanner) (Challenge, error) {
 	var c Challenge
 	var colour, status string
-	var created, expires, updated int64
+	var created, expires, updated, base, inc int64
 	err := sc.Scan(&c.ID, &c.Challenger.ID, &c.Challenger.Name, &c.Opponent.ID, &c.Opponent.Name,
-		&c.Variant, &c.Start, &colour, &c.Rated, &c.DaysPerMove, &c.GuildID, &c.ChannelID, &c.MessageID,
+		&c.Variant, &c.Start, &colour, &c.Rated, &c.DaysPerMove, &base, &inc, &c.GuildID, &c.ChannelID, &c.MessageID,
 		&status, &c.GameID, &c.RematchOf, &created, &expires, &updated)
 	if err != nil {
 		return Challenge{}, err
 	}
+	c.Clock = Clock{Base: time.Duration(base) * time.Millisecond, Increment: time.Duration(inc) * time.Millisecond}
 	c.Colour = Colour(index(colourNames[:], colour))
 	c.Status = ChallengeStatus(index(challengeNames[:], status))
 	c.Created = time.UnixMilli(created).UTC()
@@ -94,6 +95,8 @@ func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge
 			return fmt.Errorf("%w: colour %v", ErrInvalid, nc.Colour)
 		case nc.DaysPerMove < 0 || nc.DaysPerMove > MaxDaysPerMove:
 			return fmt.Errorf("%w: %d days per move (want 0 to %d)", ErrInvalid, nc.DaysPerMove, MaxDaysPerMove)
+		case nc.Clock.Live() && nc.DaysPerMove > 0:
+			return fmt.Errorf("%w: a live clock and days per move", ErrInvalid)
 		case nc.Opponent.ID != "" && nc.Opponent.ID == nc.Challenger.ID:
 			return fmt.Errorf("%w: %s cannot challenge themselves", ErrInvalid, nc.Challenger.ID)
 		case nc.TTL < 0:
@@ -123,10 +126,10 @@ func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge
 		expires := now.Add(ttl)
 		var id int64
 		err := tx.QueryRowContext(ctx, `INSERT INTO challenges (challenger, opponent, variant, start, colour, rated, days_per_move,
-				guild_id, channel_id, rematch_of, created_at, expires_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+				clock_ms, increment_ms, guild_id, channel_id, rematch_of, created_at, expires_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			nc.Challenger.ID, opponent, nc.Variant, nc.Start, nc.Colour.String(), nc.Rated, nc.DaysPerMove,
-			nc.GuildID, nc.ChannelID, rematch, millis(now), millis(expires), millis(now)).Scan(&id)
+			nc.Clock.Base.Milliseconds(), nc.Clock.Increment.Milliseconds(), nc.GuildID, nc.ChannelID, rematch, millis(now), millis(expires), millis(now)).Scan(&id)
 		if err != nil {
 			return err
 		}
@@ -231,6 +234,7 @@ func (s *Store) AcceptChallenge(ctx context.Context, id int64, by Player) (Chall
 			ChannelID:   c.ChannelID,
 			Rated:       c.Rated,
 			DaysPerMove: c.DaysPerMove,
+			Clock:       c.Clock,
 			RematchOf:   c.RematchOf,
 		}
 		ng.Seats[side] = Seat{Player: c.Challenger}

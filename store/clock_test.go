@@ -135,11 +135,10 @@ func TestLiveClockRefusals(t *testing.T) {
 		{Clock: Clock{Base: 4 * time.Hour}},
 		{Clock: Clock{Base: time.Minute, Increment: 10 * time.Minute}},
 		{Clock: Clock{Increment: time.Second}},
-		{Clock: blitz, FirstSide: 2},
 	} {
 		ng.Variant, ng.Seats = "zola", [2]Seat{{Player: alice}, {Player: bob}}
 		if _, err := s.CreateGame(ctx, ng); !errors.Is(err, ErrInvalid) {
-			t.Errorf("clock %v, days %d, first %d: %v, want ErrInvalid", ng.Clock, ng.DaysPerMove, ng.FirstSide, err)
+			t.Errorf("clock %v, days %d: %v, want ErrInvalid", ng.Clock, ng.DaysPerMove, err)
 		}
 	}
 	g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, Clock: blitz})

@@ -276,8 +276,6 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 	case ng.Clock.Base < 0 || ng.Clock.Base > MaxClockBase || ng.Clock.Increment < 0 || ng.Clock.Increment > MaxClockIncrement ||
 		!ng.Clock.Live() && ng.Clock.Increment > 0:
 		return 0, fmt.Errorf("%w: clock %v (want up to %v, plus up to %v a move)", ErrInvalid, ng.Clock, MaxClockBase, MaxClockIncrement)
-	case ng.FirstSide > 1:
-		return 0, fmt.Errorf("%w: first side %d", ErrInvalid, ng.FirstSide)
 	}
 	var rematch sql.NullInt64
 	if ng.RematchOf != 0 {
@@ -298,9 +296,18 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 		deadline = now.Add(ng.Clock.Base)
 	}
 	base, inc := ng.Clock.Base.Milliseconds(), ng.Clock.Increment.Milliseconds()
+	// The clock of the side to move at the start runs first.
 	var clockAt int64
+	var first engine.Side
 	if ng.Clock.Live() {
 		clockAt = millis(now)
+		if v, ok := s.variants[ng.Variant]; ok {
+			p, err := Replay(v, ng.Start, nil)
+			if err != nil {
+				return 0, err
+			}
+			first = p.Turn()
+		}
 	}
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO games (variant, start, player0, ai0, player1, ai1,
@@ -309,7 +316,7 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		ng.Variant, ng.Start, players[0], ng.Seats[0].AI, players[1], ng.Seats[1].AI,
 		ng.GuildID, ng.ChannelID, ng.ThreadID, ng.Rated, ng.DaysPerMove, nullMillis(deadline), rematch,
-		millis(now), millis(now), base, inc, base, base, ng.FirstSide, clockAt).Scan(&id)
+		millis(now), millis(now), base, inc, base, base, first, clockAt).Scan(&id)
 	if err != nil {
 		return 0, err
 	}

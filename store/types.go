@@ -204,10 +204,8 @@ type NewGame struct {
 	ThreadID    string
 	Rated       bool // only between two people
 	DaysPerMove int  // the move clock, 0 for none; at most MaxDaysPerMove
-	// Clock is a live time control instead of DaysPerMove, and FirstSide
-	// the side to move at the start, whose clock runs first.
+	// Clock is a live time control instead of DaysPerMove.
 	Clock     Clock
-	FirstSide engine.Side
 	RematchOf int64
 }
 
@@ -339,7 +337,8 @@ type NewChallenge struct {
 	Start       string
 	Colour      Colour // the challenger's side
 	Rated       bool
-	DaysPerMove int // the move clock of the game, 0 for none
+	DaysPerMove int   // the move clock of the game, 0 for none
+	Clock       Clock // a live time control instead
 	GuildID     string
 	ChannelID   string
 	TTL         time.Duration // how long it stays open; DefaultChallengeTTL when zero
@@ -356,6 +355,7 @@ type Challenge struct {
 	Colour      Colour
 	Rated       bool
 	DaysPerMove int
+	Clock       Clock // a live game's time control, instead of DaysPerMove
 	GuildID     string
 	ChannelID   string
 	MessageID   string

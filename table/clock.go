@@ -46,17 +46,16 @@ func liveThink(left, inc time.Duration) time.Duration {
 	return max(min(left/30+inc*3/4, left/2), minThink)
 }
 
-// ClockText describes a game's time control for people: "5+3" or "3 days
-// per move".
-func ClockText(g *store.Game) string {
-	if g.Clock.Live() {
-		return g.Clock.String()
-	}
-	if g.DaysPerMove == 1 {
+// ClockText describes a time control for people: a live clock ("live,
+// 5+3") or days per move ("3 days per move"), or "no time limit".
+func ClockText(c store.Clock, days int) string {
+	switch {
+	case c.Live():
+		return "live, " + c.String()
+	case days == 1:
 		return "1 day per move"
+	case days > 0:
+		return fmt.Sprintf("%d days per move", days)
 	}
-	if g.DaysPerMove > 0 {
-		return fmt.Sprintf("%d days per move", g.DaysPerMove)
-	}
-	return "no clock"
+	return "no time limit"
 }

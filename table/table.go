@@ -279,14 +279,6 @@ func PersonToMove(st *store.State) (store.Seat, bool) {
 
 // Start creates a game and lets the AI open if it moves first.
 func (t *Table) Start(ctx context.Context, ng store.NewGame) (Update, error) {
-	if v, ok := t.variants[ng.Variant]; ok {
-		// The side to move first, whose clock runs first.
-		p, err := store.Replay(v, ng.Start, nil)
-		if err != nil {
-			return Update{}, Refusef("The start position of that game does not work: %v", err)
-		}
-		ng.FirstSide = p.Turn()
-	}
 	g, err := t.store.CreateGame(ctx, ng)
 	if err != nil {
 		return Update{}, t.Explain(0, err)
