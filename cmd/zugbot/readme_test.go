@@ -200,6 +200,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkAnalyseWhileServing("),
 		},
+		"go test ./engine/ai -run TechniqueGain -selfplay.games 60 -v": {
+			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
+			check:  checkGoTest("func TestTechniqueGain("),
+		},
 		"go test -run XXX -bench Game -count 3 -benchtime 1x ./analysis/": {
 			reason: "a benchmark run of a minute; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkGame("),

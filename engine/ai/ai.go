@@ -74,6 +74,19 @@ type Solver interface {
 	Solve(ctx context.Context) (m engine.Move, result int, err error)
 }
 
+// A NullMover is a Position that can pass the turn without moving, for
+// the search's null-move pruning: if a side that passes still holds beta,
+// a real move will too, and the node is cut at once. Only games where
+// passing is never better than moving (no zugzwang, or a test that rules
+// it out) should offer it.
+type NullMover interface {
+	// DoNull passes the turn; UndoNull takes the pass back.
+	DoNull()
+	UndoNull()
+	// NullSafe reports whether a pass is a fair test here.
+	NullSafe() bool
+}
+
 // A Distancer is a Solver that also says how far the end of the game is.
 type Distancer interface {
 	// Distance returns the number of plies left with perfect play, the

@@ -52,6 +52,9 @@ type Config struct {
 	// TTBits is the base-2 logarithm of the number of transposition table
 	// entries (32 bytes each); 0 means 18.
 	TTBits int
+	// NoNullMove turns off null-move pruning in games that offer it (for
+	// measuring what it is worth).
+	NoNullMove bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
@@ -75,6 +78,7 @@ type Searcher struct {
 	noisy    Noisy
 	orderer  Orderer
 	repeats  Repeater
+	nuller   NullMover
 	checks   engine.CheckReporter
 	done     <-chan struct{}
 	nodes    int64
@@ -248,6 +252,10 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 	s.noisy, _ = p.(Noisy)
 	s.orderer, _ = p.(Orderer)
 	s.repeats, _ = p.(Repeater)
+	s.nuller = nil
+	if !s.cfg.NoNullMove {
+		s.nuller, _ = p.(NullMover)
+	}
 	s.checks, _ = p.(engine.CheckReporter)
 	s.done = ctx.Done()
 	s.nodes = 0
@@ -335,6 +343,19 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		}
 	}
 
+	// Null-move pruning: if passing still holds beta, so will a move.
+	if s.nuller != nil && depth >= nullMin && ply > 0 && beta > -(WinScore-MaxPly) && beta < WinScore-MaxPly &&
+		!s.inCheck() && s.nuller.NullSafe() && s.static(p) >= beta {
+		s.nuller.DoNull()
+		score := -s.search(p, depth-1-nullReduction(depth), ply+1, -beta, -beta+1)
+		s.nuller.UndoNull()
+		if s.stop {
+			return 0
+		}
+		if score >= beta {
+			return beta
+		}
+	}
 	s.rank(p, ply, ttMove)
 	origAlpha := alpha
 	best, bestMove := -inf, engine.Move{}
@@ -374,6 +395,17 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	}
 	s.store(key, depth, best, flag, bestMove, ply)
 	return best
+}
+
+// The null move's depths: it is tried from nullMin plies on, searched
+// nullReduction plies shallower than a move.
+const nullMin = 3
+
+func nullReduction(depth int) int {
+	if depth > 6 {
+		return 3
+	}
+	return 2
 }
 
 // quiesce returns the score of p, whose moves are in s.moves[ply], judged

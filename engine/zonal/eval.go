@@ -119,3 +119,36 @@ func (p *Position) Order(em engine.Move) int {
 	}
 	return hint + 10*victim - pieceValues[p.board[m.from()]&7]/10 + 1000
 }
+
+// DoNull passes the turn without a move: the search's null move (see
+// ai.NullMover). The en passant square goes, and the position starts
+// afresh for repetitions; UndoNull takes it back.
+func (p *Position) DoNull() {
+	p.hist = append(p.hist, undo{hash: p.hash, half: int32(p.half), castle: p.castle, ep: uint8(p.ep)})
+	p.known = false
+	h := p.hash ^ p.l.blackKey
+	if p.ep != 0 {
+		h ^= p.l.epKey[p.ep]
+		p.ep = 0
+	}
+	p.half = 0
+	p.turn ^= 1
+	p.hash = h
+}
+
+// UndoNull takes back DoNull.
+func (p *Position) UndoNull() {
+	u := p.hist[len(p.hist)-1]
+	p.hist = p.hist[:len(p.hist)-1]
+	p.known = false
+	p.turn ^= 1
+	p.hash, p.half, p.ep = u.hash, int(u.half), int(u.ep)
+}
+
+// NullSafe reports whether passing is a fair test of the position: the
+// side to move has a piece besides its king and pawns, so that it is
+// hardly ever in zugzwang.
+func (p *Position) NullSafe() bool {
+	c := &p.counts[p.turn]
+	return c[knight]+c[bishop]+c[rook]+c[queen] > 0
+}

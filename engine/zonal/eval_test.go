@@ -204,3 +204,27 @@ func TestSearchSeeksRepetition(t *testing.T) {
 		t.Error("Repeats() is false with the start position back")
 	}
 }
+
+// TestNullMove checks that a pass gives the position with the other side
+// to move and no en passant square, hash included, and that taking it back
+// restores everything.
+func TestNullMove(t *testing.T) {
+	p := enginetest.MustParse(t, zonal.Chess, "4k3/8/8/3pP3/8/8/8/4K2R w K d6 0 3")
+	before, hash := engine.String(p), p.Hash()
+	pos := p.(*zonal.Position)
+	if !pos.NullSafe() {
+		t.Errorf("White with a rook: not null-safe")
+	}
+	pos.DoNull()
+	want := enginetest.MustParse(t, zonal.Chess, "4k3/8/8/3pP3/8/8/8/4K2R b K - 0 3")
+	if p.Turn() != 1 || p.Hash() != want.Hash() {
+		t.Errorf("after a pass: turn %d, hash %x; want Black and %x (%s)", p.Turn(), p.Hash(), want.Hash(), engine.String(p))
+	}
+	if pos.NullSafe() {
+		t.Errorf("Black with a king and a pawn: null-safe")
+	}
+	pos.UndoNull()
+	if engine.String(p) != before || p.Hash() != hash {
+		t.Errorf("after taking the pass back: %s %x, want %s %x", engine.String(p), p.Hash(), before, hash)
+	}
+}
