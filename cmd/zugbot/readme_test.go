@@ -200,7 +200,7 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkAnalyseWhileServing("),
 		},
-		"go test ./engine/ai -run TechniqueGain -selfplay.games 60 -v": {
+		"go test ./engine/ai -run TechniqueGain -selfplay.games 200 -v -timeout 30m": {
 			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestTechniqueGain("),
 		},
