@@ -87,6 +87,11 @@ func (s *Store) DeleteUser(ctx context.Context, id string, commit bool) (Deletio
 			// Who ended a game: a player, or a moderator in others' games.
 			{new(int64), `UPDATE games SET ended_by = ?2 WHERE ended_by = ?1`},
 			{&d.RatingChanges, `UPDATE rating_changes SET player_id = ?2 WHERE player_id = ?1`},
+			// Tournaments: their tables stand, under the pseudonym.
+			{new(int64), `UPDATE tournament_players SET player_id = ?2 WHERE player_id = ?1`},
+			{new(int64), `UPDATE tournament_games SET white = ?2 WHERE white = ?1`},
+			{new(int64), `UPDATE tournament_games SET black = ?2 WHERE black = ?1`},
+			{new(int64), `UPDATE tournaments SET creator_id = ?2 WHERE creator_id = ?1`},
 			{&d.Challenges, `DELETE FROM challenges WHERE (challenger = ?1 OR opponent = ?1) AND ?2 <> ''`},
 			{&d.Ratings, `DELETE FROM ratings WHERE player_id = ?1 AND ?2 <> ''`},
 			{&d.Memberships, `DELETE FROM members WHERE player_id = ?1 AND ?2 <> ''`},

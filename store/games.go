@@ -28,12 +28,14 @@ const gameSelect = `SELECT g.id, g.variant, g.start,
 	g.offer_kind, g.offer_by, g.offer_ply, g.offer_undo,
 	coalesce(g.rematch_of, 0), g.created_at, g.updated_at, g.ended_at, g.hints,
 	g.clock_ms, g.increment_ms, g.left0_ms, g.left1_ms, g.clock_side, g.clock_at,
-	c0.before, c0.after, c1.before, c1.after
+	c0.before, c0.after, c1.before, c1.after,
+	coalesce(tg.tournament_id, 0), coalesce(tg.round, 0)
 FROM games g
 LEFT JOIN players p0 ON p0.id = g.player0
 LEFT JOIN players p1 ON p1.id = g.player1
 LEFT JOIN rating_changes c0 ON c0.game_id = g.id AND c0.side = 0
 LEFT JOIN rating_changes c1 ON c1.game_id = g.id AND c1.side = 1
+LEFT JOIN tournament_games tg ON tg.game_id = g.id
 `
 
 // scanGame reads a row of gameSelect.
@@ -63,7 +65,8 @@ func scanGame(sc scanner) (Game, error) {
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
 		&g.RematchOf, &created, &updated, &ended, &g.Hints,
 		&base, &inc, &left0, &left1, &clockSide, &clockAt,
-		&before0, &after0, &before1, &after1)
+		&before0, &after0, &before1, &after1,
+		&g.Tournament, &g.Round)
 	if err != nil {
 		return Game{}, err
 	}
@@ -259,8 +262,10 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 		if err := upsertPlayer(ctx, tx, seat.Player, now); err != nil {
 			return 0, err
 		}
-		if err := s.checkActive(ctx, tx, seat.ID); err != nil {
-			return 0, err
+		if !ng.unlimited {
+			if err := s.checkActive(ctx, tx, seat.ID); err != nil {
+				return 0, err
+			}
 		}
 		players[i] = sql.NullString{String: seat.ID, Valid: true}
 	}
@@ -543,7 +548,7 @@ func (s *Store) finish(ctx context.Context, tx querier, g *Game, end End, now ti
 	if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ?`, g.ID); err != nil {
 		return fmt.Errorf("clear timers of game %d: %w", g.ID, err)
 	}
-	return nil
+	return scoreTournamentGame(ctx, tx, g, now)
 }
 
 // Takeback removes the last undo moves of game id, which must be at ply,

@@ -18,12 +18,14 @@ import (
 // For a Deadline, the side to move at Task.Ply has run out of time; the
 // bot calls TimeOut, which removes the task (ErrStalePly or ErrGameOver
 // mean that the game moved first: call Done). For a Reminder, the bot reminds the side to move and calls Done. For an
-// Expiry, it calls ExpireChallenge, which removes the task.
+// Expiry, it calls ExpireChallenge, which removes the task. For a
+// Tournament, the tournament's next step is due: its start, or its next
+// round (see Store.StartRound); the bot calls Done once it is taken.
 func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
 		limit = 100
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), ply, due, attempts
+	rows, err := s.r.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
 		FROM schedule WHERE due <= ? ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("due tasks: %w", err)
@@ -34,7 +36,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 		var t Task
 		var kind string
 		var due int64
-		if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.Ply, &due, &t.Attempts); err != nil {
+		if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Ply, &due, &t.Attempts); err != nil {
 			return nil, fmt.Errorf("due tasks: %w", err)
 		}
 		t.Kind = TaskKind(index(taskNames[:], kind))
@@ -60,8 +62,8 @@ func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 
 // TimeOut ends the game of Deadline task t, whose side to move (loser, as
 // the bot's replay of the game says) has let the deadline pass. A game of
-// fewer than 2 plies is aborted (ReasonNoStart) and so never rated; any
-// other is lost on time (ReasonTimeout). The game must still be at t.Ply
+// fewer than 2 plies is aborted (ReasonNoStart) and so never rated, but
+// in a tournament; any other is lost on time (ReasonTimeout). The game must still be at t.Ply
 // (else ErrStalePly) and its deadline must have passed (else ErrInvalid).
 func (s *Store) TimeOut(ctx context.Context, t Task, loser engine.Side) (Game, error) {
 	var g Game
@@ -83,7 +85,7 @@ func (s *Store) TimeOut(ctx context.Context, t Task, loser engine.Side) (Game, e
 			return fmt.Errorf("%w: game %d has time until %v", ErrInvalid, g.ID, g.Deadline)
 		}
 		end := End{Result: Win, Winner: loser.Other(), Reason: ReasonTimeout}
-		if g.Ply < 2 {
+		if g.Ply < 2 && g.Tournament == 0 { // in a tournament, a player who does not move loses
 			end = End{Result: Aborted, Reason: ReasonNoStart}
 		}
 		return s.finish(ctx, tx, &g, end, now)
@@ -100,8 +102,8 @@ func (s *Store) TimeOut(ctx context.Context, t Task, loser engine.Side) (Game, e
 func (s *Store) Retry(ctx context.Context, t Task, due time.Time) error {
 	err := s.write(ctx, func(tx querier) error {
 		_, err := tx.ExecContext(ctx, `UPDATE schedule SET due = ?, attempts = attempts + 1 WHERE id = ? AND kind = ? AND ply = ?
-			AND due = ? AND coalesce(game_id, 0) = ? AND coalesce(challenge_id, 0) = ?`,
-			millis(due), t.ID, t.Kind.String(), t.Ply, millis(t.Due), t.GameID, t.ChallengeID)
+			AND due = ? AND coalesce(game_id, 0) = ? AND coalesce(challenge_id, 0) = ? AND coalesce(tournament_id, 0) = ?`,
+			millis(due), t.ID, t.Kind.String(), t.Ply, millis(t.Due), t.GameID, t.ChallengeID, t.TournamentID)
 		return err
 	})
 	if err != nil {
@@ -116,8 +118,8 @@ func (s *Store) Retry(ctx context.Context, t Task, due time.Time) error {
 func (s *Store) Done(ctx context.Context, t Task) error {
 	err := s.write(ctx, func(tx querier) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE id = ? AND kind = ? AND ply = ? AND due = ?
-			AND coalesce(game_id, 0) = ? AND coalesce(challenge_id, 0) = ?`,
-			t.ID, t.Kind.String(), t.Ply, millis(t.Due), t.GameID, t.ChallengeID)
+			AND coalesce(game_id, 0) = ? AND coalesce(challenge_id, 0) = ? AND coalesce(tournament_id, 0) = ?`,
+			t.ID, t.Kind.String(), t.Ply, millis(t.Due), t.GameID, t.ChallengeID, t.TournamentID)
 		return err
 	})
 	if err != nil {

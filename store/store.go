@@ -60,6 +60,16 @@ var (
 	ErrNoHints = errors.New("no hints are left in this game")
 	// ErrUnknownVariant means that the variant is not one of Options.Variants.
 	ErrUnknownVariant = errors.New("unknown game variant")
+	// ErrTournamentState means that the tournament is not in a state that
+	// allows the change: joining one that has started, starting one that
+	// is finished.
+	ErrTournamentState = errors.New("the tournament does not allow that now")
+	// ErrEntered means that the player is already in the tournament, and
+	// ErrNotEntered that they are not (or have left it).
+	ErrEntered    = errors.New("already in the tournament")
+	ErrNotEntered = errors.New("not in the tournament")
+	// ErrTournamentFull means that the tournament has MaxTournamentPlayers.
+	ErrTournamentFull = errors.New("the tournament is full")
 	// ErrInvalid means that a request makes no sense: a rated game against
 	// the AI, a player challenging themselves, a bad AI level.
 	ErrInvalid = errors.New("invalid request")

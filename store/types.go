@@ -146,6 +146,11 @@ type Game struct {
 	Offer     Offer // the pending offer; Kind NoOffer for none
 	RematchOf int64 // the game this one is a rematch of; 0 for none
 
+	// Tournament is the tournament the game is played in (0 for none),
+	// and Round its round there.
+	Tournament int64
+	Round      int
+
 	Hints int // the hints given in the game (see Store.UseHint)
 
 	// Clock is the game's live time control; the zero Clock for a
@@ -207,6 +212,9 @@ type NewGame struct {
 	// Clock is a live time control instead of DaysPerMove.
 	Clock     Clock
 	RematchOf int64
+	// unlimited lets the players past their limit of active games: a
+	// tournament's round, which they signed up for.
+	unlimited bool
 }
 
 // Clock is a live time control: each player has Base for the game, and
@@ -379,9 +387,12 @@ const (
 	Reminder
 	// Expiry: challenge Task.ChallengeID expires.
 	Expiry
+	// TournamentStep: tournament Task.TournamentID is due to start, or to
+	// pair its next round.
+	TournamentStep
 )
 
-var taskNames = [...]string{Deadline: "deadline", Reminder: "reminder", Expiry: "expiry"}
+var taskNames = [...]string{Deadline: "deadline", Reminder: "reminder", Expiry: "expiry", TournamentStep: "tournament"}
 
 // String returns the kind as the database stores it.
 func (k TaskKind) String() string {
@@ -398,6 +409,8 @@ type Task struct {
 	Kind        TaskKind
 	GameID      int64 // for Deadline and Reminder
 	ChallengeID int64 // for Expiry
+	// TournamentID is the tournament of a TournamentStep.
+	TournamentID int64
 	Ply         int   // the game's ply when the timer was set
 	Due         time.Time
 	Attempts    int // failed tries so far (see Store.Retry)
