@@ -449,12 +449,16 @@ func (s *Store) CancelTournament(ctx context.Context, id int64) (Tournament, err
 	})
 }
 
-// FinishTournament ends running tournament id once its last round is
-// over.
+// FinishTournament ends running tournament id once its round is over:
+// after its last round, or before when no next round can be paired (its
+// rounds are then cut to those played).
 func (s *Store) FinishTournament(ctx context.Context, id int64) (Tournament, error) {
 	return s.changeTournament(ctx, "finish tournament", id, func(tx querier, t *Tournament, _ time.Time) error {
-		if t.Round < t.Rounds || !t.RoundDone() {
+		if t.Round == 0 || !t.RoundDone() {
 			return fmt.Errorf("tournament %d is at round %d of %d: %w", id, t.Round, t.Rounds, ErrTournamentState)
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET rounds = round WHERE id = ?`, id); err != nil {
+			return err
 		}
 		return setState(ctx, tx, t, TournamentFinished, TournamentRunning)
 	})

@@ -90,6 +90,7 @@ type Table struct {
 	variants map[string]*engine.Variant
 	now      func() time.Time
 	locks    Locks
+	tlocks   Locks // of tournaments
 	analyses analyses
 	pool     *aiPool
 

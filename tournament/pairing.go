@@ -36,6 +36,9 @@ type Game struct {
 	// has a result (and for a bye, which scores without one).
 	Result float64
 	Played bool
+	// Forfeit marks a game not played because a player had left: its
+	// result counts for points only.
+	Forfeit bool
 }
 
 // Bye reports whether g is a bye.

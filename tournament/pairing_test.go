@@ -215,4 +215,10 @@ func TestStandings(t *testing.T) {
 	if s := Standings(players, rounds, Buchholz)[0]; s.Performance != 1667 || s.Games != 3 || s.Rank != 1 {
 		t.Errorf("a's line %+v; want performance 1667 in 3 games", s)
 	}
+	// d forfeits to a: a point for a, but no game, and nothing for the
+	// tie-breaks or the performance.
+	rounds = append(rounds, Round{{White: "d", Black: "a", Result: 0, Played: true, Forfeit: true}})
+	if s := Standings(players, rounds, Buchholz)[0]; s.Points != 3.5 || s.Games != 3 || s.TieBreak != 3.5 || s.Performance != 1667 {
+		t.Errorf("a's line after a forfeit %+v; want 3.5 points, 3 games, Buchholz 3.5, performance 1667", s)
+	}
 }

@@ -31,8 +31,9 @@ type Standing struct {
 	Performance int
 }
 
-// Standings ranks players after rounds (only the games played count), by
-// points, then the tie-break, then performance.
+// Standings ranks players after rounds (only the games played count; a
+// forfeit counts for points only), by points, then the tie-break, then
+// performance.
 func Standings(players []Player, rounds []Round, tb TieBreak) []Standing {
 	points := map[string]float64{}
 	rating := map[string]int{}
@@ -56,6 +57,9 @@ func Standings(players []Player, rounds []Round, tb TieBreak) []Standing {
 			}
 			points[g.White] += g.Result
 			points[g.Black] += 1 - g.Result
+			if g.Forfeit {
+				continue
+			}
 			results[g.White] = append(results[g.White], result{g.Black, g.Result})
 			results[g.Black] = append(results[g.Black], result{g.White, 1 - g.Result})
 		}

@@ -1,0 +1,142 @@
+package table_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
+)
+
+// newTournament creates a tournament of format on Zola with a day a move
+// (Swiss: of rounds) and enters players.
+func (f *fixture) newTournament(format store.TournamentFormat, rounds int, startsAt time.Time, ps ...store.Player) store.Tournament {
+	f.t.Helper()
+	tr, err := f.st.CreateTournament(f.ctx, store.NewTournament{GuildID: "g", ChannelID: "c", Creator: alice, Variant: "zola",
+		Format: format, Rounds: rounds, Rated: true, DaysPerMove: 1, StartsAt: startsAt})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for _, p := range ps {
+		if tr, err = f.tab.JoinTournament(f.ctx, tr.ID, p); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+	return tr
+}
+
+// step takes tournament id's step and checks its event.
+func (f *fixture) step(id int64, want table.StepEvent) store.Tournament {
+	f.t.Helper()
+	s, err := f.tab.TournamentStep(f.ctx, id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	if s.Event != want {
+		f.t.Fatalf("step of tournament %d: event %d (%s), want %d", id, s.Event, s.Why, want)
+	}
+	return s.Tournament
+}
+
+// TestRoundRobinThroughTable plays a round robin of three through the
+// table: a double one (6 rounds, a bye each round), where the player who
+// joined first beats everyone and the second beats the third. Sonneborn–
+// Berger: alice beat bob (4 points) and carol (2) twice each: 12; bob beat
+// carol twice: 4; carol 0. A bye is worth a point.
+func TestRoundRobinThroughTable(t *testing.T) {
+	f := newFixture(t)
+	tr := f.newTournament(store.RoundRobin, 0, time.Time{}, alice)
+	_, err := f.tab.StartTournament(f.ctx, tr.ID)
+	refused(t, err, "needs at least 2 players to start; 1 has joined")
+	_, err = f.tab.JoinTournament(f.ctx, tr.ID, alice)
+	refused(t, err, "already in tournament")
+	for _, p := range []store.Player{bob, carol} {
+		if _, err := f.tab.JoinTournament(f.ctx, tr.ID, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if tr, err = f.tab.StartTournament(f.ctx, tr.ID); err != nil || tr.Rounds != 6 {
+		t.Fatalf("start: %d rounds, %v; want 6 (double, with byes)", tr.Rounds, err)
+	}
+	_, err = f.tab.JoinTournament(f.ctx, tr.ID, store.Player{ID: "9", Name: "late"})
+	refused(t, err, "has already started")
+	rank := map[string]int{alice.ID: 1, bob.ID: 2, carol.ID: 3}
+	for round := 1; round <= 6; round++ {
+		tr = f.step(tr.ID, table.StepRound)
+		f.step(tr.ID, table.StepNone) // taken again, it does nothing
+		ps := tr.RoundPairings(round)
+		if len(ps) != 2 {
+			t.Fatalf("round %d: %+v", round, ps)
+		}
+		for _, p := range ps {
+			if p.Bye() {
+				continue
+			}
+			loser := p.White
+			if rank[p.White] < rank[p.Black] {
+				loser = p.Black
+			}
+			if _, err := f.tab.Resign(f.ctx, p.GameID, loser, store.AnyPly); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tr = f.step(tr.ID, table.StepFinished)
+	var got []string
+	for _, s := range table.Standings(&tr) {
+		got = append(got, fmt.Sprintf("%d %s %g %g %d", s.Rank, s.Player.ID, s.Points, s.TieBreak, s.Games))
+	}
+	want := []string{"1 1 6 12 4", "2 2 4 4 4", "3 3 2 0 4"}
+	if !slices.Equal(got, want) || tr.State != store.TournamentFinished {
+		t.Errorf("final standings %q (%s), want %q", got, tr.State, want)
+	}
+}
+
+// TestSwissThroughTable checks the refusals of a Swiss start, a player who
+// leaves mid-round (their game resigned, then left out of the pairings),
+// and a scheduled start with too few players, which cancels.
+func TestSwissThroughTable(t *testing.T) {
+	f := newFixture(t)
+	dan := store.Player{ID: "4", Name: "dan"}
+	tr := f.newTournament(store.Swiss, 3, time.Time{}, alice, bob, carol)
+	_, err := f.tab.StartTournament(f.ctx, tr.ID)
+	refused(t, err, "needs at least 4 players so that nobody meets twice; 3 have joined")
+	if _, err := f.tab.JoinTournament(f.ctx, tr.ID, dan); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.StartTournament(f.ctx, tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	tr = f.step(tr.ID, table.StepRound)
+	_, u, err := f.tab.LeaveTournament(f.ctx, tr.ID, dan.ID)
+	if err != nil || u.Event != table.Resigned || !u.State.Game.Over() {
+		t.Fatalf("dan leaves: %v, %v", u.Event, err)
+	}
+	for _, p := range tr.RoundPairings(1) {
+		if g, _ := f.st.Game(f.ctx, p.GameID); !g.Over() {
+			if _, err := f.tab.Resign(f.ctx, p.GameID, p.Black, store.AnyPly); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	tr = f.step(tr.ID, table.StepRound)
+	for _, p := range tr.RoundPairings(2) {
+		if p.White == dan.ID || p.Black == dan.ID {
+			t.Errorf("dan, who left, is paired in round 2: %+v", p)
+		}
+	}
+	if ps := tr.RoundPairings(2); len(ps) != 2 || !ps[1].Bye() {
+		t.Errorf("round 2 of three players: %+v; want a game and a bye", ps)
+	}
+
+	start := f.clock.Now().Add(time.Hour)
+	lonely := f.newTournament(store.Swiss, 1, start, alice)
+	f.step(lonely.ID, table.StepNone) // not yet
+	f.clock.Add(time.Hour)
+	s, err := f.tab.TournamentStep(f.ctx, lonely.ID)
+	if err != nil || s.Event != table.StepCancelled || s.Tournament.State != store.TournamentCancelled {
+		t.Fatalf("start time with one player: %+v, %v; want it cancelled", s, err)
+	}
+}
