@@ -81,8 +81,9 @@ type Bot struct {
 	appID    string
 	metrics  *Metrics
 	table    *table.Table
-	// boards serialises the edits of each game's board message.
-	boards table.Locks
+	// boards serialises the edits of each game's board message, and
+	// tsteps the steps of each tournament.
+	boards, tsteps table.Locks
 
 	inflight sync.WaitGroup
 	trackMu  sync.Mutex // orders inflight.Add before a stop's Wait
@@ -233,6 +234,11 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	b.goTracked(func() { b.resumeAI(work) })
 	tick := time.NewTimer(0)
 	defer tick.Stop()
+	beat := time.NewTicker(heartbeatEvery)
+	defer beat.Stop()
+	if err := b.store.Heartbeat(ctx); err != nil {
+		b.log.Warn("heartbeat", "err", err)
+	}
 	for {
 		select {
 		case <-ctx.Done():
@@ -249,11 +255,12 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 				b.log.Warn("stopping with work still in flight", "waited", drain)
 			}
 			return nil
-		case <-tick.C:
-			b.RunDue(work)
+		case <-beat.C:
 			if err := b.store.Heartbeat(ctx); err != nil {
 				b.log.Warn("heartbeat", "err", err)
 			}
+		case <-tick.C:
+			b.RunDue(work)
 			tick.Reset(b.untilDue(ctx))
 		case <-b.wake:
 			if !tick.Stop() {
@@ -276,21 +283,18 @@ const (
 // next timer is due (a live game's flag falls on time), or TaskInterval at
 // the most.
 func (b *Bot) untilDue(ctx context.Context) time.Duration {
-	wait := min(b.cfg.TaskInterval, heartbeatEvery)
+	wait := b.cfg.TaskInterval
 	if next, ok, err := b.store.NextDue(ctx); err == nil && ok {
 		wait = min(wait, max(next.Sub(b.now()), 0))
 	}
 	return wait
 }
 
-// clockChanged wakes the timer loop after a live game's clock changed.
-func (b *Bot) clockChanged(g *store.Game) {
-	if !g.Clock.Live() {
-		return
-	}
-	select {
-	case b.wake <- struct{}{}:
-	default:
+// gameChanged wakes the timer loop after a live game's clock changed, or
+// a tournament's game ended (its round may be over).
+func (b *Bot) gameChanged(g *store.Game) {
+	if g.Clock.Live() || g.Tournament != 0 && g.Over() {
+		b.wakeTimers()
 	}
 }
 

@@ -21,7 +21,7 @@ func (r *request) challenge() error {
 	}
 	nc := store.NewChallenge{
 		Challenger: r.player(), Variant: v.ID, Colour: r.colourOpt(), Rated: r.boolOpt("rated", true),
-		DaysPerMove: table.DefaultDays, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID,
+		GuildID: r.i.GuildID, ChannelID: r.i.ChannelID,
 	}
 	if opp := r.userOpt("opponent"); opp != nil {
 		switch {
@@ -32,27 +32,36 @@ func (r *request) challenge() error {
 		}
 		nc.Opponent = r.playerOf(opp)
 	}
-	if days, ok := r.intOpt("days"); ok {
+	days, clock, err := r.timeControl(table.DefaultDays, store.Clock{})
+	if err != nil {
+		return err
+	}
+	nc.DaysPerMove, nc.Clock = days, clock
+	return r.postChallenge(nc)
+}
+
+// timeControl reads the days and clock options: days per move or a live
+// clock, not both; without either, defDays or defClock.
+func (r *request) timeControl(defDays int, defClock store.Clock) (int, store.Clock, error) {
+	days, hasDays := r.intOpt("days")
+	text := r.stringOpt("clock")
+	switch {
+	case hasDays && text != "":
+		return 0, store.Clock{}, userErrorf("Choose days per move or a live clock, not both.")
+	case hasDays:
 		if choices := table.DaysPerMove(); !slices.Contains(choices, int(days)) {
 			var words []string
 			for _, d := range choices {
 				words = append(words, strconv.Itoa(d))
 			}
-			return userErrorf("Choose %s days per move.", orList(words))
+			return 0, store.Clock{}, userErrorf("Choose %s days per move.", orList(words))
 		}
-		nc.DaysPerMove = int(days)
-	}
-	if text := r.stringOpt("clock"); text != "" {
-		if _, ok := r.intOpt("days"); ok {
-			return userErrorf("Choose days per move or a live clock, not both.")
-		}
+		return int(days), store.Clock{}, nil
+	case text != "":
 		clk, err := table.ParseClock(text)
-		if err != nil {
-			return err
-		}
-		nc.Clock, nc.DaysPerMove = clk, 0
+		return 0, clk, err
 	}
-	return r.postChallenge(nc)
+	return defDays, defClock, nil
 }
 
 // postChallenge creates a challenge and answers with its message.

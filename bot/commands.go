@@ -180,6 +180,14 @@ func commandTable(menu []*engine.Variant) []command {
 			help: fmt.Sprintf("zugbot suggests your move, privately (casual games against zugbot, %d a game)", table.MaxHints),
 		},
 		{
+			def: &discordgo.ApplicationCommand{
+				Name: "tournament", Description: "A tournament in this channel: Swiss or round robin, with standings", Contexts: guildOnly,
+				Options: tournamentOptions(game("The game to play", true), days, &one),
+			},
+			run: (*request).tournamentCommand, section: "Play",
+			help: "a tournament here: `create` it, players `join` with a button, its creator `start`s it; rounds, boards and standings come in its thread (also `leave`, `pause`, `resume`, `cancel`, `standings`)",
+		},
+		{
 			def: &discordgo.ApplicationCommand{Name: "games", Description: "List active games", Contexts: guildAndDM,
 				Options: []*discordgo.ApplicationCommandOption{user("user", "Whose games (default: yours)")}},
 			run: (*request).gamesCommand, section: "Look up", help: "games going",
@@ -253,6 +261,58 @@ func commandTable(menu []*engine.Variant) []command {
 			run: (*request).adminCommand,
 		},
 	}
+}
+
+// tournamentOptions returns the subcommands of /tournament: create, with
+// the game, format, rounds, time control, rating and start; the others
+// name the tournament (by default the channel's latest).
+func tournamentOptions(game *discordgo.ApplicationCommandOption, days []*discordgo.ApplicationCommandOptionChoice, one *float64) []*discordgo.ApplicationCommandOption {
+	maxRounds, maxStart := float64(store.MaxTournamentRounds), float64(maxStartMinutes)
+	create := &discordgo.ApplicationCommandOption{
+		Type: discordgo.ApplicationCommandOptionSubCommand, Name: "create", Description: "Create a tournament here; players join with its button",
+		Options: []*discordgo.ApplicationCommandOption{
+			game,
+			{
+				Type: discordgo.ApplicationCommandOptionString, Name: "format", Description: "Swiss (rounds of players on equal scores) or round robin (everyone meets everyone)",
+				Required: true, Choices: []*discordgo.ApplicationCommandOptionChoice{
+					{Name: "swiss", Value: string(store.Swiss)}, {Name: "round robin", Value: string(store.RoundRobin)},
+				},
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "rounds", MinValue: one, MaxValue: maxRounds,
+				Description: fmt.Sprintf("Swiss: the number of rounds (default %d)", table.DefaultSwissRounds),
+			},
+			{
+				Type: discordgo.ApplicationCommandOptionString, Name: "clock", MaxLength: 20,
+				Description: fmt.Sprintf("Live clock, minutes+seconds per move (default %s)", table.DefaultTournamentClock()),
+			},
+			{Type: discordgo.ApplicationCommandOptionInteger, Name: "days", Description: "Days per move instead of a live clock", Choices: days},
+			{Type: discordgo.ApplicationCommandOptionBoolean, Name: "rated", Description: "Whether its games count for ratings (default: yes)"},
+			{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "start", MinValue: one, MaxValue: maxStart,
+				Description: "Start by itself in this many minutes (default: when its creator presses Start)",
+			},
+		},
+	}
+	opts := []*discordgo.ApplicationCommandOption{create}
+	for _, sub := range []struct{ name, desc string }{
+		{"join", "Join a tournament before it starts"},
+		{"leave", "Leave a tournament (after the start, your remaining games are forfeits)"},
+		{"start", "Start a tournament (its creator or a moderator)"},
+		{"pause", "Pause a tournament after its round (its creator or a moderator)"},
+		{"resume", "Resume a paused tournament (its creator or a moderator)"},
+		{"cancel", "Cancel a tournament (its creator or a moderator)"},
+		{"standings", "A tournament's standings"},
+	} {
+		opts = append(opts, &discordgo.ApplicationCommandOption{
+			Type: discordgo.ApplicationCommandOptionSubCommand, Name: sub.name, Description: sub.desc,
+			Options: []*discordgo.ApplicationCommandOption{{
+				Type: discordgo.ApplicationCommandOptionInteger, Name: "tournament", MinValue: one,
+				Description: "The tournament's number (default: this channel's latest)",
+			}},
+		})
+	}
+	return opts
 }
 
 // Commands returns the slash commands the bot registers, offering the

@@ -14,6 +14,7 @@ import (
 //
 //	g/<game>/<ply>/<verb>[/<arg>]   a game's controls, valid at that ply
 //	c/<challenge>/<verb>            a challenge's buttons
+//	t/<tournament>/<verb>           a tournament's buttons
 type action struct {
 	kind actionKind
 	id   int64
@@ -22,13 +23,15 @@ type action struct {
 	arg  string
 }
 
-// actionKind is what a control acts on: a game or a challenge.
+// actionKind is what a control acts on: a game, a challenge or a
+// tournament.
 type actionKind byte
 
 // The kinds of controls, as their custom IDs begin.
 const (
 	gameKind      actionKind = 'g'
-	challengeKind actionKind = 'c'
+	challengeKind  actionKind = 'c'
+	tournamentKind actionKind = 't'
 )
 
 // The verbs of controls.
@@ -49,6 +52,11 @@ const (
 	verbAccept     = "accept"  // challenge: accept
 	verbDecline    = "decline" // challenge: decline
 	verbCancel     = "cancel"  // challenge: withdrawn by the challenger
+	verbJoin       = "join"    // tournament: sign up
+	verbLeave      = "leave"   // tournament: withdraw
+	verbBegin      = "start"   // tournament: start it (its creator or a moderator)
+	verbCall       = "call"    // tournament: call it off (its creator or a moderator)
+	verbTable      = "table"   // tournament: show the standings
 	maxCustomIDLen = 100
 )
 
@@ -77,6 +85,11 @@ var verbs = map[string]verb{
 	verbAccept:    {challengeKind, (*request).challengeControl},
 	verbDecline:   {challengeKind, (*request).challengeControl},
 	verbCancel:    {challengeKind, (*request).challengeControl},
+	verbJoin:      {tournamentKind, (*request).tournamentControl},
+	verbLeave:     {tournamentKind, (*request).tournamentControl},
+	verbBegin:     {tournamentKind, (*request).tournamentControl},
+	verbCall:      {tournamentKind, (*request).tournamentControl},
+	verbTable:     {tournamentKind, (*request).tournamentControl},
 }
 
 func gameAction(game int64, ply int, verb string) action {
@@ -85,6 +98,10 @@ func gameAction(game int64, ply int, verb string) action {
 
 func challengeAction(id int64, verb string) action {
 	return action{kind: challengeKind, id: id, verb: verb}
+}
+
+func tournamentAction(id int64, verb string) action {
+	return action{kind: tournamentKind, id: id, verb: verb}
 }
 
 // with returns a copy of a with the argument set.
@@ -96,8 +113,8 @@ func (a action) with(arg string) action {
 // String returns the custom ID.
 func (a action) String() string {
 	var s string
-	if a.kind == challengeKind {
-		s = fmt.Sprintf("c/%d/%s", a.id, a.verb)
+	if a.kind != gameKind {
+		s = fmt.Sprintf("%c/%d/%s", a.kind, a.id, a.verb)
 	} else {
 		s = fmt.Sprintf("g/%d/%d/%s", a.id, a.ply, a.verb)
 	}
@@ -119,8 +136,8 @@ func parseAction(s string) (action, error) {
 	parts := strings.SplitN(s, "/", 5)
 	var a action
 	switch {
-	case len(parts) >= 3 && parts[0] == "c":
-		a.kind = challengeKind
+	case len(parts) >= 3 && (parts[0] == string(challengeKind) || parts[0] == string(tournamentKind)):
+		a.kind = actionKind(parts[0][0])
 		if len(parts) > 3 {
 			return bad()
 		}

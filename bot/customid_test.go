@@ -14,6 +14,7 @@ func TestActionRoundTrip(t *testing.T) {
 		{gameAction(12, 0, verbResign), "g/12/0/resign"},
 		{gameAction(9223372036854775807, 2147483647, verbResignYes), "g/9223372036854775807/2147483647/resign!"},
 		{challengeAction(7, verbAccept), "c/7/accept"},
+		{tournamentAction(3, verbJoin), "t/3/join"},
 	}
 	for _, tt := range tests {
 		got := tt.a.String()
@@ -34,7 +35,7 @@ func TestParseActionRefuses(t *testing.T) {
 	for _, s := range []string{
 		"", "g", "g/12", "g/12/5", "g/x/5/pick", "g/12/x/pick", "g/12/-1/pick", "g/0/1/pick", "g/012/1/pick",
 		"g/12/05/pick", "g/12/5/accept", "c/7/pick", "c/7/accept/x", "c/-7/accept", "x/1/2/pick",
-		"g/12/5/nosuch", "g/12/5/pick/", "c/99999999999999999999/accept", strings.Repeat("g/1/1/pick/", 20),
+		"g/12/5/nosuch", "g/12/5/pick/", "c/99999999999999999999/accept", "t/3/accept", "c/3/join", "t/3/join/x", strings.Repeat("g/1/1/pick/", 20),
 	} {
 		if a, err := parseAction(s); err == nil {
 			t.Errorf("parseAction(%q) = %+v, want an error", s, a)
@@ -58,19 +59,18 @@ func FuzzParseAction(f *testing.F) {
 }
 
 // TestEveryVerbParses checks the table of verbs against the parser: each
-// verb's custom ID reads back, and the same verb under the other kind of
+// verb's custom ID reads back, and the same verb under another kind of
 // control is refused.
 func TestEveryVerbParses(t *testing.T) {
 	for name, v := range verbs {
-		a, other := gameAction(3, 7, name), challengeAction(3, name)
-		if v.kind == challengeKind {
-			a, other = other, a
-		}
-		if got, err := parseAction(a.String()); err != nil || got != a {
-			t.Errorf("parseAction(%q) = %+v, %v; want %+v", a.String(), got, err, a)
-		}
-		if _, err := parseAction(other.String()); err == nil {
-			t.Errorf("parseAction(%q) accepted a verb of the other kind", other.String())
+		for _, a := range []action{gameAction(3, 7, name), challengeAction(3, name), tournamentAction(3, name)} {
+			got, err := parseAction(a.String())
+			switch {
+			case a.kind == v.kind && (err != nil || got != a):
+				t.Errorf("parseAction(%q) = %+v, %v; want %+v", a.String(), got, err, a)
+			case a.kind != v.kind && err == nil:
+				t.Errorf("parseAction(%q) accepted a verb of another kind of control", a.String())
+			}
 		}
 	}
 }

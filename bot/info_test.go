@@ -43,7 +43,7 @@ func TestHelpFromCommands(t *testing.T) {
 		"levels 1 beginner to 5 master",
 		"/challenge game [opponent] [rated] [color] [days]",
 		"for the first 20 rated games",
-		"everything but /challenge, /leaderboard and /admin works too",
+		"everything but /challenge, /tournament, /leaderboard and /admin works too",
 	} {
 		if !strings.Contains(text, want) {
 			t.Errorf("help text lacks %q:\n%s", want, text)

@@ -13,7 +13,7 @@ import (
 )
 
 // RunDue handles the timers that have come due: move deadlines, reminders
-// and challenge expiries. Run calls it periodically; tests call it after
+// challenge expiries and tournaments' rounds. Run calls it periodically; tests call it after
 // moving their clock. A timer whose work fails is tried again later, each
 // time after twice as long (TaskRetry, 2×TaskRetry, …), and dropped with a
 // log line after TaskTries tries, or at once when Discord's answer says a
@@ -79,6 +79,8 @@ func (b *Bot) runTask(ctx context.Context, t store.Task) error {
 		return b.remind(ctx, t)
 	case store.Expiry:
 		return b.expire(ctx, t)
+	case store.TournamentStep:
+		return b.tournamentStep(ctx, t)
 	}
 	return fmt.Errorf("unknown timer kind %v", t.Kind)
 }

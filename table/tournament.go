@@ -9,9 +9,19 @@ import (
 	"github.com/zugbot/zugbot/tournament"
 )
 
-// DoubleRoundRobin is the largest field whose round robin is played
-// twice, colours swapped.
-const DoubleRoundRobin = 6
+// The choices of a tournament.
+const (
+	// DoubleRoundRobin is the largest field whose round robin is played
+	// twice, colours swapped.
+	DoubleRoundRobin = 6
+	// DefaultSwissRounds is the rounds of a Swiss tournament that names
+	// none.
+	DefaultSwissRounds = 5
+)
+
+// DefaultTournamentClock is the time control of a tournament that names
+// none: a live game, for an evening's event.
+func DefaultTournamentClock() store.Clock { return LiveClocks()[1] }
 
 // roundRobinRounds returns the rounds of a round robin of n players.
 func roundRobinRounds(n int) int {
@@ -73,7 +83,7 @@ func Standings(tr *store.Tournament) []tournament.Standing {
 func (t *Table) StartTournament(ctx context.Context, id int64) (store.Tournament, error) {
 	tr, err := t.store.Tournament(ctx, id)
 	if err != nil {
-		return store.Tournament{}, t.explainTournament(id, err)
+		return store.Tournament{}, t.ExplainTournament(id, err)
 	}
 	n, rounds := len(tr.Players), tr.Rounds
 	switch {
@@ -88,7 +98,7 @@ func (t *Table) StartTournament(ctx context.Context, id int64) (store.Tournament
 		rounds = roundRobinRounds(n)
 	}
 	tr, err = t.store.StartTournament(ctx, id, rounds)
-	return tr, t.explainTournament(id, err)
+	return tr, t.ExplainTournament(id, err)
 }
 
 func joinedCount(n int) string {
@@ -101,9 +111,9 @@ func joinedCount(n int) string {
 	return fmt.Sprintf("%d have", n)
 }
 
-// explainTournament turns the store's refusals about tournament id into
-// refusals a player can act on.
-func (t *Table) explainTournament(id int64, err error) error {
+// ExplainTournament turns the store's refusals about tournament id into
+// refusals a player can act on; other errors pass through.
+func (t *Table) ExplainTournament(id int64, err error) error {
 	switch {
 	case err == nil:
 		return nil
@@ -224,7 +234,7 @@ func (t *Table) JoinTournament(ctx context.Context, id int64, p store.Player) (s
 	if errors.Is(err, store.ErrTournamentState) {
 		return tr, Refusef("Tournament #%d has already started; join the next one!", id)
 	}
-	return tr, t.explainTournament(id, err)
+	return tr, t.ExplainTournament(id, err)
 }
 
 // LeaveTournament takes user out of tournament id. After the start, the
@@ -233,7 +243,7 @@ func (t *Table) JoinTournament(ctx context.Context, id int64, p store.Player) (s
 func (t *Table) LeaveTournament(ctx context.Context, id int64, user string) (store.Tournament, Update, error) {
 	tr, game, err := t.store.LeaveTournament(ctx, id, user)
 	if err != nil || game == 0 {
-		return tr, Update{}, t.explainTournament(id, err)
+		return tr, Update{}, t.ExplainTournament(id, err)
 	}
 	u, err := t.Resign(ctx, game, user, store.AnyPly)
 	var over *Refusal
