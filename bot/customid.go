@@ -29,7 +29,7 @@ type actionKind byte
 
 // The kinds of controls, as their custom IDs begin.
 const (
-	gameKind      actionKind = 'g'
+	gameKind       actionKind = 'g'
 	challengeKind  actionKind = 'c'
 	tournamentKind actionKind = 't'
 )

@@ -411,9 +411,9 @@ type Task struct {
 	ChallengeID int64 // for Expiry
 	// TournamentID is the tournament of a TournamentStep.
 	TournamentID int64
-	Ply         int   // the game's ply when the timer was set
-	Due         time.Time
-	Attempts    int // failed tries so far (see Store.Retry)
+	Ply          int // the game's ply when the timer was set
+	Due          time.Time
+	Attempts     int // failed tries so far (see Store.Retry)
 }
 
 // Rating is one player's standing in one variant.
