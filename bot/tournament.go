@@ -13,6 +13,7 @@ import (
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/tournament"
 )
 
 // A tournament lives in a channel: /tournament create posts its sign-up
@@ -483,8 +484,10 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 	v := b.variants[tr.Variant]
 	for _, p := range tr.RoundPairings(tr.Round) {
 		switch {
+		case p.Bye() && tr.Format == store.RoundRobin:
+			lines = append(lines, fmt.Sprintf("**%s** sits out this round.", name(tr, p.White)))
 		case p.Bye():
-			lines = append(lines, fmt.Sprintf("Board %d: **%s** has a bye (%s point).", p.Board, name(tr, p.White), pointsText(1)))
+			lines = append(lines, fmt.Sprintf("**%s** has a bye: %s point.", name(tr, p.White), pointsText(tournament.ByeScore)))
 		case p.Forfeit:
 			lines = append(lines, fmt.Sprintf("Board %d: %s – %s: not played, a player has left (%s).", p.Board, name(tr, p.White), name(tr, p.Black), resultText(p)))
 		default:

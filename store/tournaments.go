@@ -96,7 +96,7 @@ type Pairing struct {
 	GameID       int64  // 0 for a bye or a forfeit
 	Done         bool   // the result is known
 	Result       float64
-	Void         bool // done without a result: the game was aborted
+	Void         bool // done without a result: a bye, or the game was aborted
 	Forfeit      bool // not played: a player had left
 }
 
@@ -189,10 +189,13 @@ func (s *Store) CreateTournament(ctx context.Context, nt NewTournament) (Tournam
 	return t, nil
 }
 
-// step sets tournament id's next step due at due.
+// step sets tournament id's next step due at due. A step set again while
+// the one before is being taken counts up its ply, so that the Done of the
+// one before leaves it in place.
 func step(ctx context.Context, tx querier, id int64, due time.Time) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, tournament_id, due) VALUES ('tournament', ?, ?)
-		ON CONFLICT (tournament_id) WHERE tournament_id IS NOT NULL DO UPDATE SET due = excluded.due, attempts = 0`, id, millis(due))
+		ON CONFLICT (tournament_id) WHERE tournament_id IS NOT NULL DO UPDATE SET due = excluded.due, attempts = 0, ply = schedule.ply + 1`,
+		id, millis(due))
 	if err != nil {
 		return fmt.Errorf("schedule tournament %d: %w", id, err)
 	}
@@ -478,7 +481,8 @@ func (s *Store) SetAnnounced(ctx context.Context, id int64, round int) error {
 
 // StartRound starts round of running tournament id, whose previous round
 // is over, with the pairings given (in board order; their Round, Board
-// and result fields are ignored). A bye scores at once; a pairing with a
+// and result fields are ignored). A bye is done at once, without a result
+// (what it is worth is the format's rule); a pairing with a
 // player who has left is a forfeit (void if both have); every other
 // pairing gets its game, with White in the seat that moves first, on the
 // tournament's clock, in its thread. If the round is over at once (all
@@ -509,8 +513,7 @@ func (s *Store) StartRound(ctx context.Context, id int64, round int, pairs []Pai
 			var result sql.NullFloat64
 			done, forfeit := true, false
 			switch {
-			case p.Bye():
-				result = sql.NullFloat64{Float64: 1, Valid: true}
+			case p.Bye(): // done, without a result: its worth is the format's
 			case gone(p.White) || gone(p.Black):
 				forfeit = true
 				if gone(p.White) != gone(p.Black) {

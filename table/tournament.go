@@ -56,12 +56,17 @@ func players(tr *store.Tournament, playing bool) []tournament.Player {
 	return ps
 }
 
-// rounds returns tr's rounds so far, with the results known.
+// rounds returns tr's rounds so far, with the results known. A bye is
+// worth tournament.ByeScore in a Swiss tournament; in a round robin,
+// where every player sits out equally often, nothing.
 func rounds(tr *store.Tournament) []tournament.Round {
 	var rs []tournament.Round
 	for _, p := range tr.Pairings {
 		for len(rs) < p.Round {
 			rs = append(rs, nil)
+		}
+		if p.Bye() && tr.Format == store.RoundRobin {
+			continue
 		}
 		rs[p.Round-1] = append(rs[p.Round-1], tournament.Game{
 			White: p.White, Black: p.Black, Result: p.Result, Played: p.Done && !p.Void, Forfeit: p.Forfeit,

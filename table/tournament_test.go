@@ -42,9 +42,10 @@ func (f *fixture) step(id int64, want table.StepEvent) store.Tournament {
 
 // TestRoundRobinThroughTable plays a round robin of three through the
 // table: a double one (6 rounds, a bye each round), where the player who
-// joined first beats everyone and the second beats the third. Sonneborn–
-// Berger: alice beat bob (4 points) and carol (2) twice each: 12; bob beat
-// carol twice: 4; carol 0. A bye is worth a point.
+// joined first beats everyone and the second beats the third. A bye in a
+// round robin is worth nothing (everyone sits out as often). Sonneborn–
+// Berger: alice beat bob (2 points) and carol (0) twice each: 4; bob beat
+// carol twice: 0; carol 0.
 func TestRoundRobinThroughTable(t *testing.T) {
 	f := newFixture(t)
 	tr := f.newTournament(store.RoundRobin, 0, time.Time{}, alice)
@@ -88,7 +89,7 @@ func TestRoundRobinThroughTable(t *testing.T) {
 	for _, s := range table.Standings(&tr) {
 		got = append(got, fmt.Sprintf("%d %s %g %g %d", s.Rank, s.Player.ID, s.Points, s.TieBreak, s.Games))
 	}
-	want := []string{"1 1 6 12 4", "2 2 4 4 4", "3 3 2 0 4"}
+	want := []string{"1 1 4 4 4", "2 2 2 0 4", "3 3 0 0 4"}
 	if !slices.Equal(got, want) || tr.State != store.TournamentFinished {
 		t.Errorf("final standings %q (%s), want %q", got, tr.State, want)
 	}
