@@ -18,6 +18,11 @@ const (
 	permsThreadBoard = discordgo.PermissionViewChannel | discordgo.PermissionSendMessagesInThreads | discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles
 )
 
+// Permissions are what zugbot asks for in its invite: the boards' in
+// channels and threads, Read Message History to find its messages again,
+// and Create Public Threads to give a tournament its thread.
+const Permissions = permsBoard | permsThreadBoard | discordgo.PermissionReadMessageHistory | discordgo.PermissionCreatePublicThreads
+
 // permissionNames name Discord's permissions as server settings show them.
 var permissionNames = []struct {
 	bit  int64

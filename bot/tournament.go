@@ -306,7 +306,7 @@ func (b *Bot) tournamentMessage(tr *store.Tournament) message {
 	case store.TournamentFinished:
 		line := "Finished."
 		if st := table.Standings(tr); len(st) > 0 {
-			line = fmt.Sprintf("Finished: **%s** wins, with %s points. The final standings are %s.", name(tr, st[0].Player.ID), pointsText(st[0].Points), where)
+			line = fmt.Sprintf("Finished: %s, with %s points. The final standings are %s.", crowned(winnerNames(tr, st)), pointsText(st[0].Points), where)
 		}
 		lines = append(lines, line)
 		button("Standings", discordgo.SecondaryButton, verbTable)
@@ -373,10 +373,14 @@ func (b *Bot) standingsImage(tr *store.Tournament) (*discordgo.File, error) {
 		TieBreak: tb,
 		Final:    tr.State == store.TournamentFinished,
 	}
+	standings := table.Standings(tr)
+	if s.Final && len(standings) > 0 {
+		s.Subtitle = strings.TrimSuffix(s.Subtitle, ".") + ": " + crowned(winnerNames(tr, standings)) + "."
+	}
 	if tr.Format == store.RoundRobin {
 		s.Subtitle += " Ties: Sonneborn–Berger."
 	}
-	for _, st := range table.Standings(tr) {
+	for _, st := range standings {
 		e, _ := tr.Entrant(st.Player.ID)
 		s.Rows = append(s.Rows, render.StandingRow{
 			Rank: st.Rank, Player: e.Name, Points: st.Points, TieBreak: st.TieBreak, Games: st.Games,
@@ -567,20 +571,13 @@ func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string)
 	if why != "" {
 		text = fmt.Sprintf("**Tournament #%d is over after round %d**: %s.", tr.ID, tr.Round, why)
 	}
-	var pings []string
-	if len(st) > 0 {
-		var winners []string
-		for _, s := range st {
-			if s.Rank == 1 {
-				winners = append(winners, "<@"+s.Player.ID+">")
-				pings = append(pings, s.Player.ID)
-			}
+	pings := winners(st)
+	if len(pings) > 0 {
+		var refs []string
+		for _, id := range pings {
+			refs = append(refs, "<@"+id+">")
 		}
-		verb := "wins"
-		if len(winners) > 1 {
-			verb = "share first place"
-		}
-		text += fmt.Sprintf(" 🏆 %s %s with %s points. Congratulations!", andList(winners), verb, pointsText(st[0].Points))
+		text += fmt.Sprintf(" 🏆 %s with %s points. Congratulations!", crowned(refs), pointsText(st[0].Points))
 	}
 	img, err := b.standingsImage(tr)
 	if err != nil {
@@ -589,6 +586,34 @@ func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string)
 	m := message{content: text, mentions: pings, files: []*discordgo.File{img}}
 	_, err = b.s.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx))
 	return err
+}
+
+// winners returns the IDs of the players ranked first in st.
+func winners(st []tournament.Standing) []string {
+	var ids []string
+	for _, s := range st {
+		if s.Rank == 1 {
+			ids = append(ids, s.Player.ID)
+		}
+	}
+	return ids
+}
+
+// crowned writes who won: "alice wins", "alice and bob share first place".
+func crowned(names []string) string {
+	if len(names) == 1 {
+		return names[0] + " wins"
+	}
+	return andList(names) + " share first place"
+}
+
+// winnerNames returns the names of tr's winners.
+func winnerNames(tr *store.Tournament, st []tournament.Standing) []string {
+	var names []string
+	for _, id := range winners(st) {
+		names = append(names, name(tr, id))
+	}
+	return names
 }
 
 // wakeTimers tells the timer loop to look at once: a tournament's step

@@ -2,7 +2,9 @@ package bot_test
 
 import (
 	"context"
+	"flag"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -15,6 +17,10 @@ import (
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
+
+// docs has TestSwissTournament write the final standings it posts to
+// docs/tournament.png, the README's picture of them.
+var docs = flag.Bool("docs", false, "write the README's tournament standings image")
 
 // tournament loads tournament id from the store.
 func (h *harness) tournament(id int64) store.Tournament {
@@ -211,10 +217,15 @@ func TestSwissTournament(t *testing.T) {
 	if rounds != 3 || images != 3 || final == nil {
 		t.Fatalf("the thread has %d round announcements, %d standings images and final post %v; want 3, 3 and one", rounds, images, final != nil)
 	}
+	if *docs {
+		if err := os.WriteFile("../docs/tournament.png", final.Files[0].Data, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if want := fmt.Sprintf("🏆 <@%s> wins with 3 points.", h.alice.ID); !strings.Contains(final.Content, want) {
 		t.Errorf("the final post says %q; want %q", final.Content, want)
 	}
-	if got := signup().Content; !strings.Contains(got, "Finished: **alice** wins, with 3 points.") {
+	if got := signup().Content; !strings.Contains(got, "Finished: alice wins, with 3 points.") {
 		t.Errorf("the sign-up message at the end: %q", got)
 	}
 	// /tournament standings from the channel shows the same table.
@@ -356,5 +367,42 @@ func TestRoundRobinTournament(t *testing.T) {
 	}
 	if announced != 6 {
 		t.Errorf("%d round announcements; want 6, none twice", announced)
+	}
+}
+
+// TestTournamentWithoutThread: where zugbot may not create threads, a
+// tournament is played in its channel.
+func TestTournamentWithoutThread(t *testing.T) {
+	h := newHarness(t)
+	h.srv.DenyBot(h.channel, discordgo.PermissionCreatePublicThreads)
+	h.command(h.alice, "tournament create", discordtest.Opt("game", "zola"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1))
+	for _, u := range []*discordgo.User{h.alice, h.bob} {
+		h.command(u, "tournament join")
+	}
+	_, resp := h.command(h.alice, "tournament start")
+	if !strings.Contains(resp.Data.Content, "Tournament #1 has started") {
+		t.Fatalf("/tournament start answered %q", resp.Data.Content)
+	}
+	tr := h.roundPosted(1, 1)
+	g := h.game(tr.Pairings[0].GameID).Game
+	if tr.ThreadID != "" || g.ThreadID != "" || h.srv.Message(h.channel, g.MessageID) == nil {
+		t.Fatalf("thread %q, the board in %q; want both in the channel", tr.ThreadID, g.ThreadID)
+	}
+	loser := h.bob
+	if tr.Pairings[0].Black == h.alice.ID {
+		loser = h.alice
+	}
+	h.resignIn(loser, h.channel, g.ID)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ChannelID == h.channel && strings.HasPrefix(m.Content, "**Tournament #1 is over")
+	})
+	h.srv.TakeViolations() // the refused thread
+}
+
+// TestInvitePermissions: the fake Discord grants the bot what its invite
+// asks for, no more.
+func TestInvitePermissions(t *testing.T) {
+	if bot.Permissions != discordtest.DefaultBotPermissions {
+		t.Errorf("bot.Permissions = %d; the fake grants %d", bot.Permissions, discordtest.DefaultBotPermissions)
 	}
 }

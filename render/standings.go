@@ -61,7 +61,7 @@ func (r *Renderer) StandingsPNG(w io.Writer, s Standings) error {
 		head  string
 		right float64 // where the column ends (figures) or starts (text)
 	}
-	cols := []column{{"#", 78}, {"Player", 100}, {"Points", 600}, {s.TieBreak, 785}, {"Games", 880}, {"Perf.", 975}}
+	cols := []column{{"#", 78}, {"Player", 100}, {"Points", 580}, {s.TieBreak, 765}, {"Games", 880}, {"Perf.", 975}}
 	headY := float64(standingsTop) - 14
 	for i, c := range cols {
 		if i == 1 {

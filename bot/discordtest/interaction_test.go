@@ -6,6 +6,7 @@ import (
 	"image/color"
 	"image/gif"
 	"io"
+	"slices"
 	"testing"
 
 	"github.com/bwmarrin/discordgo"
@@ -372,6 +373,12 @@ func TestChannelMessagesAndThreads(t *testing.T) {
 	if _, err := ds.MessageThreadStart(channel, m.ID, "Again", 60); restCode(t, err) != 160004 {
 		t.Errorf("second thread on a message: %v, want 160004", err)
 	}
+	// A private thread needs CREATE_PRIVATE_THREADS, which the invite
+	// does not ask for.
+	if _, err := ds.ThreadStart(channel, "Private", discordgo.ChannelTypeGuildPrivateThread, 1440); restCode(t, err) != 50013 {
+		t.Errorf("private thread without CREATE_PRIVATE_THREADS: %v, want 50013", err)
+	}
+	srv.AllowBot(channel, discordgo.PermissionCreatePrivateThreads)
 	priv, err := ds.ThreadStart(channel, "Private", discordgo.ChannelTypeGuildPrivateThread, 1440)
 	if err != nil || srv.Channel(priv.ID).Type != discordgo.ChannelTypeGuildPrivateThread {
 		t.Errorf("ThreadStart: %v, %v", priv, err)
@@ -382,8 +389,8 @@ func TestChannelMessagesAndThreads(t *testing.T) {
 	if srv.Message(channel, m.ID) != nil {
 		t.Error("message still there after delete")
 	}
-	if codes := takeCodes(srv); len(codes) != 1 || codes[0] != 160004 {
-		t.Errorf("violations %v, want the second thread's 160004", codes)
+	if codes := takeCodes(srv); !slices.Equal(codes, []int{160004, 50013}) {
+		t.Errorf("violations %v, want the second thread's 160004 and the private thread's 50013", codes)
 	}
 }
 

@@ -744,10 +744,14 @@ func (s *Server) postThread(c *call) (any, *apiError) {
 	if parent.typ != discordgo.ChannelTypeGuildText && parent.typ != discordgo.ChannelTypeGuildNews {
 		return nil, errChannelType
 	}
-	// Only VIEW_CHANNEL is checked: CREATE_PUBLIC_THREADS and
-	// CREATE_PRIVATE_THREADS are not (zugbot's tests start threads through
-	// the bot's session, standing in for a user).
-	if err := s.need(parent, 0); err != nil {
+	// A thread from a message, or a public one, needs
+	// CREATE_PUBLIC_THREADS; a private one CREATE_PRIVATE_THREADS
+	// (https://discord.com/developers/docs/resources/channel#start-thread-from-message).
+	need := int64(discordgo.PermissionCreatePublicThreads)
+	if c.r.PathValue("message") == "" && bytes.Contains(c.payload, []byte(`"type":12`)) {
+		need = discordgo.PermissionCreatePrivateThreads
+	}
+	if err := s.need(parent, need); err != nil {
 		return nil, err
 	}
 	var d struct {

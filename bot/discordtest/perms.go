@@ -11,12 +11,12 @@ import (
 
 // DefaultBotPermissions is what the bot may do in a guild unless a test
 // says otherwise (SetBotPermissions): the permissions zugbot's README asks
-// for in its invite link, 274878024704 = View Channels, Send Messages,
-// Send Messages in Threads, Embed Links, Attach Files and Read Message
-// History.
+// for in its invite link, 309237763072 = View Channels, Send Messages,
+// Send Messages in Threads, Create Public Threads, Embed Links, Attach
+// Files and Read Message History.
 const DefaultBotPermissions int64 = discordgo.PermissionViewChannel | discordgo.PermissionSendMessages |
-	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionEmbedLinks | discordgo.PermissionAttachFiles |
-	discordgo.PermissionReadMessageHistory
+	discordgo.PermissionSendMessagesInThreads | discordgo.PermissionCreatePublicThreads | discordgo.PermissionEmbedLinks |
+	discordgo.PermissionAttachFiles | discordgo.PermissionReadMessageHistory
 
 // allPermissions is every permission bit Discord defines (up to
 // BYPASS_SLOWMODE, 1 << 52), what ADMINISTRATOR grants.

@@ -56,8 +56,8 @@ func editContent(channel, id, content string) *discordgo.MessageEdit {
 }
 
 func testDefaultBotPermissions(t *testing.T, h *harness) {
-	if discordtest.DefaultBotPermissions != 274878024704 {
-		t.Errorf("DefaultBotPermissions = %d, want the README's invite 274878024704", discordtest.DefaultBotPermissions)
+	if discordtest.DefaultBotPermissions != 309237763072 {
+		t.Errorf("DefaultBotPermissions = %d, want the README's invite 309237763072", discordtest.DefaultBotPermissions)
 	}
 	_, i := h.slash(t)
 	if i.AppPermissions != discordtest.DefaultBotPermissions {
