@@ -119,6 +119,9 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 	if g.Clock.Live() {
 		fmt.Fprintf(&desc, "Time control: %s\n", table.ClockText(g.Clock, g.DaysPerMove))
 	}
+	if g.Tournament != 0 {
+		fmt.Fprintf(&desc, "Tournament #%d, round %d\n", g.Tournament, g.Round)
+	}
 	if last != "" {
 		mover := g.Seats[p.Turn().Other()] // every ply, passes too, hands the turn over
 		fmt.Fprintf(&desc, "Last move: **%s** (%s)\n", last, seatName(mover))

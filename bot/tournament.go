@@ -547,8 +547,7 @@ func (b *Bot) postTournamentBoard(ctx context.Context, tr *store.Tournament, p s
 	if err != nil || st.Game.MessageID != "" || st.Game.Over() {
 		return err
 	}
-	note := fmt.Sprintf("Tournament #%d, round %d, board %d.", tr.ID, p.Round, p.Board)
-	m, err := b.boardMessage(ctx, &st, boardView{note: note})
+	m, err := b.boardMessage(ctx, &st, boardView{note: fmt.Sprintf("Board %d.", p.Board)})
 	if err != nil {
 		return err
 	}

@@ -131,6 +131,11 @@ func TestSwissTournament(t *testing.T) {
 	if thread == "" || thread != tr.MessageID {
 		t.Fatalf("the tournament's thread is %q; want one opened on its sign-up message %q", thread, tr.MessageID)
 	}
+	board := h.board(tr.Pairings[0].GameID)
+	if len(board.Embeds) == 0 || !strings.Contains(board.Embeds[0].Description, "Tournament #1, round 1") || !strings.Contains(board.Embeds[0].Description, "⏱ 5:00") {
+		t.Errorf("a round 1 board says %+v; want the tournament, the round and the clocks", board.Embeds)
+	}
+	h.checkBoardImage(board)
 	user := func(id string) *discordgo.User { return players[number[id]-1] }
 	// play gives the pairings of round n their results, but the boards in
 	// skip, and returns what each board was.
