@@ -14,6 +14,7 @@ import (
 // backup command does, and checks that each copy is a complete, consistent
 // database.
 func TestBackupWhileWriting(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "live.db")
@@ -64,8 +65,8 @@ func TestBackupWhileWriting(t *testing.T) {
 		if err != nil || st.Game.Ply != 4 || len(st.Moves) != 4 {
 			t.Errorf("game in backup %s: %+v, %v", out, st.Game, err)
 		}
-		if v, _ := b.Version(ctx); v != len(migrations) {
-			t.Errorf("backup version %d, want %d", v, len(migrations))
+		if v, _ := b.Version(ctx); v != len(sqliteMigrations) {
+			t.Errorf("backup version %d, want %d", v, len(sqliteMigrations))
 		}
 		b.Close()
 	}
@@ -89,6 +90,7 @@ func TestBackupWhileWriting(t *testing.T) {
 // are gone, and the read-only connection must still read it. Its name
 // has characters that mean something in a URI.
 func TestBackupClosedDatabase(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "z #1?%20.db") // the name must survive the URI

@@ -19,8 +19,16 @@ func TestIsDatabaseError(t *testing.T) {
 	}
 
 	// Another process (here another connection) holds the write lock for
-	// longer than the store waits: SQLite reports the database busy.
-	db, err := sql.Open("sqlite", s.path)
+	// longer than the store waits: SQLite reports the database busy; on
+	// PostgreSQL, a table lock outlasts the caller's deadline.
+	driver, lock, wait := "sqlite", "BEGIN IMMEDIATE", ctx
+	if pg != nil {
+		driver, lock = "pgx", "BEGIN; LOCK TABLE players IN ACCESS EXCLUSIVE MODE"
+		var cancel context.CancelFunc
+		wait, cancel = context.WithTimeout(ctx, 200*time.Millisecond)
+		defer cancel()
+	}
+	db, err := sql.Open(driver, s.path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -30,10 +38,10 @@ func TestIsDatabaseError(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer conn.Close()
-	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+	if _, err := conn.ExecContext(ctx, lock); err != nil {
 		t.Fatal(err)
 	}
-	_, err = s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}})
+	_, err = s.CreateGame(wait, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}})
 	if err == nil {
 		t.Fatal("CreateGame while another connection holds the write lock succeeded; want an error")
 	}

@@ -3,14 +3,20 @@ package store
 import (
 	"context"
 	"errors"
+	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
+// text reports whether s is text a database holds: valid UTF-8 without NUL.
+func text(s string) bool { return utf8.ValidString(s) && !strings.ContainsRune(s, 0) }
+
 // FuzzRoundTrip stores whatever a person may type as a display name or a
 // move, and checks that it comes back byte for byte, or is refused with a
-// clear error, and that replaying it never panics.
+// clear error (ErrInvalid for what is not text), and that replaying it
+// never panics.
 func FuzzRoundTrip(f *testing.F) {
 	for _, seed := range [][2]string{
 		{"Alice", "c2-b1"},
@@ -27,13 +33,19 @@ func FuzzRoundTrip(f *testing.F) {
 	f.Fuzz(func(t *testing.T, name, notation string) {
 		p := Player{ID: "id:" + name, Name: name}
 		g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: p}, {AI: 1}}, ChannelID: name})
+		if !text(name) {
+			if !errors.Is(err, ErrInvalid) {
+				t.Fatalf("CreateGame for %q: %v, want ErrInvalid", name, err)
+			}
+			return
+		}
 		if err != nil {
 			t.Fatalf("CreateGame for %q: %v", name, err)
 		}
 		_, err = s.RecordMove(ctx, g.ID, 0, notation, End{})
-		if notation == "" {
+		if notation == "" || !text(notation) {
 			if !errors.Is(err, ErrInvalid) {
-				t.Fatalf("empty move: got %v, want ErrInvalid", err)
+				t.Fatalf("move %q: got %v, want ErrInvalid", notation, err)
 			}
 			return
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
@@ -190,11 +191,25 @@ func (s *Store) Load(ctx context.Context, id int64) (State, error) {
 	return st, nil
 }
 
+// checkText refuses text a database may not hold as it is: invalid UTF-8,
+// or a NUL character (PostgreSQL refuses both). Discord sends neither.
+func checkText(texts ...string) error {
+	for _, t := range texts {
+		if !utf8.ValidString(t) || strings.ContainsRune(t, 0) {
+			return fmt.Errorf("%w: %.40q is not valid text", ErrInvalid, t)
+		}
+	}
+	return nil
+}
+
 // upsertPlayer records a person and their name as last seen; an empty name
 // leaves a known one alone.
 func upsertPlayer(ctx context.Context, tx querier, p Player, now time.Time) error {
 	if p.ID == "" {
 		return fmt.Errorf("%w: a player without an id", ErrInvalid)
+	}
+	if err := checkText(p.ID, p.Name); err != nil {
+		return err
 	}
 	_, err := tx.ExecContext(ctx, `INSERT INTO players (id, name, created_at, updated_at) VALUES (?1, ?2, ?3, ?3)
 		ON CONFLICT (id) DO UPDATE SET name = excluded.name, updated_at = excluded.updated_at
@@ -245,6 +260,9 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 // createGame checks and inserts a new game and returns its id.
 func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time.Time) (int64, error) {
 	if err := s.checkVariant(ng.Variant, ng.Start); err != nil {
+		return 0, err
+	}
+	if err := checkText(ng.GuildID, ng.ChannelID, ng.ThreadID); err != nil {
 		return 0, err
 	}
 	var players [2]sql.NullString
@@ -330,7 +348,7 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 			if !p.Valid {
 				continue
 			}
-			if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO members (guild_id, player_id) VALUES (?, ?)`, ng.GuildID, p); err != nil {
+			if _, err := tx.ExecContext(ctx, `INSERT INTO members (guild_id, player_id) VALUES (?, ?) ON CONFLICT DO NOTHING`, ng.GuildID, p); err != nil {
 				return 0, err
 			}
 		}
@@ -432,6 +450,9 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 	if notation == "" {
 		return Game{}, fmt.Errorf("record move in game %d: %w: no notation", id, ErrInvalid)
 	}
+	if err := checkText(notation); err != nil {
+		return Game{}, fmt.Errorf("record move in game %d: %w", id, err)
+	}
 	var g Game
 	err := s.write(ctx, func(tx querier) error {
 		now := s.now()
@@ -453,10 +474,6 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 			g.Left[side] = left + g.Clock.Increment
 			g.ClockSide, g.ClockAt = side.Other(), stamp(now)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)`,
-			id, ply, notation, millis(now)); err != nil {
-			return err
-		}
 		g.Ply++
 		g.Offer = Offer{}
 		g.Deadline = s.deadline(g.DaysPerMove, now)
@@ -464,9 +481,16 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 			g.Deadline = now.Add(g.Left[g.ClockSide])
 		}
 		g.Updated = stamp(now)
+		// The game's row first: a concurrent move waits for it, and on
+		// PostgreSQL is then refused as a clash and runs again (and finds
+		// the ply moved on), rather than failing on the move's key.
 		if _, err := tx.ExecContext(ctx, `UPDATE games SET ply = ?, offer_kind = '', deadline = ?, updated_at = ?,
 				left0_ms = ?, left1_ms = ?, clock_side = ?, clock_at = ? WHERE id = ?`,
 			g.Ply, nullMillis(g.Deadline), millis(now), g.Left[0].Milliseconds(), g.Left[1].Milliseconds(), g.ClockSide, millis(g.ClockAt), id); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO moves (game_id, ply, notation, played_at) VALUES (?, ?, ?, ?)`,
+			id, ply, notation, millis(now)); err != nil {
 			return err
 		}
 		if end.Result != Ongoing {

@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"errors"
-	"path/filepath"
 	"reflect"
 	"testing"
 	"time"
@@ -179,7 +178,7 @@ func TestReplayError(t *testing.T) {
 	wantErr(t, "Replay with a gap", err, ErrReplay)
 
 	// A store that no longer knows a game's variant cannot load it.
-	path := filepath.Join(t.TempDir(), "z.db")
+	path, _ := freshDB(t)
 	s2, err := Open(ctx, path, Options{Variants: []*engine.Variant{zola.Zola8}})
 	if err != nil {
 		t.Fatal(err)

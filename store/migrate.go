@@ -12,7 +12,7 @@ import (
 	"time"
 )
 
-//go:embed migrations/*.sql
+//go:embed migrations/sqlite/*.sql migrations/postgres/*.sql
 var migrationFiles embed.FS
 
 // migration is one step of the schema: the SQL of migrations/NNNN_name.sql.
@@ -22,14 +22,18 @@ type migration struct {
 	sql     string
 }
 
-// migrations are the schema steps in order, read from the embedded files.
-var migrations = mustMigrations(migrationFiles)
+// The schema steps in order, read from the embedded files: the same steps
+// for each database (TestMigrationsMatch), written in its own SQL.
+var (
+	sqliteMigrations   = mustMigrations(migrationFiles, "migrations/sqlite")
+	postgresMigrations = mustMigrations(migrationFiles, "migrations/postgres")
+)
 
 // mustMigrations reads the migrations from fsys and checks that they are
 // numbered 1, 2, 3… without gaps. A mistake there is a build defect, so it
 // panics.
-func mustMigrations(fsys fs.FS) []migration {
-	names, err := fs.Glob(fsys, "migrations/*.sql")
+func mustMigrations(fsys fs.FS, dir string) []migration {
+	names, err := fs.Glob(fsys, dir+"/*.sql")
 	if err != nil {
 		panic(err)
 	}
@@ -53,18 +57,28 @@ func mustMigrations(fsys fs.FS) []migration {
 // migrate applies the migrations of ms after the database's current
 // version, each in its own transaction together with its record in
 // schema_migrations.
-func migrate(ctx context.Context, db *sql.DB, now func() time.Time, ms []migration) error {
+func migrate(ctx context.Context, db *sql.DB, pg bool, now func() time.Time, ms []migration) error {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
-		version    INTEGER PRIMARY KEY,
+		version    BIGINT PRIMARY KEY,
 		name       TEXT NOT NULL,
-		applied_at INTEGER NOT NULL
+		applied_at BIGINT NOT NULL
 	)`); err != nil {
 		return fmt.Errorf("create schema_migrations: %w", err)
 	}
+	record := `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`
+	if pg {
+		record = rebind(record)
+	}
 	for {
-		tx, err := db.BeginTx(ctx, nil) // immediate: migrations by two processes take turns
+		tx, err := db.BeginTx(ctx, nil) // SQLite: immediate, so migrations by two processes take turns
 		if err != nil {
 			return err
+		}
+		if pg { // PostgreSQL: they take turns on a lock held until the commit
+			if _, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(7626683)`); err != nil {
+				tx.Rollback()
+				return fmt.Errorf("lock the schema: %w", err)
+			}
 		}
 		var cur int
 		if err := tx.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&cur); err != nil {
@@ -83,8 +97,7 @@ func migrate(ctx context.Context, db *sql.DB, now func() time.Time, ms []migrati
 			tx.Rollback()
 			return fmt.Errorf("migration %s: %w", m.name, err)
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)`,
-			m.version, m.name, millis(now())); err != nil {
+		if _, err := tx.ExecContext(ctx, record, m.version, m.name, millis(now())); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("record migration %s: %w", m.name, err)
 		}

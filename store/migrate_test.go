@@ -10,9 +10,35 @@ import (
 	"github.com/zugbot/zugbot/engine/zola"
 )
 
+// freshDB returns an empty database for a test (a SQLite file, or a
+// PostgreSQL schema in the run on PostgreSQL) and the migrations it takes.
+func freshDB(t *testing.T) (string, []migration) {
+	t.Helper()
+	if pg != nil {
+		u, err := pg.URL()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u, postgresMigrations
+	}
+	return filepath.Join(t.TempDir(), "z.db"), sqliteMigrations
+}
+
+// TestMigrationsMatch: both databases take the same steps.
+func TestMigrationsMatch(t *testing.T) {
+	if len(sqliteMigrations) != len(postgresMigrations) {
+		t.Fatalf("%d SQLite migrations, %d PostgreSQL ones", len(sqliteMigrations), len(postgresMigrations))
+	}
+	for i, m := range sqliteMigrations {
+		if p := postgresMigrations[i]; p.name != m.name || p.version != m.version {
+			t.Errorf("migration %d: SQLite's %s, PostgreSQL's %s", i+1, m.name, p.name)
+		}
+	}
+}
+
 func TestMigrationsFromEmpty(t *testing.T) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), "z.db")
+	path, _ := freshDB(t)
 	for i := range 2 { // the second open finds nothing to do
 		s, err := Open(ctx, path, Options{})
 		if err != nil {
@@ -22,8 +48,8 @@ func TestMigrationsFromEmpty(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if v != len(migrations) {
-			t.Errorf("open %d: version %d, want %d", i, v, len(migrations))
+		if v != len(sqliteMigrations) {
+			t.Errorf("open %d: version %d, want %d", i, v, len(sqliteMigrations))
 		}
 		var names []string
 		rows, err := s.r.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY version`)
@@ -39,6 +65,10 @@ func TestMigrationsFromEmpty(t *testing.T) {
 		want := []string{"0001_init", "0002_indexes", "0003_members", "0004_task_attempts", "0005_drawn_boards", "0006_analysis", "0007_clocks", "0008_tournaments"}
 		if strings.Join(names, " ") != strings.Join(want, " ") {
 			t.Errorf("open %d: recorded migrations %q, want %q", i, names, want)
+		}
+		if pg != nil {
+			s.Close()
+			continue
 		}
 		var mode string
 		if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
@@ -62,27 +92,33 @@ func seedVersion1(t *testing.T, s *Store) (moves []string) {
 		moves = append(moves, p.FormatMove(m))
 		p.Do(m)
 	}
-	_, err := s.w.Exec(`
-		INSERT INTO players (id, name, created_at, updated_at) VALUES ('100', 'Alice', 0, 0), ('200', 'Bob', 0, 0);
-		INSERT INTO games (id, variant, player0, player1, guild_id, channel_id, rated, ply, created_at, updated_at)
-			VALUES (7, 'zola', '100', '200', 'g9', 'c9', 1, 2, 1000, 2000);
-		INSERT INTO moves (game_id, ply, notation, played_at) VALUES (7, 0, ?1, 1500), (7, 1, ?2, 2000);
-		INSERT INTO ratings (player_id, variant, rating, peak, games, wins, draws, losses, streak, updated_at)
-			VALUES ('100', 'zola', 1600, 1610, 12, 8, 1, 3, 2, 0), ('200', 'zola', 1450, 1500, 11, 3, 1, 7, -1, 0);
-		INSERT INTO challenges (id, challenger, opponent, variant, colour, rated, days_per_move, created_at, expires_at, updated_at)
-			VALUES (3, '100', '200', 'zola8', 'second', 1, 3, 0, 9999999999999, 0);`, moves[0], moves[1])
-	if err != nil {
-		t.Fatalf("seed: %v", err)
+	for _, q := range []string{
+		`INSERT INTO players (id, name, created_at, updated_at) VALUES ('100', 'Alice', 0, 0), ('200', 'Bob', 0, 0)`,
+		`INSERT INTO games (id, variant, player0, player1, guild_id, channel_id, rated, ply, created_at, updated_at)
+			VALUES (7, 'zola', '100', '200', 'g9', 'c9', 1, 2, 1000, 2000)`,
+		`INSERT INTO moves (game_id, ply, notation, played_at) VALUES (7, 0, ?1, 1500), (7, 1, ?2, 2000)`,
+		`INSERT INTO ratings (player_id, variant, rating, peak, games, wins, draws, losses, streak, updated_at)
+			VALUES ('100', 'zola', 1600, 1610, 12, 8, 1, 3, 2, 0), ('200', 'zola', 1450, 1500, 11, 3, 1, 7, -1, 0)`,
+		`INSERT INTO challenges (id, challenger, opponent, variant, colour, rated, days_per_move, created_at, expires_at, updated_at)
+			VALUES (3, '100', '200', 'zola8', 'second', 1, 3, 0, 9999999999999, 0)`,
+	} {
+		var args []any
+		if strings.Contains(q, "?1") {
+			args = []any{moves[0], moves[1]}
+		}
+		if _, err := s.w.ExecContext(context.Background(), q, args...); err != nil {
+			t.Fatalf("seed: %v", err)
+		}
 	}
 	return moves
 }
 
 func TestMigrationsFromEachVersion(t *testing.T) {
 	ctx := context.Background()
-	for k := 1; k < len(migrations); k++ {
-		t.Run(migrations[k-1].name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), "z.db")
-			old, err := open(ctx, path, Options{}, migrations[:k])
+	for k := 1; k < len(sqliteMigrations); k++ {
+		t.Run(sqliteMigrations[k-1].name, func(t *testing.T) {
+			path, ms := freshDB(t)
+			old, err := open(ctx, path, Options{}, ms[:k])
 			if err != nil {
 				t.Fatalf("open at version %d: %v", k, err)
 			}
@@ -94,8 +130,8 @@ func TestMigrationsFromEachVersion(t *testing.T) {
 				t.Fatalf("upgrade from version %d: %v", k, err)
 			}
 			defer s.Close()
-			if v, _ := s.Version(ctx); v != len(migrations) {
-				t.Errorf("version %d, want %d", v, len(migrations))
+			if v, _ := s.Version(ctx); v != len(sqliteMigrations) {
+				t.Errorf("version %d, want %d", v, len(sqliteMigrations))
 			}
 			st, err := s.Load(ctx, 7)
 			if err != nil {
@@ -137,10 +173,11 @@ func TestMigrationsFromEachVersion(t *testing.T) {
 }
 
 func TestMigrationIsOneTransaction(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "z.db")
-	bad := append(migrations[:len(migrations):len(migrations)], migration{
-		version: len(migrations) + 1,
+	bad := append(sqliteMigrations[:len(sqliteMigrations):len(sqliteMigrations)], migration{
+		version: len(sqliteMigrations) + 1,
 		name:    "bad",
 		sql:     "CREATE TABLE extra (a); INSERT INTO nosuch VALUES (1);",
 	})
@@ -152,8 +189,8 @@ func TestMigrationIsOneTransaction(t *testing.T) {
 		t.Fatalf("open after the failure: %v", err)
 	}
 	defer s.Close()
-	if v, _ := s.Version(ctx); v != len(migrations) {
-		t.Errorf("version %d, want %d", v, len(migrations))
+	if v, _ := s.Version(ctx); v != len(sqliteMigrations) {
+		t.Errorf("version %d, want %d", v, len(sqliteMigrations))
 	}
 	var n int
 	s.r.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'extra'`).Scan(&n)
@@ -163,6 +200,7 @@ func TestMigrationIsOneTransaction(t *testing.T) {
 }
 
 func TestNewerDatabaseRefused(t *testing.T) {
+	sqliteOnly(t)
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "z.db")
 	s, err := Open(ctx, path, Options{})

@@ -146,26 +146,26 @@ func (s *Store) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing
 		minGames = s.minRated
 	}
 	query := ratingSelect + `WHERE r.variant = ?1 AND r.games >= ?2`
+	args := []any{q.Variant, minGames}
 	if q.GuildID != "" {
+		args = append(args, q.GuildID)
 		// Walk the ratings from the top, keeping the server's members,
 		// unless the server is small: then rate its members and sort.
 		var members int
-		err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM members WHERE guild_id = ? LIMIT ?)`,
+		err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM members WHERE guild_id = ? LIMIT ?) AS m`,
 			q.GuildID, smallServer+1).Scan(&members)
 		if err != nil {
 			return nil, fmt.Errorf("leaderboard of %s: %w", q.Variant, err)
 		}
 		if members <= smallServer {
-			query = ratingColumns + `FROM members m CROSS JOIN ratings r ON r.player_id = m.player_id AND r.variant = ?1
-				JOIN players p ON p.id = r.player_id
-				WHERE m.guild_id = ?3 AND r.games >= ?2`
+			query = ratingColumns + `FROM members m CROSS JOIN ratings r JOIN players p ON p.id = r.player_id
+				WHERE r.player_id = m.player_id AND r.variant = ?1 AND m.guild_id = ?3 AND r.games >= ?2`
 		} else {
 			query += ` AND EXISTS (SELECT 1 FROM members m WHERE m.guild_id = ?3 AND m.player_id = r.player_id)`
 		}
 	}
-	args := []any{q.Variant, minGames, q.GuildID}
 	offset := max(q.Offset, 0)
-	query += ` ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT ?4 OFFSET ?5`
+	query += fmt.Sprintf(` ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT ?%d OFFSET ?%d`, len(args)+1, len(args)+2)
 	args = append(args, limit(q.Limit, 10), offset)
 	rows, err := s.r.QueryContext(ctx, query, args...)
 	if err != nil {
@@ -190,8 +190,9 @@ func (s *Store) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing
 // empty), in one variant when variant is not empty.
 func record(ctx context.Context, q querier, a, b, variant string) (all, rated Record, err error) {
 	query := `SELECT
-		coalesce(sum(won), 0), coalesce(sum(result = 'draw'), 0), coalesce(sum(result = 'win' AND NOT won), 0),
-		coalesce(sum(won AND rated), 0), coalesce(sum(result = 'draw' AND rated), 0), coalesce(sum(result = 'win' AND NOT won AND rated), 0)
+		count(*) FILTER (WHERE won), count(*) FILTER (WHERE result = 'draw'), count(*) FILTER (WHERE result = 'win' AND NOT won),
+		count(*) FILTER (WHERE won AND rated = 1), count(*) FILTER (WHERE result = 'draw' AND rated = 1),
+		count(*) FILTER (WHERE result = 'win' AND NOT won AND rated = 1)
 	FROM (SELECT result, rated, result = 'win' AND ((winner = 0 AND player0 = ?1) OR (winner = 1 AND player1 = ?1)) AS won
 		FROM games WHERE result IN ('win', 'draw')`
 	args := []any{a}
@@ -205,7 +206,7 @@ func record(ctx context.Context, q querier, a, b, variant string) (all, rated Re
 		args = append(args, variant)
 		query += ` AND variant = ?` + strconv.Itoa(len(args))
 	}
-	err = q.QueryRowContext(ctx, query+`)`, args...).Scan(
+	err = q.QueryRowContext(ctx, query+`) AS g`, args...).Scan(
 		&all.Wins, &all.Draws, &all.Losses, &rated.Wins, &rated.Draws, &rated.Losses)
 	if err != nil {
 		return Record{}, Record{}, fmt.Errorf("record of %s: %w", a, err)

@@ -125,25 +125,25 @@ func TestFarmingCap(t *testing.T) {
 // even.
 func seedRatings(tb testing.TB, s *Store, variant string, n int) {
 	tb.Helper()
-	tx, err := s.w.Begin()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for i := range n {
-		id := fmt.Sprintf("p%05d", i)
-		if _, err := tx.Exec(`INSERT OR IGNORE INTO players VALUES (?, ?, 0, 0)`, id, "Player "+id); err != nil {
-			tb.Fatal(err)
-		}
-		if _, err := tx.Exec(`INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 0, 0, 0, 0, 0)`, id, variant, 1000+i, 1000+i, i%20); err != nil {
-			tb.Fatal(err)
-		}
-		if i%2 == 0 {
-			if _, err := tx.Exec(`INSERT OR IGNORE INTO members VALUES ('g1', ?)`, id); err != nil {
-				tb.Fatal(err)
+	err := s.write(context.Background(), func(tx querier) error {
+		ctx := context.Background()
+		for i := range n {
+			id := fmt.Sprintf("p%05d", i)
+			if _, err := tx.ExecContext(ctx, `INSERT INTO players VALUES (?, ?, 0, 0) ON CONFLICT DO NOTHING`, id, "Player "+id); err != nil {
+				return err
+			}
+			if _, err := tx.ExecContext(ctx, `INSERT INTO ratings VALUES (?, ?, ?, ?, ?, 0, 0, 0, 0, 0)`, id, variant, 1000+i, 1000+i, i%20); err != nil {
+				return err
+			}
+			if i%2 == 0 {
+				if _, err := tx.ExecContext(ctx, `INSERT INTO members VALUES ('g1', ?) ON CONFLICT DO NOTHING`, id); err != nil {
+					return err
+				}
 			}
 		}
-	}
-	if err := tx.Commit(); err != nil {
+		return nil
+	})
+	if err != nil {
 		tb.Fatal(err)
 	}
 }
@@ -287,7 +287,7 @@ func TestLeaderboardLargeServer(t *testing.T) {
 	const n = 4 * smallServer // g1 has every even player: 2·smallServer members
 	seedRatings(t, s, "zola", n)
 	for i := 0; i < 60; i += 3 {
-		if _, err := s.w.Exec(`INSERT INTO members VALUES ('small', ?)`, fmt.Sprintf("p%05d", i)); err != nil {
+		if _, err := s.w.ExecContext(context.Background(), `INSERT INTO members VALUES ('small', ?)`, fmt.Sprintf("p%05d", i)); err != nil {
 			t.Fatal(err)
 		}
 	}

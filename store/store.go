@@ -22,6 +22,7 @@ import (
 	"net/url"
 	"runtime"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -76,12 +77,13 @@ var (
 )
 
 // IsDatabaseError reports whether err, or an error it wraps, came from
-// SQLite itself (a database locked by another process for longer than
-// Options.BusyTimeout, a full disk, a corrupt file) rather than from the
+// the database itself (a SQLite file locked by another process for longer
+// than Options.BusyTimeout, a full disk, a corrupt file, a PostgreSQL
+// server gone) rather than from the
 // store's rules, such as ErrNotFound or ErrStalePly.
 func IsDatabaseError(err error) bool {
 	var e *sqlite.Error
-	return errors.As(err, &e)
+	return errors.As(err, &e) || isPostgresError(err)
 }
 
 // Defaults for the zero values of Options.
@@ -117,21 +119,40 @@ type Options struct {
 // Store is a zugbot database. Its methods are safe for concurrent use.
 type Store struct {
 	path     string
-	w, r     *pool // one writer connection; a pool of read-only ones
+	pg       bool  // a PostgreSQL server, not a SQLite file
+	w, r     *pool // SQLite: one writer connection, a pool of read-only ones; PostgreSQL: one pool
 	now      func() time.Time
 	variants map[string]*engine.Variant
 	minRated int
 	maxGames int
 }
 
-// Open opens the database file at path, creating it if need be, and brings
-// its schema up to date. The caller must Close it.
+// Open opens the database at path, a SQLite file (created if need be) or
+// a PostgreSQL server's URL (postgres://…), and brings its schema up to
+// date. The caller must Close it.
 func Open(ctx context.Context, path string, o Options) (*Store, error) {
-	s, err := open(ctx, path, o, migrations)
+	ms := sqliteMigrations
+	if IsPostgres(path) {
+		ms = postgresMigrations
+	}
+	s, err := open(ctx, path, o, ms)
 	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", path, err)
+		return nil, fmt.Errorf("open database %s: %w", Redacted(path), err)
 	}
 	return s, nil
+}
+
+// IsPostgres reports whether path is a PostgreSQL URL rather than a file.
+func IsPostgres(path string) bool {
+	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
+}
+
+// Redacted returns path with a URL's password hidden, for logs and errors.
+func Redacted(path string) string {
+	if u, err := url.Parse(path); err == nil && IsPostgres(path) {
+		return u.Redacted()
+	}
+	return path
 }
 
 // open opens the database and applies the migrations ms.
@@ -139,7 +160,7 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 	if path == "" {
 		return nil, errors.New("no database path")
 	}
-	s := &Store{path: path, now: o.Now, minRated: o.MinRatedGames, maxGames: o.MaxActiveGames, variants: map[string]*engine.Variant{}}
+	s := &Store{path: path, pg: IsPostgres(path), now: o.Now, minRated: o.MinRatedGames, maxGames: o.MaxActiveGames, variants: map[string]*engine.Variant{}}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -161,6 +182,9 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 		readers = max(2, runtime.NumCPU())
 	}
 
+	if s.pg {
+		return s, s.openPostgres(ctx, path, readers, ms)
+	}
 	w, err := sql.Open("sqlite", dsn(path, busy, writer))
 	if err != nil {
 		return nil, err
@@ -175,7 +199,7 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 		w.Close()
 		return nil, err
 	}
-	if err := migrate(ctx, w, s.now, ms); err != nil {
+	if err := migrate(ctx, w, false, s.now, ms); err != nil {
 		w.Close()
 		return nil, err
 	}
@@ -229,6 +253,9 @@ func (s *Store) MinRatedGames() int { return s.minRated }
 
 // Close closes the database.
 func (s *Store) Close() error {
+	if s.r == s.w {
+		return s.w.Close()
+	}
 	return errors.Join(s.r.Close(), s.w.Close())
 }
 
@@ -265,7 +292,29 @@ func (s *Store) checkVariant(id, start string) error {
 // write runs f in an immediate transaction on the writer connection and
 // commits it if f returns nil.
 func (s *Store) write(ctx context.Context, f func(tx querier) error) error {
-	tx, err := s.w.BeginTx(ctx, nil)
+	if !s.pg {
+		return s.writeOnce(ctx, nil, f)
+	}
+	// PostgreSQL runs writes side by side, each as if alone (serializable);
+	// one that clashes with another is refused at once and run again.
+	for try := 1; ; try++ {
+		err := s.writeOnce(ctx, &sql.TxOptions{Isolation: sql.LevelSerializable}, f)
+		if !serializationFailure(err) || try == maxWriteTries {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return err
+		case <-time.After(time.Duration(try) * time.Millisecond):
+		}
+	}
+}
+
+// maxWriteTries bounds the runs of a PostgreSQL write that keeps clashing.
+const maxWriteTries = 20
+
+func (s *Store) writeOnce(ctx context.Context, opts *sql.TxOptions, f func(tx querier) error) error {
+	tx, err := s.w.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -281,7 +330,11 @@ func (s *Store) write(ctx context.Context, f func(tx querier) error) error {
 
 // read runs f in a read transaction: it sees one snapshot of the database.
 func (s *Store) read(ctx context.Context, f func(tx querier) error) error {
-	tx, err := s.r.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	opts := &sql.TxOptions{ReadOnly: true}
+	if s.pg {
+		opts.Isolation = sql.LevelRepeatableRead
+	}
+	tx, err := s.r.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
@@ -305,12 +358,34 @@ type querier interface {
 // so the cache stays small.
 type pool struct {
 	*sql.DB
+	// pg: the queries are PostgreSQL's (see rebind) and the driver keeps
+	// them prepared itself.
+	pg    bool
 	mu    sync.Mutex
 	stmts map[string]*sql.Stmt
+	pgSQL map[string]string // rebound queries
 }
 
 func newPool(db *sql.DB) *pool {
 	return &pool{DB: db, stmts: map[string]*sql.Stmt{}}
+}
+
+// pgQuery returns query and args as PostgreSQL takes them: placeholders
+// numbered, booleans as the 0 and 1 its integer flag columns hold.
+func (p *pool) pgQuery(query string, args []any) (string, []any) {
+	p.mu.Lock()
+	q, ok := p.pgSQL[query]
+	if !ok {
+		q = rebind(query)
+		p.pgSQL[query] = q
+	}
+	p.mu.Unlock()
+	for i, a := range args {
+		if b, ok := a.(bool); ok {
+			args[i] = map[bool]int64{false: 0, true: 1}[b]
+		}
+	}
+	return q, args
 }
 
 // cached returns the prepared statement for query, if there is one.
@@ -355,6 +430,10 @@ func (p *pool) stmt(ctx context.Context, query string) *sql.Stmt {
 
 // ExecContext runs query as a prepared statement.
 func (p *pool) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if p.pg {
+		query, args = p.pgQuery(query, args)
+		return p.DB.ExecContext(ctx, query, args...)
+	}
 	if st := p.stmt(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
@@ -363,6 +442,10 @@ func (p *pool) ExecContext(ctx context.Context, query string, args ...any) (sql.
 
 // QueryContext runs query as a prepared statement.
 func (p *pool) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if p.pg {
+		query, args = p.pgQuery(query, args)
+		return p.DB.QueryContext(ctx, query, args...)
+	}
 	if st := p.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -371,6 +454,10 @@ func (p *pool) QueryContext(ctx context.Context, query string, args ...any) (*sq
 
 // QueryRowContext runs query as a prepared statement.
 func (p *pool) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if p.pg {
+		query, args = p.pgQuery(query, args)
+		return p.DB.QueryRowContext(ctx, query, args...)
+	}
 	if st := p.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}
@@ -410,6 +497,10 @@ func (t *txn) stmt(ctx context.Context, query string) *sql.Stmt {
 
 // ExecContext runs query in the transaction.
 func (t *txn) ExecContext(ctx context.Context, query string, args ...any) (sql.Result, error) {
+	if t.p.pg {
+		query, args = t.p.pgQuery(query, args)
+		return t.tx.ExecContext(ctx, query, args...)
+	}
 	if st := t.stmt(ctx, query); st != nil {
 		return st.ExecContext(ctx, args...)
 	}
@@ -418,6 +509,10 @@ func (t *txn) ExecContext(ctx context.Context, query string, args ...any) (sql.R
 
 // QueryContext runs query in the transaction.
 func (t *txn) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	if t.p.pg {
+		query, args = t.p.pgQuery(query, args)
+		return t.tx.QueryContext(ctx, query, args...)
+	}
 	if st := t.stmt(ctx, query); st != nil {
 		return st.QueryContext(ctx, args...)
 	}
@@ -426,6 +521,10 @@ func (t *txn) QueryContext(ctx context.Context, query string, args ...any) (*sql
 
 // QueryRowContext runs query in the transaction.
 func (t *txn) QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row {
+	if t.p.pg {
+		query, args = t.p.pgQuery(query, args)
+		return t.tx.QueryRowContext(ctx, query, args...)
+	}
 	if st := t.stmt(ctx, query); st != nil {
 		return st.QueryRowContext(ctx, args...)
 	}

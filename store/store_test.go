@@ -37,7 +37,8 @@ func (c *clock) Add(d time.Duration) {
 // testVariants are the variants the tests' stores know.
 var testVariants = []*engine.Variant{zola.Zola, zola.Zola8, zola.Zola4}
 
-// mustOpen opens a store on a new database file in a temporary directory,
+// mustOpen opens a store on a new database file in a temporary directory
+// (on PostgreSQL, a new schema),
 // with a test clock and the Zola variants unless o sets them, and closes it
 // when the test ends.
 func mustOpen(tb testing.TB, o Options) (*Store, *clock) {
@@ -49,7 +50,14 @@ func mustOpen(tb testing.TB, o Options) (*Store, *clock) {
 	if o.Variants == nil {
 		o.Variants = testVariants
 	}
-	s, err := Open(context.Background(), filepath.Join(tb.TempDir(), "zugbot.db"), o)
+	path := filepath.Join(tb.TempDir(), "zugbot.db")
+	if pg != nil {
+		var err error
+		if path, err = pg.URL(); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	s, err := Open(context.Background(), path, o)
 	if err != nil {
 		tb.Fatalf("Open: %v", err)
 	}

@@ -470,7 +470,7 @@ func (s *Store) FinishTournament(ctx context.Context, id int64) (Tournament, err
 // SetAnnounced records that round's pairings were posted.
 func (s *Store) SetAnnounced(ctx context.Context, id int64, round int) error {
 	err := s.write(ctx, func(tx querier) error {
-		_, err := tx.ExecContext(ctx, `UPDATE tournaments SET announced = max(announced, ?) WHERE id = ?`, round, id)
+		_, err := tx.ExecContext(ctx, `UPDATE tournaments SET announced = CASE WHEN announced > ?1 THEN announced ELSE ?1 END WHERE id = ?2`, round, id)
 		return err
 	})
 	if err != nil {
@@ -557,7 +557,7 @@ func stepIfRoundDone(ctx context.Context, tx querier, id int64, round int, now t
 		return err
 	}
 	var pending int
-	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM tournament_games WHERE tournament_id = ? AND round = ? AND NOT done`,
+	if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM tournament_games WHERE tournament_id = ? AND round = ? AND done = 0`,
 		id, round).Scan(&pending); err != nil || pending > 0 {
 		return err
 	}

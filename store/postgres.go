@@ -1,0 +1,89 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"strconv"
+	"strings"
+
+	"github.com/jackc/pgx/v5/pgconn"
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" database/sql driver
+)
+
+// PostgreSQL: the store's queries are written once, in the SQL both
+// databases take (ON CONFLICT, FILTER, CASE; integer columns for flags and
+// times), with SQLite's placeholders, which rebind numbers for PostgreSQL.
+// Its schema has its own migrations (migrations/postgres), step for step
+// the same as SQLite's. Writes are serializable transactions, run again
+// when PostgreSQL refuses one that clashed with another: the same outcome
+// as SQLite's one writer at a time, with several processes on one server.
+
+// openPostgres opens the server at url with a pool of up to conns
+// connections, and applies the migrations ms.
+func (s *Store) openPostgres(ctx context.Context, url string, conns int, ms []migration) error {
+	db, err := sql.Open("pgx", url)
+	if err != nil {
+		return err
+	}
+	db.SetMaxOpenConns(conns + 2)
+	db.SetMaxIdleConns(conns + 2)
+	if err := db.PingContext(ctx); err != nil {
+		db.Close()
+		return err
+	}
+	if err := migrate(ctx, db, true, s.now, ms); err != nil {
+		db.Close()
+		return err
+	}
+	p := newPool(db)
+	p.pg, p.pgSQL = true, map[string]string{}
+	s.w, s.r = p, p
+	return nil
+}
+
+// rebind numbers a query's placeholders as PostgreSQL wants them: "?" is
+// the next number, "?3" is "$3". Text in quotes is left alone.
+func rebind(query string) string {
+	var b strings.Builder
+	n := 0
+	quoted := false
+	for i := 0; i < len(query); i++ {
+		c := query[i]
+		switch {
+		case c == '\'':
+			quoted = !quoted
+		case c == '?' && !quoted:
+			j := i + 1
+			for j < len(query) && query[j] >= '0' && query[j] <= '9' {
+				j++
+			}
+			if j > i+1 {
+				b.WriteString("$" + query[i+1:j])
+			} else {
+				n++
+				b.WriteString("$" + strconv.Itoa(n))
+			}
+			i = j - 1
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// serializationFailure reports whether PostgreSQL refused a transaction
+// for clashing with another (serialization failure, deadlock): running it
+// again can succeed.
+func serializationFailure(err error) bool {
+	var e *pgconn.PgError
+	return errors.As(err, &e) && (e.Code == "40001" || e.Code == "40P01")
+}
+
+// isPostgresError reports whether err came from PostgreSQL or from the
+// connection to it.
+func isPostgresError(err error) bool {
+	var e *pgconn.PgError
+	var c *pgconn.ConnectError
+	return errors.As(err, &e) || errors.As(err, &c) || pgconn.Timeout(err)
+}
