@@ -67,7 +67,7 @@ func newAdminFlags(name, usage, user string, needUser bool, stdout io.Writer) *a
 	if def == "" {
 		def = "zugbot.db"
 	}
-	return &adminFlags{FlagSet: fs, db: fs.String("db", def, "the SQLite database file [ZUGBOT_DB]"), user: fs.String("user", "", user), needUser: needUser}
+	return &adminFlags{FlagSet: fs, db: fs.String("db", def, "the database: a SQLite file or a PostgreSQL URL [ZUGBOT_DB]"), user: fs.String("user", "", user), needUser: needUser}
 }
 
 // open parses args and opens the database they name. An admin command

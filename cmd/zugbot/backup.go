@@ -27,6 +27,9 @@ func runBackup(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if *db == "" {
 		return usagef("-db is empty: give the database file")
 	}
+	if store.IsPostgres(*db) {
+		return fmt.Errorf("zugbot backup copies a SQLite file; back up PostgreSQL with its own tools: pg_dump %q > zugbot.sql", store.Redacted(*db))
+	}
 	if *out == "-" {
 		return backupToStdout(ctx, *db, stdout, stderr)
 	}

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/zugbot/zugbot/bot"
+	"github.com/zugbot/zugbot/store"
 )
 
 // config is how the bot is run: environment variables, each of which a
@@ -47,7 +48,7 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 	var level, format, shards, workers string
 	settings := []setting{
 		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
-		{"ZUGBOT_DB", "db", "zugbot.db", "the SQLite database file", &c.DB},
+		{"ZUGBOT_DB", "db", "zugbot.db", "the database: a SQLite file, or a PostgreSQL URL (postgres://user:password@host/db)", &c.DB},
 		{"ZUGBOT_GUILD", "guild", "", "a server (guild) ID to register the commands to, instantly (for testing); default: global", &c.Guild},
 		{"DISCORD_API_URL", "api-url", "", "base URL of Discord's REST API, e.g. a rate-limit proxy (default: Discord's own)", &c.APIURL},
 		{"ZUGBOT_METRICS_ADDR", "metrics-addr", "", "address to serve /healthz and /metrics on, e.g. :9090 (default: off)", &c.MetricsAddr},
@@ -149,7 +150,7 @@ func isSnowflake(s string) bool {
 // LogValue keeps the token out of logs: a config logs without it.
 func (c config) LogValue() slog.Value {
 	return slog.GroupValue(
-		slog.String("db", c.DB),
+		slog.String("db", store.Redacted(c.DB)),
 		slog.String("guild", c.Guild),
 		slog.String("api_url", c.APIURL),
 		slog.String("metrics_addr", c.MetricsAddr),

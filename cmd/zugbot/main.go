@@ -42,6 +42,7 @@ func commands() []command {
 		{"match", "play games between AI players and estimate their Elo difference", runMatch},
 		{"play", "play a game against the AI in the terminal", runPlay},
 		{"backup", "write a consistent copy of the database (safe while the bot runs)", runBackup},
+		{"migrate-db", "copy a SQLite database into PostgreSQL, and check the copy", runMigrateDB},
 		{"admin", "export or delete a person's data, reset ratings (safe while the bot runs)", runAdmin},
 		{"unregister", "remove the bot's slash commands from one server (-guild) or globally", runUnregister},
 		{"version", "print zugbot's version, the commit it was built from and the Go version", runVersion},

@@ -43,14 +43,16 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}
 		defer metricsLn.Close()
 	}
-	if err := checkDBPath(cfg.DB); err != nil {
-		return err
+	if !store.IsPostgres(cfg.DB) { // a SQLite file: one zugbot at a time
+		if err := checkDBPath(cfg.DB); err != nil {
+			return err
+		}
+		unlock, err := lockDB(cfg.DB)
+		if err != nil {
+			return err
+		}
+		defer unlock()
 	}
-	unlock, err := lockDB(cfg.DB)
-	if err != nil {
-		return err
-	}
-	defer unlock()
 	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All()})
 	if err != nil {
 		return err

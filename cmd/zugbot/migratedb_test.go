@@ -1,0 +1,117 @@
+package main
+
+import (
+	"context"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/store/pgtest"
+)
+
+// postgres starts a throwaway PostgreSQL server for the test and returns
+// the URL of an empty database on it.
+func postgres(t *testing.T) string {
+	t.Helper()
+	srv, err := pgtest.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { srv.Stop() })
+	u, err := srv.URL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u
+}
+
+// TestMigrateDB copies a SQLite database with games going and finished,
+// ratings, a challenge and a tournament into PostgreSQL, as the README
+// says: the copy is checked, the bot's next game gets a new number, and a
+// second copy into the same database is refused.
+func TestMigrateDB(t *testing.T) {
+	ctx := context.Background()
+	path := filepath.Join(t.TempDir(), "zugbot.db")
+	opts := store.Options{Variants: games.All()}
+	s, err := store.Open(ctx, path, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada, bob := store.Player{ID: "1", Name: "Ada"}, store.Player{ID: "2", Name: "Bob"}
+	var last int64
+	for i, v := range []string{"zola", "zamma", "zonal", "zodiac"} {
+		g, err := s.CreateGame(ctx, store.NewGame{Variant: v, Seats: [2]store.Seat{{Player: ada}, {Player: bob}}, GuildID: "g", ChannelID: "c", Rated: true, DaysPerMove: 3})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for ply := range 3 + i {
+			st, err := s.Load(ctx, g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ms := st.Position.Moves(nil)
+			if len(ms) == 0 {
+				break
+			}
+			if g, err = s.RecordMove(ctx, g.ID, ply, st.Position.FormatMove(ms[len(ms)/2]), store.End{}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if i%2 == 0 {
+			if _, err := s.Finish(ctx, g.ID, g.Ply, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: bob.ID}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		last = g.ID
+	}
+	if _, err := s.CreateChallenge(ctx, store.NewChallenge{Challenger: ada, Variant: "zola", Rated: true, DaysPerMove: 3, GuildID: "g", ChannelID: "c"}); err != nil {
+		t.Fatal(err)
+	}
+	tr, err := s.CreateTournament(ctx, store.NewTournament{GuildID: "g", ChannelID: "c", Creator: ada, Variant: "zola", Format: store.Swiss, Rounds: 1, DaysPerMove: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.JoinTournament(ctx, tr.ID, bob); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+
+	url := postgres(t)
+	code, stdout, stderr := zugbot(t, "migrate-db", "-from", path, "-to", url)
+	if code != 0 {
+		t.Fatalf("migrate-db: exit %d, %s%s", code, stdout, stderr)
+	}
+	for _, want := range []string{"players     2", "games       4", "challenges  1", "tournaments 1", "4 games replayed to the same position"} {
+		if !strings.Contains(stdout, want) {
+			t.Errorf("migrate-db says:\n%s\nwant %q", stdout, want)
+		}
+	}
+	pg, err := store.Open(ctx, url, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer pg.Close()
+	st, err := pg.Load(ctx, last)
+	if err != nil || st.Game.Seats[1].Name != "Bob" || st.Game.Ply != 6 {
+		t.Fatalf("the last game in PostgreSQL: %+v at %s, %v", st.Game, engine.String(st.Position), err)
+	}
+	r, err := pg.Rating(ctx, ada.ID, "zola")
+	if err != nil || r.Games != 1 || r.Rating <= store.InitialRating {
+		t.Errorf("Ada's rating in PostgreSQL: %+v, %v", r, err)
+	}
+	g, err := pg.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: bob}, {AI: 1}}})
+	if err != nil || g.ID != last+1 {
+		t.Errorf("the next game in PostgreSQL: #%d, %v; want #%d", g.ID, err, last+1)
+	}
+	code, _, stderr = zugbot(t, "migrate-db", "-from", path, "-to", url)
+	if code == 0 || !strings.Contains(stderr, "already holds players or games") {
+		t.Errorf("a second copy: exit %d, %q", code, stderr)
+	}
+	code, _, stderr = zugbot(t, "migrate-db", "-from", path)
+	if code != 2 || !strings.Contains(stderr, "-to is required") {
+		t.Errorf("no -to: exit %d, %q", code, stderr)
+	}
+}
