@@ -201,6 +201,15 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkAnalyseWhileServing("),
 		},
+		"zugbot migrate-db -from zugbot.db -to postgres://zugbot:secret@localhost/zugbot": {
+			reason: "needs a PostgreSQL server at that address; TestMigrateDB runs the command against a throwaway one",
+			check: func(t *testing.T, c readmeCommand, words []string) {
+				if !hasCommand(words[1]) {
+					t.Errorf("README line %d: %q: no such subcommand", c.line, c.text)
+				}
+				checkGoTest("func TestMigrateDB(")(t, c, []string{"./cmd/zugbot"})
+			},
+		},
 		"go test ./bot -run TestSwissTournament -docs": {
 			reason: "it rewrites docs/tournament.png in the checkout; the test it runs is part of the README's test command",
 			check:  checkGoTest("func TestSwissTournament("),
