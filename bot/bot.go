@@ -226,6 +226,9 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	} else if n > 0 {
 		b.log.Info("gave live games back the time zugbot was down", "games", n, "down", down.Round(time.Second))
 	}
+	if err := b.store.ReleaseClaims(ctx); err != nil {
+		b.log.Error("releasing the timers claimed before a restart", "err", err)
+	}
 	b.running.Store(true)
 	defer b.running.Store(false)
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))

@@ -12,7 +12,7 @@ import (
 	"github.com/zugbot/zugbot/store"
 )
 
-// RunDue handles the timers that have come due: move deadlines, reminders
+// RunDue claims and handles the timers that have come due: move deadlines, reminders
 // challenge expiries and tournaments' rounds. Run calls it periodically; tests call it after
 // moving their clock. A timer whose work fails is tried again later, each
 // time after twice as long (TaskRetry, 2×TaskRetry, …), and dropped with a
@@ -20,7 +20,7 @@ import (
 // retry cannot help (the channel or message is gone, or the bot may not
 // see or post there). So a failing timer never holds up those behind it.
 func (b *Bot) RunDue(ctx context.Context) {
-	tasks, err := b.store.Due(ctx, b.cfg.TaskBatch)
+	tasks, err := b.store.Claim(ctx, b.cfg.TaskBatch, TaskLease)
 	if err != nil {
 		b.log.Error("due timers", "err", err)
 		return
@@ -51,6 +51,10 @@ const (
 	TaskTries = 5
 	// TaskRetry is the wait before the first retry; each next one doubles.
 	TaskRetry = time.Minute
+	// TaskLease is how long a process holds the timers it took: the others
+	// sharing its database leave them alone, and if it dies holding them
+	// they come due again after it (on SQLite, at its next start).
+	TaskLease = 2 * time.Minute
 )
 
 // permanent reports whether err is Discord's answer that repeating the

@@ -410,7 +410,7 @@ func (s *Store) schedule(ctx context.Context, tx querier, id int64, ply, days in
 	}
 	if days == 0 { // a live game: its clock, no reminder
 		_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3)
-			ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due`,
+			ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due, lease_until = 0`,
 			id, ply, millis(deadline))
 		if err != nil {
 			return fmt.Errorf("set the clock of game %d: %w", id, err)
@@ -419,7 +419,7 @@ func (s *Store) schedule(ctx context.Context, tx querier, id int64, ply, days in
 	}
 	remind := deadline.Add(-time.Duration(days) * 24 * time.Hour / 5)
 	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3), ('reminder', ?1, ?2, ?4)
-		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due`,
+		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due, lease_until = 0`,
 		id, ply, millis(deadline), millis(remind))
 	if err != nil {
 		return fmt.Errorf("set timers of game %d: %w", id, err)

@@ -49,11 +49,78 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	return ts, nil
 }
 
-// NextDue returns when the earliest task comes due, and false when there
-// is none; the bot may sleep until then (or until it changes something).
+// Claim takes the tasks due now that no process holds, earliest first, at
+// most limit of them (100 when limit is zero), for the caller alone until
+// lease has passed: another process sharing the database leaves them to
+// it, and if the caller dies holding them, they come due again then. Done
+// or Retry ends the claim. On PostgreSQL, processes claiming at once skip
+// each other's rows (FOR UPDATE SKIP LOCKED) rather than wait for them.
+func (s *Store) Claim(ctx context.Context, limit int, lease time.Duration) ([]Task, error) {
+	if limit <= 0 {
+		limit = 100
+	}
+	query := `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
+		FROM schedule WHERE due <= ?1 AND lease_until <= ?1 ORDER BY due, id LIMIT ?2`
+	if s.pg {
+		query += ` FOR UPDATE SKIP LOCKED`
+	}
+	var ts []Task
+	err := s.write(ctx, func(tx querier) error {
+		ts = ts[:0]
+		now := s.now()
+		rows, err := tx.QueryContext(ctx, query, millis(now), limit)
+		if err != nil {
+			return err
+		}
+		defer rows.Close()
+		for rows.Next() {
+			var t Task
+			var kind string
+			var due int64
+			if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Ply, &due, &t.Attempts); err != nil {
+				return err
+			}
+			t.Kind = TaskKind(index(taskNames[:], kind))
+			t.Due = time.UnixMilli(due).UTC()
+			ts = append(ts, t)
+		}
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		rows.Close()
+		for _, t := range ts {
+			if _, err := tx.ExecContext(ctx, `UPDATE schedule SET lease_until = ? WHERE id = ?`, millis(now.Add(lease)), t.ID); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("claim due tasks: %w", err)
+	}
+	return ts, nil
+}
+
+// ReleaseClaims ends every claim on a SQLite file's timers, which only one
+// process uses at a time: what a process that stopped had claimed is due
+// again at once. On PostgreSQL, shared by several processes, the claims
+// run out by themselves.
+func (s *Store) ReleaseClaims(ctx context.Context) error {
+	if s.pg {
+		return nil
+	}
+	return s.write(ctx, func(tx querier) error {
+		_, err := tx.ExecContext(ctx, `UPDATE schedule SET lease_until = 0 WHERE lease_until > 0`)
+		return err
+	})
+}
+
+// NextDue returns when the earliest task comes due (or its claim runs
+// out), and false when there is none; the bot may sleep until then (or
+// until it changes something).
 func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var due sql.NullInt64
-	err := s.r.QueryRowContext(ctx, `SELECT min(due) FROM schedule`).Scan(&due)
+	err := s.r.QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule`).Scan(&due)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, false, fmt.Errorf("next due task: %w", err)
 	}
@@ -101,7 +168,7 @@ func (s *Store) TimeOut(ctx context.Context, t Task, loser engine.Side) (Game, e
 // alone and is no error.
 func (s *Store) Retry(ctx context.Context, t Task, due time.Time) error {
 	err := s.write(ctx, func(tx querier) error {
-		_, err := tx.ExecContext(ctx, `UPDATE schedule SET due = ?, attempts = attempts + 1 WHERE id = ? AND kind = ? AND ply = ?
+		_, err := tx.ExecContext(ctx, `UPDATE schedule SET due = ?, attempts = attempts + 1, lease_until = 0 WHERE id = ? AND kind = ? AND ply = ?
 			AND due = ? AND coalesce(game_id, 0) = ? AND coalesce(challenge_id, 0) = ? AND coalesce(tournament_id, 0) = ?`,
 			millis(due), t.ID, t.Kind.String(), t.Ply, millis(t.Due), t.GameID, t.ChallengeID, t.TournamentID)
 		return err

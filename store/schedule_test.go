@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"fmt"
+	"sync"
 	"testing"
 	"time"
 
@@ -187,5 +189,74 @@ func TestRetry(t *testing.T) {
 	}
 	if due, _ := s.Due(ctx, 0); len(due) != 1 || due[0].GameID != b.ID {
 		t.Errorf("due after a's move: %+v; want b's reminder alone", due)
+	}
+}
+
+// TestClaim: two processes sharing a database (two stores on it) claim the
+// due timers at once, each timer by exactly one of them; a claim hides a
+// timer from the others until its lease runs out, and a claim released
+// (SQLite, at a restart) makes it due again.
+func TestClaim(t *testing.T) {
+	ctx := context.Background()
+	a, c := mustOpen(t, Options{MaxActiveGames: -1})
+	b, err := Open(ctx, a.path, Options{Now: c.Now, Variants: testVariants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for i := range 40 {
+		seats := [2]Seat{{Player: Player{ID: fmt.Sprint(1000 + 2*i), Name: "x"}}, {Player: Player{ID: fmt.Sprint(1001 + 2*i), Name: "y"}}}
+		if _, err := a.CreateGame(ctx, NewGame{Variant: "zola", Seats: seats, DaysPerMove: 3}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	c.Add(4 * 24 * time.Hour) // 40 deadlines and 40 reminders due
+	claimed := map[int64]int{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, s := range []*Store{a, b, a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				ts, err := s.Claim(ctx, 7, time.Minute)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(ts) == 0 {
+					return
+				}
+				mu.Lock()
+				for _, tk := range ts {
+					claimed[tk.ID]++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if len(claimed) != 80 {
+		t.Errorf("%d timers claimed, want 80", len(claimed))
+	}
+	for id, n := range claimed {
+		if n != 1 {
+			t.Errorf("timer %d claimed %d times", id, n)
+		}
+	}
+	if next, ok, _ := a.NextDue(ctx); !ok || !next.Equal(c.Now().Add(time.Minute)) {
+		t.Errorf("next due %v, want when the claims run out", next)
+	}
+	c.Add(time.Minute)
+	if ts, _ := b.Claim(ctx, 100, time.Minute); len(ts) != 80 {
+		t.Errorf("after the lease, %d timers claimable again, want 80", len(ts))
+	}
+	if pg == nil {
+		if err := a.ReleaseClaims(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if ts, _ := a.Claim(ctx, 100, time.Minute); len(ts) != 80 {
+			t.Errorf("after ReleaseClaims, %d timers claimable, want 80", len(ts))
+		}
 	}
 }

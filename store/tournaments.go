@@ -194,7 +194,7 @@ func (s *Store) CreateTournament(ctx context.Context, nt NewTournament) (Tournam
 // one before leaves it in place.
 func step(ctx context.Context, tx querier, id int64, due time.Time) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, tournament_id, due) VALUES ('tournament', ?, ?)
-		ON CONFLICT (tournament_id) WHERE tournament_id IS NOT NULL DO UPDATE SET due = excluded.due, attempts = 0, ply = schedule.ply + 1`,
+		ON CONFLICT (tournament_id) WHERE tournament_id IS NOT NULL DO UPDATE SET due = excluded.due, attempts = 0, ply = schedule.ply + 1, lease_until = 0`,
 		id, millis(due))
 	if err != nil {
 		return fmt.Errorf("schedule tournament %d: %w", id, err)
