@@ -85,6 +85,13 @@ func (b *Bot) runTask(ctx context.Context, t store.Task) error {
 		return b.expire(ctx, t)
 	case store.TournamentStep:
 		return b.tournamentStep(ctx, t)
+	case store.Reply:
+		// The AI has been to move for a while: the process that was to
+		// think may have died. If the game is still waiting, think here;
+		// should the first still be thinking, the ply check lets one move
+		// in, and the other is refused.
+		b.replyFor(ctx, t.GameID)
+		return nil
 	}
 	return fmt.Errorf("unknown timer kind %v", t.Kind)
 }

@@ -398,12 +398,55 @@ func (s *Store) deadline(days int, now time.Time) time.Time {
 	return now.Add(time.Duration(days) * 24 * time.Hour)
 }
 
-// schedule sets the move deadline and reminder of game id, at ply, or
-// removes them when deadline is zero. The rows are updated in place; a
-// task read before is told from them by its ply and due time (see Done).
+// schedule sets the timers of game id at ply: its move deadline and
+// reminder (removed when deadline is zero), and its Reply timer when the
+// AI is to move. The rows are updated in place; a task read before is told
+// from them by its ply and due time (see Done).
 func (s *Store) schedule(ctx context.Context, tx querier, id int64, ply, days int, deadline time.Time) error {
+	if err := s.setDeadline(ctx, tx, id, ply, days, deadline); err != nil {
+		return err
+	}
+	return s.scheduleReply(ctx, tx, id, ply)
+}
+
+// scheduleReply sets game id's Reply timer, ReplyGrace from now, when the
+// AI is to move at ply, and removes it otherwise.
+func (s *Store) scheduleReply(ctx context.Context, tx querier, id int64, ply int) error {
+	var variant, start string
+	var ai [2]int
+	if err := tx.QueryRowContext(ctx, `SELECT variant, start, ai0, ai1 FROM games WHERE id = ?`, id).Scan(&variant, &start, &ai[0], &ai[1]); err != nil {
+		return fmt.Errorf("game %d: %w", id, err)
+	}
+	v, known := s.variants[variant]
+	if ai == [2]int{} || !known {
+		return nil
+	}
+	p, err := Replay(v, start, nil)
+	if err != nil {
+		return err
+	}
+	toMove := p.Turn() // every ply hands the turn over, a pass too
+	if ply%2 == 1 {
+		toMove = toMove.Other()
+	}
+	if ai[toMove] == 0 {
+		_, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ? AND kind = 'reply'`, id)
+		return err
+	}
+	_, err = tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('reply', ?1, ?2, ?3)
+		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due, lease_until = 0, attempts = 0`,
+		id, ply, millis(s.now().Add(ReplyGrace)))
+	if err != nil {
+		return fmt.Errorf("set the reply timer of game %d: %w", id, err)
+	}
+	return nil
+}
+
+// setDeadline sets the move deadline and reminder of game id, at ply, or
+// removes them when deadline is zero.
+func (s *Store) setDeadline(ctx context.Context, tx querier, id int64, ply, days int, deadline time.Time) error {
 	if deadline.IsZero() {
-		if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ?`, id); err != nil {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ? AND kind IN ('deadline', 'reminder')`, id); err != nil {
 			return fmt.Errorf("clear timers of game %d: %w", id, err)
 		}
 		return nil

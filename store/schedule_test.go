@@ -260,3 +260,51 @@ func TestClaim(t *testing.T) {
 		}
 	}
 }
+
+// TestReplyTimer: while the AI is to move in a game, a Reply timer waits
+// ReplyGrace for its move; the move removes it, and the person's next
+// move sets it again.
+func TestReplyTimer(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{})
+	g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{AI: 2}, {Player: alice}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	replies := func() []Task {
+		t.Helper()
+		ts, err := s.Due(ctx, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []Task
+		for _, tk := range ts {
+			if tk.Kind == Reply {
+				out = append(out, tk)
+			}
+		}
+		return out
+	}
+	if len(replies()) != 0 {
+		t.Fatal("a reply timer due at once")
+	}
+	c.Add(ReplyGrace)
+	if r := replies(); len(r) != 1 || r[0].GameID != g.ID || r[0].Ply != 0 {
+		t.Fatalf("after ReplyGrace with the AI to open: %+v", r)
+	}
+	mustPlay(t, s, g.ID, 1) // the AI's move: the person is to move
+	c.Add(ReplyGrace)
+	if r := replies(); len(r) != 0 {
+		t.Fatalf("a reply timer while the person is to move: %+v", r)
+	}
+	mustPlay(t, s, g.ID, 1) // the person's: the AI's turn again
+	c.Add(ReplyGrace)
+	if r := replies(); len(r) != 1 || r[0].Ply != 2 {
+		t.Fatalf("after the person's move: %+v", r)
+	}
+	g, _ = s.Game(ctx, g.ID)
+	mustFinish(t, s, g, 1)
+	if r := replies(); len(r) != 0 {
+		t.Errorf("a reply timer after the end: %+v", r)
+	}
+}

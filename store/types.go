@@ -390,9 +390,16 @@ const (
 	// TournamentStep: tournament Task.TournamentID is due to start, or to
 	// pair its next round.
 	TournamentStep
+	// Reply: the AI has been to move in Task.GameID, at Task.Ply, for
+	// ReplyGrace: the process that was to think its move may have died.
+	Reply
 )
 
-var taskNames = [...]string{Deadline: "deadline", Reminder: "reminder", Expiry: "expiry", TournamentStep: "tournament"}
+// ReplyGrace is how long the AI may take to answer in a game before its
+// Reply timer comes due and another process may think the move instead.
+const ReplyGrace = time.Minute
+
+var taskNames = [...]string{Deadline: "deadline", Reminder: "reminder", Expiry: "expiry", TournamentStep: "tournament", Reply: "reply"}
 
 // String returns the kind as the database stores it.
 func (k TaskKind) String() string {
