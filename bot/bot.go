@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -56,9 +57,13 @@ type Config struct {
 	// TaskBatch is how many due timers are handled at most each time; 100
 	// when zero.
 	TaskBatch int
-	// Shards is how many gateway shards the bot runs in this process: 0 or
-	// 1 for one, AutoShards for as many as Discord recommends.
+	// Shards is how many gateway shards the bot runs: 0 or 1 for one,
+	// AutoShards for as many as Discord recommends.
 	Shards int
+	// ShardIDs are the shards of Shards this process runs, when several
+	// processes share the bot's shards (and a PostgreSQL database); all of
+	// them when empty. Only the process of shard 0 registers the commands.
+	ShardIDs []int
 	// Metrics records what the bot does; nil records nothing.
 	Metrics *Metrics
 }
@@ -318,18 +323,35 @@ func (b *Bot) shards(ctx context.Context) ([]*discordgo.Session, error) {
 		n = max(gb.Shards, 1)
 	}
 	n = max(n, 1)
-	sessions := []*discordgo.Session{b.s}
-	b.s.ShardID, b.s.ShardCount = 0, n
-	for i := 1; i < n; i++ {
-		s, err := discordgo.New(b.s.Token)
-		if err != nil {
-			return nil, err
+	ids := b.cfg.ShardIDs
+	if len(ids) == 0 {
+		for i := range n {
+			ids = append(ids, i)
 		}
-		s.Client, s.UserAgent = b.s.Client, b.s.UserAgent
-		s.ShardID, s.ShardCount = i, n
+	}
+	var sessions []*discordgo.Session
+	for _, id := range ids {
+		if id < 0 || id >= n {
+			return nil, fmt.Errorf("shard %d is not one of the %d shards", id, n)
+		}
+		s := b.s
+		if len(sessions) > 0 {
+			var err error
+			if s, err = discordgo.New(b.s.Token); err != nil {
+				return nil, err
+			}
+			s.Client, s.UserAgent = b.s.Client, b.s.UserAgent
+		}
+		s.ShardID, s.ShardCount = id, n
 		sessions = append(sessions, s)
 	}
 	return sessions, nil
+}
+
+// registers reports whether this process registers the commands: the one
+// that runs shard 0, so that processes sharing the shards do it once.
+func (b *Bot) registers() bool {
+	return len(b.cfg.ShardIDs) == 0 || slices.Contains(b.cfg.ShardIDs, 0)
 }
 
 // resumeAI lets the AI move in every game going on where it is to move: a
@@ -430,6 +452,10 @@ func (b *Bot) registerOnce(ctx context.Context) error {
 		return err
 	}
 	b.appID = app.ID
+	if !b.registers() {
+		b.log.Info("the commands are registered by the process that runs shard 0", "shards", b.cfg.ShardIDs)
+		return nil
+	}
 	cmds := Commands(b.cfg.Menu)
 	if b.cfg.GuildID != "" {
 		for _, c := range cmds {

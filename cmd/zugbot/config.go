@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -25,6 +26,7 @@ type config struct {
 	LogLevel    slog.Level // ZUGBOT_LOG_LEVEL, -log-level
 	LogJSON     bool       // ZUGBOT_LOG_FORMAT=json, -log-format json
 	Shards      int        // ZUGBOT_SHARDS, -shards; bot.AutoShards for "auto"
+	ShardIDs    []int      // ZUGBOT_SHARD_IDS, -shard-ids: this process's shards; nil for all
 	AIWorkers   int        // ZUGBOT_AI_WORKERS, -ai-workers; 0: the number of CPUs
 }
 
@@ -45,7 +47,7 @@ func loadConfig(args []string, getenv func(string) string, usage io.Writer) (con
 // its usage.
 func loadConfigFor(command, desc string, args []string, getenv func(string) string, usage io.Writer) (config, error) {
 	var c config
-	var level, format, shards, workers string
+	var level, format, shards, workers, shardIDs string
 	settings := []setting{
 		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
 		{"ZUGBOT_DB", "db", "zugbot.db", "the database: a SQLite file, or a PostgreSQL URL (postgres://user:password@host/db)", &c.DB},
@@ -56,6 +58,7 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		{"ZUGBOT_LOG_FORMAT", "log-format", "text", "log format: text or json", &format},
 		{"ZUGBOT_SHARDS", "shards", "1", "gateway shards to run: a number, or auto for as many as Discord recommends (needed past 2,500 servers)", &shards},
 		{"ZUGBOT_AI_WORKERS", "ai-workers", "", "AI moves thought at once; more wait in a queue (default: the number of CPUs)", &workers},
+		{"ZUGBOT_SHARD_IDS", "shard-ids", "", "the shards of ZUGBOT_SHARDS this process runs, e.g. 0,2, when several processes share a PostgreSQL database (default: all)", &shardIDs},
 	}
 	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", usage)
 	for _, s := range settings {
@@ -128,10 +131,37 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		}
 		c.AIWorkers = n
 	}
+	if shardIDs != "" {
+		c.ShardIDs, problems = parseShardIDs(shardIDs, c.Shards, c.DB, name(settings[9]), problems)
+	}
 	if len(problems) > 0 {
 		return c, usageError{strings.Join(problems, "; ")}
 	}
 	return c, nil
+}
+
+// parseShardIDs reads the shard IDs of list ("0,2"): distinct, each below
+// the number of shards, on a shared database.
+func parseShardIDs(list string, shards int, db, name string, problems []string) ([]int, []string) {
+	var ids []int
+	for _, f := range strings.Split(list, ",") {
+		id, err := strconv.Atoi(strings.TrimSpace(f))
+		switch {
+		case err != nil || id < 0:
+			return nil, append(problems, fmt.Sprintf("%s %q is not a list of shard numbers such as 0,2", name, list))
+		case shards < 1:
+			return nil, append(problems, fmt.Sprintf("%s needs ZUGBOT_SHARDS to be a number, the shards of all the processes together", name))
+		case id >= shards:
+			return nil, append(problems, fmt.Sprintf("%s: shard %d is not one of the %d shards of ZUGBOT_SHARDS (0 to %d)", name, id, shards, shards-1))
+		case slices.Contains(ids, id):
+			return nil, append(problems, fmt.Sprintf("%s names shard %d twice", name, id))
+		}
+		ids = append(ids, id)
+	}
+	if len(ids) < shards && !store.IsPostgres(db) {
+		return nil, append(problems, fmt.Sprintf("%s: a process that runs only some shards shares its database with the others' processes, which takes PostgreSQL (ZUGBOT_DB=postgres://…); a SQLite file serves one process", name))
+	}
+	return ids, problems
 }
 
 // isSnowflake reports whether s looks like a Discord ID.

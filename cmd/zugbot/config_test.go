@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"log/slog"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -80,5 +81,31 @@ func TestConfigAIWorkers(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), "ZUGBOT_AI_WORKERS") {
 			t.Errorf("ZUGBOT_AI_WORKERS=%s: %v, want an error naming it", bad, err)
 		}
+	}
+}
+
+// TestConfigShardIDs: a process may run some of the shards, on a shared
+// PostgreSQL database; each mistake is named.
+func TestConfigShardIDs(t *testing.T) {
+	pg := "postgres://zugbot@db/zugbot"
+	c, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc", "ZUGBOT_DB": pg, "ZUGBOT_SHARDS": "4", "ZUGBOT_SHARD_IDS": "0, 2"}), io.Discard)
+	if err != nil || c.Shards != 4 || !slices.Equal(c.ShardIDs, []int{0, 2}) {
+		t.Fatalf("shards %d, ids %v, %v; want 4 and [0 2]", c.Shards, c.ShardIDs, err)
+	}
+	for _, tt := range []struct{ db, shards, ids, want string }{
+		{pg, "4", "0,4", "shard 4 is not one of the 4 shards of ZUGBOT_SHARDS (0 to 3)"},
+		{pg, "4", "1,1", "names shard 1 twice"},
+		{pg, "4", "a", `"a" is not a list of shard numbers`},
+		{pg, "auto", "0", "needs ZUGBOT_SHARDS to be a number"},
+		{"zugbot.db", "2", "1", "takes PostgreSQL"},
+	} {
+		_, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc", "ZUGBOT_DB": tt.db, "ZUGBOT_SHARDS": tt.shards, "ZUGBOT_SHARD_IDS": tt.ids}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "ZUGBOT_SHARD_IDS") || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("ZUGBOT_SHARDS=%s ZUGBOT_SHARD_IDS=%s on %s: %v, want %q", tt.shards, tt.ids, tt.db, err, tt.want)
+		}
+	}
+	// All the shards in one process: any database.
+	if c, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc", "ZUGBOT_SHARDS": "2", "ZUGBOT_SHARD_IDS": "1,0"}), io.Discard); err != nil || len(c.ShardIDs) != 2 {
+		t.Errorf("both shards of 2 on SQLite: %v, %v", c.ShardIDs, err)
 	}
 }

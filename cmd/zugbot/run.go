@@ -75,7 +75,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		metrics = bot.NewMetrics(reg)
 		reg.MustRegister(activeGames(st))
 	}
-	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, Logger: log, Metrics: metrics, AIWorkers: cfg.AIWorkers})
+	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, ShardIDs: cfg.ShardIDs, Logger: log, Metrics: metrics, AIWorkers: cfg.AIWorkers})
 	if err != nil {
 		return err
 	}
