@@ -210,6 +210,10 @@ func readmeExceptions() map[string]readmeException {
 				checkGoTest("func TestMigrateDB(")(t, c, []string{"./cmd/zugbot"})
 			},
 		},
+		"docker compose -f deploy/compose-postgres.yaml up -d --build": {
+			reason: "needs a Docker engine; the compose file is checked against the bot's configuration instead, and TestTwoProcesses runs two processes so",
+			check:  func(t *testing.T, c readmeCommand, _ []string) { checkComposePostgres(t) },
+		},
 		"go test ./bot -run TestSwissTournament -docs": {
 			reason: "it rewrites docs/tournament.png in the checkout; the test it runs is part of the README's test command",
 			check:  checkGoTest("func TestSwissTournament("),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -252,6 +253,33 @@ func checkCompose(t *testing.T, compose, dockerfile string) {
 	}
 	if strings.Contains(compose, "\t") {
 		t.Errorf("deploy/compose.yaml has a tab; YAML indents with spaces")
+	}
+}
+
+// checkComposePostgres checks deploy/compose-postgres.yaml: PostgreSQL,
+// healthy before two zugbot processes start on it, each with one of two
+// shards, the database's URL and the token's env file, and every setting
+// one that zugbot run takes.
+func checkComposePostgres(t *testing.T) {
+	t.Helper()
+	compose := deployFile(t, "compose-postgres.yaml")
+	for _, want := range []string{"image: postgres:", "pg_isready", "condition: service_healthy", "build: ..", "env_file: zugbot.env",
+		`ZUGBOT_SHARDS: "2"`, `ZUGBOT_SHARD_IDS: "0"`, `ZUGBOT_SHARD_IDS: "1"`, "ZUGBOT_DB: postgres://zugbot:${POSTGRES_PASSWORD}@postgres/zugbot"} {
+		if !strings.Contains(compose, want) {
+			t.Errorf("deploy/compose-postgres.yaml lacks %q", want)
+		}
+	}
+	if strings.Contains(compose, "\t") {
+		t.Errorf("deploy/compose-postgres.yaml has a tab; YAML indents with spaces")
+	}
+	for _, m := range regexp.MustCompile(`(?m)^\s+(ZUGBOT_[A-Z_]+):`).FindAllStringSubmatch(compose, -1) {
+		env := map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_DB": "postgres://zugbot@db/zugbot", "ZUGBOT_SHARDS": "2", m[1]: "1"}
+		if m[1] == "ZUGBOT_METRICS_ADDR" {
+			env[m[1]] = ":9090"
+		}
+		if _, err := loadConfig(nil, func(k string) string { return env[k] }, io.Discard); err != nil {
+			t.Errorf("deploy/compose-postgres.yaml sets %s: %v", m[1], err)
+		}
 	}
 }
 
