@@ -36,15 +36,22 @@ type fleet struct {
 	cmd     *exec.Cmd
 	exited  chan error
 	st      *store.Store // the test's own connection to the database
-	raw     *sql.DB      // and in SQL, for what the store does not offer
+	raw     *sql.DB      // and in SQL, for what the store does not offer (its placeholders: ? on SQLite, $1 on PostgreSQL)
 }
 
-func newFleet(t testing.TB, cfg discordtest.Config) *fleet {
+func newFleet(t testing.TB, cfg discordtest.Config) *fleet { return newFleetOn(t, cfg, "") }
+
+// newFleetOn is newFleet on database db: a PostgreSQL URL, or "" for a
+// new SQLite file.
+func newFleetOn(t testing.TB, cfg discordtest.Config, db string) *fleet {
 	t.Helper()
 	f := &fleet{t: t, bin: buildZugbot(t.(*testing.T)), srv: discordtest.NewWithConfig(t, cfg), logs: &syncBuffer{}}
 	f.guild = f.srv.NewGuild("Zug Club")
 	f.channel = f.srv.NewChannel(f.guild, "games")
-	f.db = t.TempDir() + "/zugbot.db"
+	f.db = db
+	if db == "" {
+		f.db = t.TempDir() + "/zugbot.db"
+	}
 	f.metrics = freeAddr(t.(*testing.T))
 	st, err := store.Open(context.Background(), f.db, store.Options{Variants: games.All()})
 	if err != nil {
@@ -52,7 +59,11 @@ func newFleet(t testing.TB, cfg discordtest.Config) *fleet {
 	}
 	f.st = st
 	t.Cleanup(func() { st.Close() })
-	raw, err := sql.Open("sqlite", "file:"+f.db+"?_pragma=busy_timeout(10000)")
+	driver, dsn := "sqlite", "file:"+f.db+"?_pragma=busy_timeout(10000)"
+	if db != "" {
+		driver, dsn = "pgx", db
+	}
+	raw, err := sql.Open(driver, dsn)
 	if err != nil {
 		t.Fatal(err)
 	}

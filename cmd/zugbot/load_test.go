@@ -26,6 +26,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/store"
 )
 
 var (
@@ -35,6 +36,7 @@ var (
 	loadDuration = flag.Duration("load.duration", 3*time.Minute, "TestLoad: how long to measure")
 	loadMean     = flag.Duration("load.mean", 5*time.Second, "TestLoad: mean wait before a player moves")
 	loadChannels = flag.Int("load.channels", 100, "TestLoad: channels the games are spread over")
+	loadDB       = flag.String("load.db", "sqlite", "TestLoad: the database, sqlite or postgres (a throwaway server on this machine)")
 )
 
 // aiMix is the share of the AI games at each level, 1 to 5.
@@ -126,7 +128,15 @@ func TestLoad(t *testing.T) {
 	// kept; the games are spread over channels as over many servers. The
 	// global limit of 50 requests a second is raised to 500: Discord
 	// raises it for large bots, and 300 busy games need about 100.
-	f := newFleet(t, discordtest.Config{GlobalRateLimit: 500, InteractionDeadline: 15 * time.Minute})
+	db := ""
+	switch *loadDB {
+	case "sqlite":
+	case "postgres":
+		db = postgres(t)
+	default:
+		t.Fatalf("-load.db %q: want sqlite or postgres", *loadDB)
+	}
+	f := newFleetOn(t, discordtest.Config{GlobalRateLimit: 500, InteractionDeadline: 15 * time.Minute}, db)
 	channels := []string{f.channel}
 	for i := 1; i < *loadChannels; i++ {
 		channels = append(channels, f.srv.NewChannel(f.guild, fmt.Sprintf("games-%d", i)))
@@ -445,6 +455,10 @@ func (r *loadRun) backup() backupCheck {
 		plies[id] = ply
 	}
 	rows.Close()
+	if store.IsPostgres(f.db) {
+		c.result = fmt.Sprintf("not run: PostgreSQL is backed up with pg_dump (%d games in the database then)", len(plies))
+		return c
+	}
 	out := filepath.Join(f.t.TempDir(), "backup.db")
 	began := time.Now()
 	cmd := exec.Command(f.bin, "backup", "-o", out)
