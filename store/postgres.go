@@ -26,8 +26,12 @@ func (s *Store) openPostgres(ctx context.Context, url string, conns int, ms []mi
 	if err != nil {
 		return err
 	}
-	db.SetMaxOpenConns(conns + 2)
-	db.SetMaxIdleConns(conns + 2)
+	// Unlike SQLite's single writer, PostgreSQL takes writes side by side:
+	// enough connections for the bot's handlers in flight, not so many
+	// that several processes exhaust the server's max_connections (100 by
+	// default).
+	db.SetMaxOpenConns(max(conns, pgConns))
+	db.SetMaxIdleConns(max(conns, pgConns))
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return err
@@ -41,6 +45,9 @@ func (s *Store) openPostgres(ctx context.Context, url string, conns int, ms []mi
 	s.w, s.r = p, p
 	return nil
 }
+
+// pgConns is the connections a store keeps to a PostgreSQL server.
+const pgConns = 24
 
 // rebind numbers a query's placeholders as PostgreSQL wants them: "?" is
 // the next number, "?3" is "$3". Text in quotes is left alone.

@@ -19,11 +19,13 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"net/url"
 	"runtime"
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
@@ -125,7 +127,12 @@ type Store struct {
 	variants map[string]*engine.Variant
 	minRated int
 	maxGames int
+	retries  atomic.Int64 // PostgreSQL writes run again after a clash
 }
+
+// WriteRetries returns how many times a write was run again because
+// PostgreSQL refused it for clashing with another (0 on SQLite).
+func (s *Store) WriteRetries() int64 { return s.retries.Load() }
 
 // Open opens the database at path, a SQLite file (created if need be) or
 // a PostgreSQL server's URL (postgres://…), and brings its schema up to
@@ -302,16 +309,21 @@ func (s *Store) write(ctx context.Context, f func(tx querier) error) error {
 		if !serializationFailure(err) || try == maxWriteTries {
 			return err
 		}
+		s.retries.Add(1)
+		// Back off, at random so that the clashing writes spread out:
+		// up to 1 ms, then 2, 4… up to 64 ms.
+		wait := time.Duration(rand.Int64N(int64(time.Millisecond) << min(try-1, 6)))
 		select {
 		case <-ctx.Done():
 			return err
-		case <-time.After(time.Duration(try) * time.Millisecond):
+		case <-time.After(wait):
 		}
 	}
 }
 
-// maxWriteTries bounds the runs of a PostgreSQL write that keeps clashing.
-const maxWriteTries = 20
+// maxWriteTries bounds the runs of a PostgreSQL write that keeps clashing
+// (with the back-off, about 2 s in all).
+const maxWriteTries = 40
 
 func (s *Store) writeOnce(ctx context.Context, opts *sql.TxOptions, f func(tx querier) error) error {
 	tx, err := s.w.BeginTx(ctx, opts)

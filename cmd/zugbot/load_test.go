@@ -229,7 +229,7 @@ func TestLoad(t *testing.T) {
 	botCPU, selfCPU := cpuTime(pid)-botCPU0, cpuTime(os.Getpid())-selfCPU0
 	hwm := procStatus(pid, "VmHWM")
 	dbErrors, allErrors := r.errorCounts()
-	sums := r.metricSums("zugbot_ai_think_seconds_sum", "zugbot_render_seconds_sum", "zugbot_interaction_seconds_sum")
+	sums := r.metricSums("zugbot_ai_think_seconds_sum", "zugbot_render_seconds_sum", "zugbot_interaction_seconds_sum", "zugbot_db_write_retries_total")
 	f.stop(syscall.SIGTERM)
 
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/1e6) }
@@ -246,6 +246,9 @@ func TestLoad(t *testing.T) {
 	}
 	fmt.Fprintf(&b, "| peak RSS of the bot (VmHWM) | %s |\n", hwm)
 	fmt.Fprintf(&b, "| database errors (all errors) | %d (%d) |\n", dbErrors, allErrors)
+	if store.IsPostgres(f.db) {
+		fmt.Fprintf(&b, "| writes run again after a clash (PostgreSQL) | %.0f |\n", sums[3])
+	}
 	fmt.Fprintf(&b, "| CPU: the bot / the test (fake Discord and players), of %d cores | %.2f / %.2f cores |\n", runtime.NumCPU(), botCPU.Seconds()/elapsed.Seconds(), selfCPU.Seconds()/elapsed.Seconds())
 	fmt.Fprintf(&b, "| AI thinks / board renders / handlers going on at once, on average | %.2f / %.2f / %.2f |\n", sums[0]/elapsed.Seconds(), sums[1]/elapsed.Seconds(), sums[2]/elapsed.Seconds())
 	fmt.Fprintf(&b, "| games finished (and started anew) | %d |\n", r.finished.Load())

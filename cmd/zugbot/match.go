@@ -14,14 +14,16 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/engine/uci"
 )
 
 // maxParallel is how many games a match plays at once at most: the machine
 // the ladder runs on has two cores.
 const maxParallel = 2
 
-const specHelp = `a player: a level 1 to 5 ("3", "level3"), "random", or "mcts:N" (plain UCT, N playouts per move); ` +
-	`add "@DURATION" to set the time per move ("5@500ms", "mcts@500ms", "mcts:1000@1s")`
+const specHelp = `a player: a level 1 to 5 ("3", "level3"), "random", "mcts:N" (plain UCT, N playouts per move), ` +
+	`or in chess "stockfish:ELO" (Stockfish limited to that strength on its own scale, 1350 to 2850; needs Debian's stockfish package); ` +
+	`add "@DURATION" to set the time per move ("5@500ms", "mcts@500ms", "mcts:1000@1s", "stockfish:1700@200ms")`
 
 // playerSpec is a parsed SPEC of the match command: it makes fresh players.
 type playerSpec struct {
@@ -29,6 +31,7 @@ type playerSpec struct {
 	level    int // 1 to 5, or 0
 	random   bool
 	playouts int
+	uciElo   int // Stockfish's strength, or 0
 	time     time.Duration
 }
 
@@ -49,6 +52,15 @@ func parseSpec(s string) (playerSpec, error) {
 			return spec, fmt.Errorf("player %q: random moves take no time, so drop the @%s", s, dur)
 		}
 		spec.random = true
+	case strings.HasPrefix(name, "stockfish:"):
+		elo, err := strconv.Atoi(strings.TrimPrefix(name, "stockfish:"))
+		if err != nil || elo < 1350 || elo > 2850 {
+			return spec, fmt.Errorf("player %q: want stockfish:ELO with ELO from 1350 to 2850 (Stockfish's UCI_Elo)", s)
+		}
+		if !timed {
+			return spec, fmt.Errorf("player %q: give Stockfish its time per move, like %s@200ms", s, name)
+		}
+		spec.uciElo = elo
 	case name == "mcts" || strings.HasPrefix(name, "mcts:"):
 		if n, ok := strings.CutPrefix(name, "mcts:"); ok {
 			playouts, err := strconv.Atoi(n)
@@ -76,6 +88,17 @@ func (s playerSpec) player(v *engine.Variant, r *rand.Rand) (ai.Player, error) {
 		return ai.NewRandom(r), nil
 	case s.level > 0:
 		return ai.LevelTimed(v, s.level, s.time, r)
+	case s.uciElo > 0:
+		if ms := v.Start().Moves(nil); len(ms) > 0 {
+			if p, ok := v.Start().(uci.Position); !ok || p.UCI(ms[0]) == "" {
+				return nil, fmt.Errorf("player %q: Stockfish plays chess, not %s", s.text, v.ID)
+			}
+		}
+		path, err := uci.Path()
+		if err != nil {
+			return nil, err
+		}
+		return uci.Start(path, s.uciElo, s.time)
 	}
 	return ai.NewMCTS(ai.MCTSConfig{Playouts: s.playouts, Time: s.time}, r), nil
 }
@@ -124,8 +147,12 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		if specs[i], err = parseSpec(text); err != nil {
 			return usageError{err.Error()}
 		}
-		if _, err := specs[i].player(v, rand.New(rand.NewPCG(0, 0))); err != nil {
+		pl, err := specs[i].player(v, rand.New(rand.NewPCG(0, 0)))
+		if err != nil {
 			return usageError{err.Error()}
+		}
+		if c, ok := pl.(io.Closer); ok {
+			c.Close()
 		}
 	}
 	switch {
@@ -223,6 +250,10 @@ func (m *match) run(ctx context.Context, w io.Writer) error {
 		return firstErr
 	}
 	fmt.Fprintln(w, summary(a, b, wins, draws, losses))
+	if elo := m.specs[1].uciElo; elo > 0 {
+		d, margin := eloDiff(wins, draws, losses)
+		fmt.Fprintf(w, "%s on Stockfish's UCI_Elo scale: %d ± %d\n", a, elo+d, margin)
+	}
 	return nil
 }
 
@@ -271,6 +302,9 @@ func (m *match) play(ctx context.Context, i int, opening engine.Position) gameRe
 			return g
 		}
 		players[side] = pl
+		if c, ok := pl.(io.Closer); ok {
+			defer c.Close()
+		}
 	}
 	p := opening.Clone()
 	var buf []engine.Move

@@ -38,6 +38,16 @@ func TestParseSpec(t *testing.T) {
 	}
 }
 
+// TestMatchStockfish plays a short match against Stockfish over UCI and
+// checks the result line on its scale.
+func TestMatchStockfish(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"match", "-game", "chess", "-a", "1@10ms", "-b", "stockfish:1350@10ms", "-games", "2"}, &out, &errs)
+	if code != 0 || !strings.Contains(out.String(), "1@10ms on Stockfish's UCI_Elo scale: ") {
+		t.Errorf("match against Stockfish: exit %d\n%s%s", code, out.String(), errs.String())
+	}
+}
+
 func TestParseSpecErrors(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"0", "want a player"},
@@ -52,6 +62,9 @@ func TestParseSpecErrors(t *testing.T) {
 		{"3@soon", "bad time"},
 		{"3@-1s", "bad time"},
 		{"random@1s", "take no time"},
+		{"stockfish:1000@1s", "ELO from 1350 to 2850"},
+		{"stockfish:x@1s", "ELO from 1350 to 2850"},
+		{"stockfish:1700", "give Stockfish its time per move"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.in, func(t *testing.T) {
@@ -173,6 +186,7 @@ func TestMatchErrors(t *testing.T) {
 		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-parallel", "3"}, "bad -parallel 3"},
 		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-opening", "-1"}, "bad -opening -1"},
 		{[]string{"-game", "nope", "-a", "1", "-b", "2", "-games", "4"}, `unknown game "nope"`},
+		{[]string{"-game", "zonal", "-a", "1", "-b", "stockfish:1700@10ms", "-games", "2"}, "Stockfish plays chess, not zonal"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

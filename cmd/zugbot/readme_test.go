@@ -171,7 +171,7 @@ func readmeExceptions() map[string]readmeException {
 		"zugbot backup":   mention,
 		"zugbot match":    mention,
 		"go mod download": ci,
-		"ls /usr/lib/postgresql/*/bin/pg_ctl >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql; }": ci,
+		"{ ls /usr/lib/postgresql/*/bin/pg_ctl && ls /usr/games/stockfish; } >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish; }": ci,
 		`test -z "$(gofmt -l .)"`: ci,
 		"go mod tidy -diff":       ci,
 		"go vet ./...":            ci,

@@ -73,7 +73,9 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if cfg.MetricsAddr != "" {
 		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
 		metrics = bot.NewMetrics(reg)
-		reg.MustRegister(activeGames(st))
+		reg.MustRegister(activeGames(st), prometheus.NewCounterFunc(prometheus.CounterOpts{
+			Name: "zugbot_db_write_retries_total", Help: "Writes run again after PostgreSQL refused them for clashing with another.",
+		}, func() float64 { return float64(st.WriteRetries()) }))
 	}
 	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, ShardIDs: cfg.ShardIDs, Logger: log, Metrics: metrics, AIWorkers: cfg.AIWorkers})
 	if err != nil {

@@ -52,9 +52,10 @@ type Config struct {
 	// TTBits is the base-2 logarithm of the number of transposition table
 	// entries (32 bytes each); 0 means 18.
 	TTBits int
-	// NoNullMove turns off null-move pruning in games that offer it (for
-	// measuring what it is worth).
-	NoNullMove bool
+	// NoNullMove turns off null-move pruning in games that offer it, NoLMR
+	// late-move reductions and NoAspiration the aspiration windows (for
+	// measuring what each is worth).
+	NoNullMove, NoLMR, NoAspiration bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
@@ -200,7 +201,7 @@ func (s *Searcher) think(ctx context.Context, p engine.Position, root []engine.M
 	info := Info{}
 	for depth := 1; depth <= s.cfg.Depth; depth++ {
 		s.iter = depth
-		m, score, complete := s.root(p, root, depth)
+		m, score, complete := s.aspire(p, root, depth, info.Score)
 		if !m.IsZero() {
 			best, info.Score = m, score
 		}
@@ -269,11 +270,54 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 	}
 }
 
-// root searches the root moves to depth and moves the best to the front.
-// It returns the best move whose search completed and its score (the zero
-// Move if none did), and whether the whole iteration completed.
-func (s *Searcher) root(p engine.Position, moves []engine.Move, depth int) (engine.Move, int, bool) {
-	alpha, beta := -inf, inf
+// aspire searches the root to depth in a window around the last
+// iteration's score, guess, widening it on the side where the score falls
+// outside, up to the full window. From aspireFrom plies on; a proven
+// result gets the full window at once.
+func (s *Searcher) aspire(p engine.Position, moves []engine.Move, depth, guess int) (engine.Move, int, bool) {
+	if s.cfg.NoAspiration || depth < aspireFrom || guess <= -(WinScore-MaxPly) || guess >= WinScore-MaxPly {
+		return s.root(p, moves, depth, -inf, inf)
+	}
+	lo, hi := aspireWidth, aspireWidth
+	for try := 0; ; try++ {
+		alpha, beta := max(guess-lo, -inf), min(guess+hi, inf)
+		m, score, complete := s.root(p, moves, depth, alpha, beta)
+		switch {
+		case !complete && try > 0:
+			// Cut short while widening: what it found is a bound, not a
+			// choice; the last iteration's move stands.
+			return engine.Move{}, score, false
+		case !complete, score > alpha && score < beta, alpha == -inf && beta == inf:
+			return m, score, complete
+		case score <= alpha:
+			lo = widen(lo)
+		default:
+			hi = widen(hi)
+		}
+	}
+}
+
+// The aspiration windows: from aspireFrom plies, aspireWidth either side
+// of the last score, each failure four times wider, then the full window.
+const (
+	aspireFrom  = 4
+	aspireWidth = 40
+)
+
+func widen(w int) int {
+	if w >= 16*aspireWidth {
+		return 2 * inf // clamped to the full window
+	}
+	return 4 * w
+}
+
+// root searches the root moves to depth in the window (alpha, beta) and
+// moves the best to the front. It returns the best move whose search
+// completed and its score (the zero Move if none did; a score at or
+// outside the window is a bound), and whether the whole iteration
+// completed.
+func (s *Searcher) root(p engine.Position, moves []engine.Move, depth, alpha, beta int) (engine.Move, int, bool) {
+	alpha0 := alpha
 	var best engine.Move
 	bestScore := -inf
 	for i, m := range moves {
@@ -299,7 +343,14 @@ func (s *Searcher) root(p engine.Position, moves []engine.Move, depth int) (engi
 			moves[0] = m
 		}
 	}
-	s.store(p.Hash(), depth, bestScore, flagExact, best, 0)
+	flag := uint8(flagExact)
+	switch {
+	case bestScore <= alpha0:
+		flag = flagUpper
+	case bestScore >= beta:
+		flag = flagLower
+	}
+	s.store(p.Hash(), depth, bestScore, flag, best, 0)
 	return best, bestScore, true
 }
 
@@ -359,14 +410,26 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	s.rank(p, ply, ttMove)
 	origAlpha := alpha
 	best, bestMove := -inf, engine.Move{}
+	lmr := !s.cfg.NoLMR && depth >= lmrDepth && !s.inCheck()
+	k := s.killers[ply]
 	for i := range moves {
 		m := s.pick(ply, i)
+		// Late-move reductions: a quiet move ranked late, which neither
+		// checks nor is a killer, is searched shallower first; only if it
+		// then beats alpha is it searched to the full depth.
+		reduce := lmr && i >= lmrFrom && m != k[0] && m != k[1] && (s.noisy == nil || !s.noisy.Noisy(m))
 		p.Do(m)
 		var score int
 		if i == 0 {
 			score = -s.search(p, depth-1, ply+1, -beta, -alpha)
 		} else {
-			score = -s.search(p, depth-1, ply+1, -alpha-1, -alpha)
+			score = alpha + 1
+			if reduce && !s.inCheck() {
+				score = -s.search(p, depth-1-lmrReduction(depth, i), ply+1, -alpha-1, -alpha)
+			}
+			if score > alpha && !s.stop {
+				score = -s.search(p, depth-1, ply+1, -alpha-1, -alpha)
+			}
 			if score > alpha && score < beta && !s.stop {
 				score = -s.search(p, depth-1, ply+1, -beta, -alpha)
 			}
@@ -395,6 +458,20 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	}
 	s.store(key, depth, best, flag, bestMove, ply)
 	return best
+}
+
+// Late-move reductions: from lmrDepth plies, the moves from the
+// lmrFrom-th on (counting from 0) are reduced by lmrReduction plies.
+const (
+	lmrDepth = 3
+	lmrFrom  = 3
+)
+
+func lmrReduction(depth, i int) int {
+	if depth >= 6 && i >= 8 {
+		return 2
+	}
+	return 1
 }
 
 // The null move's depths: it is tried from nullMin plies on, searched

@@ -4,8 +4,11 @@ import (
 	"context"
 	"flag"
 	"fmt"
+	"maps"
 	"math"
 	"math/rand/v2"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -17,10 +20,19 @@ import (
 var (
 	selfplayGames = flag.Int("selfplay.games", 0, "play this many games for TestTechniqueGain (0: skip)")
 	selfplayTime  = flag.Duration("selfplay.time", 50*time.Millisecond, "time per move in TestTechniqueGain")
+	selfplayWhat  = flag.String("selfplay.technique", "nullmove", "the technique TestTechniqueGain measures: "+strings.Join(slices.Sorted(maps.Keys(techniques)), ", "))
 )
 
-// TestTechniqueGain measures what a search technique is worth: games of
-// the searcher with it against the same without it, in pairs from random
+// techniques turn each measured technique off in a Config.
+var techniques = map[string]func(*Config){
+	"nullmove":   func(c *Config) { c.NoNullMove = true },
+	"lmr":        func(c *Config) { c.NoLMR = true },
+	"aspiration": func(c *Config) { c.NoAspiration = true },
+}
+
+// TestTechniqueGain measures what a search technique is worth
+// (-selfplay.technique): games of the searcher with it against the same
+// without it, in pairs from random
 // four-ply openings with colours swapped, for chess and Zonal Chess. It
 // logs the score and an Elo estimate with its 95% interval. It runs only
 // with -selfplay.games (minutes of both cores):
@@ -30,9 +42,13 @@ func TestTechniqueGain(t *testing.T) {
 	if *selfplayGames == 0 {
 		t.Skip("a measurement: run with -selfplay.games N")
 	}
+	off, ok := techniques[*selfplayWhat]
+	if !ok {
+		t.Fatalf("-selfplay.technique %q: want one of %v", *selfplayWhat, slices.Sorted(maps.Keys(techniques)))
+	}
 	with := Config{Time: *selfplayTime, TTBits: 18}
 	without := with
-	without.NoNullMove = true
+	off(&without)
 	for _, v := range []*engine.Variant{zonal.Chess, zonal.Zonal} {
 		var mu sync.Mutex
 		var wins, draws, losses int
@@ -75,8 +91,8 @@ func TestTechniqueGain(t *testing.T) {
 		sq += float64(draws) * (0.5 - mean) * (0.5 - mean)
 		sq += float64(losses) * mean * mean
 		se := math.Sqrt(sq/n) / math.Sqrt(n)
-		t.Logf("%s, %v a move, null move against none: +%d =%d -%d, score %.1f%%, Elo %+.0f (95%%: %+.0f to %+.0f)",
-			v.ID, *selfplayTime, wins, draws, losses, 100*score, elo(score), elo(score-1.96*se), elo(score+1.96*se))
+		t.Logf("%s, %v a move, with %s against without: +%d =%d -%d, score %.1f%%, Elo %+.0f (95%%: %+.0f to %+.0f)",
+			v.ID, *selfplayTime, *selfplayWhat, wins, draws, losses, 100*score, elo(score), elo(score-1.96*se), elo(score+1.96*se))
 	}
 }
 

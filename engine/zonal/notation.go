@@ -468,3 +468,20 @@ func (p *Position) straighten(r []int) []int {
 func (p *Position) step(a, b int) [2]int {
 	return [2]int{cmp.Compare(p.l.file[b], p.l.file[a]), cmp.Compare(p.l.rank[b], p.l.rank[a])}
 }
+
+// UCI returns legal move m in the long algebraic notation of the Universal
+// Chess Interface: "e2e4", "e7e8q", castling as the king's move ("e1g1").
+// It is how outside engines (Stockfish) read and write moves of standard
+// chess, and "" for Zonal Chess, which no such engine plays.
+func (p *Position) UCI(em engine.Move) string {
+	if p.v != Chess {
+		return ""
+	}
+	m := move(em.Lo)
+	name := func(sq int) string { return p.v.Geometry.Points[p.l.point[sq]].Name }
+	s := name(m.from()) + name(m.to())
+	if k := m.promo(); k != 0 {
+		s += string(pieceLetters[k] | 0x20)
+	}
+	return s
+}
