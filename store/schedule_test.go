@@ -271,20 +271,7 @@ func TestReplyTimer(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	replies := func() []Task {
-		t.Helper()
-		ts, err := s.Due(ctx, 100)
-		if err != nil {
-			t.Fatal(err)
-		}
-		var out []Task
-		for _, tk := range ts {
-			if tk.Kind == Reply {
-				out = append(out, tk)
-			}
-		}
-		return out
-	}
+	replies := func() []Task { return dueOf(t, s, Reply) }
 	if len(replies()) != 0 {
 		t.Fatal("a reply timer due at once")
 	}

@@ -24,8 +24,8 @@ func mustTournament(tb testing.TB, s *Store, rounds int, players ...Player) Tour
 	return tr
 }
 
-// tournamentSteps returns the tournament steps due now.
-func tournamentSteps(tb testing.TB, s *Store) []Task {
+// dueOf returns the timers of kind due now.
+func dueOf(tb testing.TB, s *Store, kind TaskKind) []Task {
 	tb.Helper()
 	tasks, err := s.Due(context.Background(), 100)
 	if err != nil {
@@ -33,12 +33,15 @@ func tournamentSteps(tb testing.TB, s *Store) []Task {
 	}
 	var out []Task
 	for _, t := range tasks {
-		if t.Kind == TournamentStep {
+		if t.Kind == kind {
 			out = append(out, t)
 		}
 	}
 	return out
 }
+
+// tournamentSteps returns the tournament steps due now.
+func tournamentSteps(tb testing.TB, s *Store) []Task { return dueOf(tb, s, TournamentStep) }
 
 // TestTournamentLifecycle runs a tournament through the store: sign-up,
 // start, a round with a bye, results recorded as games end (a time-out
