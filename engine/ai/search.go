@@ -52,15 +52,15 @@ type Config struct {
 	// TTBits is the base-2 logarithm of the number of transposition table
 	// entries (32 bytes each); 0 means 18.
 	TTBits int
-	// NoNullMove turns off null-move pruning in games that offer it, NoLMR
-	// late-move reductions and NoAspiration the aspiration windows (for
-	// measuring what each is worth).
-	NoNullMove, NoLMR, NoAspiration bool
+	// NoNullMove turns off null-move pruning in games that offer it, and
+	// NoLMR late-move reductions (for measuring what each is worth).
+	NoNullMove, NoLMR bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
 // with iterative deepening, a transposition table, killer and history move
-// ordering, forced-move and check extensions and a capture (quiescence)
+// ordering, forced-move and check extensions, late-move reductions,
+// null-move pruning where the game offers it, and a capture (quiescence)
 // search. It judges leaves with the position's Evaluator (or calls them even
 // without one), follows Noisy moves in the capture search and tries moves in
 // the order the position's Orderer suggests.
@@ -201,7 +201,7 @@ func (s *Searcher) think(ctx context.Context, p engine.Position, root []engine.M
 	info := Info{}
 	for depth := 1; depth <= s.cfg.Depth; depth++ {
 		s.iter = depth
-		m, score, complete := s.aspire(p, root, depth, info.Score)
+		m, score, complete := s.root(p, root, depth)
 		if !m.IsZero() {
 			best, info.Score = m, score
 		}
@@ -270,54 +270,11 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 	}
 }
 
-// aspire searches the root to depth in a window around the last
-// iteration's score, guess, widening it on the side where the score falls
-// outside, up to the full window. From aspireFrom plies on; a proven
-// result gets the full window at once.
-func (s *Searcher) aspire(p engine.Position, moves []engine.Move, depth, guess int) (engine.Move, int, bool) {
-	if s.cfg.NoAspiration || depth < aspireFrom || guess <= -(WinScore-MaxPly) || guess >= WinScore-MaxPly {
-		return s.root(p, moves, depth, -inf, inf)
-	}
-	lo, hi := aspireWidth, aspireWidth
-	for try := 0; ; try++ {
-		alpha, beta := max(guess-lo, -inf), min(guess+hi, inf)
-		m, score, complete := s.root(p, moves, depth, alpha, beta)
-		switch {
-		case !complete && try > 0:
-			// Cut short while widening: what it found is a bound, not a
-			// choice; the last iteration's move stands.
-			return engine.Move{}, score, false
-		case !complete, score > alpha && score < beta, alpha == -inf && beta == inf:
-			return m, score, complete
-		case score <= alpha:
-			lo = widen(lo)
-		default:
-			hi = widen(hi)
-		}
-	}
-}
-
-// The aspiration windows: from aspireFrom plies, aspireWidth either side
-// of the last score, each failure four times wider, then the full window.
-const (
-	aspireFrom  = 4
-	aspireWidth = 40
-)
-
-func widen(w int) int {
-	if w >= 16*aspireWidth {
-		return 2 * inf // clamped to the full window
-	}
-	return 4 * w
-}
-
-// root searches the root moves to depth in the window (alpha, beta) and
-// moves the best to the front. It returns the best move whose search
-// completed and its score (the zero Move if none did; a score at or
-// outside the window is a bound), and whether the whole iteration
-// completed.
-func (s *Searcher) root(p engine.Position, moves []engine.Move, depth, alpha, beta int) (engine.Move, int, bool) {
-	alpha0 := alpha
+// root searches the root moves to depth and moves the best to the front.
+// It returns the best move whose search completed and its score (the zero
+// Move if none did), and whether the whole iteration completed.
+func (s *Searcher) root(p engine.Position, moves []engine.Move, depth int) (engine.Move, int, bool) {
+	alpha, beta := -inf, inf
 	var best engine.Move
 	bestScore := -inf
 	for i, m := range moves {
@@ -343,14 +300,7 @@ func (s *Searcher) root(p engine.Position, moves []engine.Move, depth, alpha, be
 			moves[0] = m
 		}
 	}
-	flag := uint8(flagExact)
-	switch {
-	case bestScore <= alpha0:
-		flag = flagUpper
-	case bestScore >= beta:
-		flag = flagLower
-	}
-	s.store(p.Hash(), depth, bestScore, flag, best, 0)
+	s.store(p.Hash(), depth, bestScore, flagExact, best, 0)
 	return best, bestScore, true
 }
 

@@ -25,9 +25,8 @@ var (
 
 // techniques turn each measured technique off in a Config.
 var techniques = map[string]func(*Config){
-	"nullmove":   func(c *Config) { c.NoNullMove = true },
-	"lmr":        func(c *Config) { c.NoLMR = true },
-	"aspiration": func(c *Config) { c.NoAspiration = true },
+	"nullmove": func(c *Config) { c.NoNullMove = true },
+	"lmr":      func(c *Config) { c.NoLMR = true },
 }
 
 // TestTechniqueGain measures what a search technique is worth
