@@ -171,7 +171,7 @@ func readmeExceptions() map[string]readmeException {
 		"zugbot backup":   mention,
 		"zugbot match":    mention,
 		"go mod download": ci,
-		"{ ls /usr/lib/postgresql/*/bin/pg_ctl && ls /usr/games/stockfish; } >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish; }": ci,
+		"ls /usr/lib/postgresql/*/bin/pg_ctl /usr/games/stockfish >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish; }": ci,
 		`test -z "$(gofmt -l .)"`: ci,
 		"go mod tidy -diff":       ci,
 		"go vet ./...":            ci,
@@ -217,6 +217,19 @@ func readmeExceptions() map[string]readmeException {
 		"go test ./bot -run TestSwissTournament -docs": {
 			reason: "it rewrites docs/tournament.png in the checkout; the test it runs is part of the README's test command",
 			check:  checkGoTest("func TestSwissTournament("),
+		},
+		"go test ./engine/ai -run TechniqueGain -selfplay.games 100 -selfplay.technique lmr -v -timeout 60m": {
+			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
+			check:  checkGoTest("func TestTechniqueGain("),
+		},
+		"go run ./cmd/zugbot match -game chess -a 5@200ms -b stockfish:1700@200ms -games 40": {
+			reason: "a measurement of about 15 minutes on both cores; TestMatchStockfish plays a short match against Stockfish instead",
+			check: func(t *testing.T, c readmeCommand, _ []string) {
+				if _, err := parseSpec("stockfish:1700@200ms"); err != nil {
+					t.Errorf("README line %d: %v", c.line, err)
+				}
+				checkGoTest("func TestMatchStockfish(")(t, c, []string{"./cmd/zugbot"})
+			},
 		},
 		"go test ./engine/ai -run TechniqueGain -selfplay.games 200 -v -timeout 30m": {
 			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
