@@ -87,6 +87,15 @@ type NullMover interface {
 	NullSafe() bool
 }
 
+// A Futile is a Position whose evaluation says how much one quiet move can
+// change it: near the leaves, the search skips the quiet moves that could
+// not raise the score to alpha (futility pruning).
+type Futile interface {
+	// FutilityMargin returns the most a quiet move followed by depth-1
+	// plies can gain, in the evaluation's units, for depth 1 or 2.
+	FutilityMargin(depth int) int
+}
+
 // A Distancer is a Solver that also says how far the end of the game is.
 type Distancer interface {
 	// Distance returns the number of plies left with perfect play, the

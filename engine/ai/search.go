@@ -52,16 +52,17 @@ type Config struct {
 	// TTBits is the base-2 logarithm of the number of transposition table
 	// entries (32 bytes each); 0 means 18.
 	TTBits int
-	// NoNullMove turns off null-move pruning in games that offer it, and
-	// NoLMR late-move reductions (for measuring what each is worth).
-	NoNullMove, NoLMR bool
+	// NoNullMove turns off null-move pruning in games that offer it,
+	// NoFutility futility pruning in games that offer it, and NoLMR
+	// late-move reductions (for measuring what each is worth).
+	NoNullMove, NoFutility, NoLMR bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
 // with iterative deepening, a transposition table, killer and history move
 // ordering, forced-move and check extensions, late-move reductions,
-// null-move pruning where the game offers it, and a capture (quiescence)
-// search. It judges leaves with the position's Evaluator (or calls them even
+// null-move and futility pruning where the game offers them, and a capture
+// (quiescence) search. It judges leaves with the position's Evaluator (or calls them even
 // without one), follows Noisy moves in the capture search and tries moves in
 // the order the position's Orderer suggests.
 //
@@ -80,6 +81,7 @@ type Searcher struct {
 	orderer  Orderer
 	repeats  Repeater
 	nuller   NullMover
+	futile   Futile
 	checks   engine.CheckReporter
 	done     <-chan struct{}
 	nodes    int64
@@ -253,9 +255,12 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 	s.noisy, _ = p.(Noisy)
 	s.orderer, _ = p.(Orderer)
 	s.repeats, _ = p.(Repeater)
-	s.nuller = nil
+	s.nuller, s.futile = nil, nil
 	if !s.cfg.NoNullMove {
 		s.nuller, _ = p.(NullMover)
+	}
+	if !s.cfg.NoFutility {
+		s.futile, _ = p.(Futile)
 	}
 	s.checks, _ = p.(engine.CheckReporter)
 	s.done = ctx.Done()
@@ -361,13 +366,27 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	origAlpha := alpha
 	best, bestMove := -inf, engine.Move{}
 	lmr := !s.cfg.NoLMR && depth >= lmrDepth && !s.inCheck()
+	// Futility pruning: a ply or two from the leaves, when even a good
+	// quiet move could not lift the static score to alpha, the quiet
+	// moves (but the first, and those that check) are not searched.
+	futile := s.futile != nil && depth <= 2 && ply > 0 && !s.inCheck() &&
+		alpha > -(WinScore-MaxPly) && alpha < WinScore-MaxPly && s.static(p)+s.futile.FutilityMargin(depth) <= alpha
 	k := s.killers[ply]
 	for i := range moves {
 		m := s.pick(ply, i)
+		quiet := s.noisy == nil || !s.noisy.Noisy(m)
+		if futile && i > 0 && quiet {
+			p.Do(m)
+			checks := s.inCheck()
+			p.Undo()
+			if !checks {
+				continue
+			}
+		}
 		// Late-move reductions: a quiet move ranked late, which neither
 		// checks nor is a killer, is searched shallower first; only if it
 		// then beats alpha is it searched to the full depth.
-		reduce := lmr && i >= lmrFrom && m != k[0] && m != k[1] && (s.noisy == nil || !s.noisy.Noisy(m))
+		reduce := lmr && i >= lmrFrom && m != k[0] && m != k[1] && quiet
 		p.Do(m)
 		var score int
 		if i == 0 {

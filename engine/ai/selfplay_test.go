@@ -27,6 +27,7 @@ var (
 var techniques = map[string]func(*Config){
 	"nullmove": func(c *Config) { c.NoNullMove = true },
 	"lmr":      func(c *Config) { c.NoLMR = true },
+	"futility": func(c *Config) { c.NoFutility = true },
 }
 
 // TestTechniqueGain measures what a search technique is worth

@@ -120,6 +120,16 @@ func (p *Position) Order(em engine.Move) int {
 	return hint + 10*victim - pieceValues[p.board[m.from()]&7]/10 + 1000
 }
 
+// FutilityMargin is the most a quiet move (and, at depth 2, the reply)
+// can gain in the evaluation, in centipawns (see ai.Futile): a minor
+// piece's worth a ply from the leaves, nearly a rook's two.
+func (p *Position) FutilityMargin(depth int) int {
+	if depth <= 1 {
+		return 250
+	}
+	return 450
+}
+
 // DoNull passes the turn without a move: the search's null move (see
 // ai.NullMover). The en passant square goes, and the position starts
 // afresh for repetitions; UndoNull takes it back.
