@@ -234,14 +234,17 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	if err := b.store.ReleaseClaims(ctx); err != nil {
 		b.log.Error("releasing the timers claimed before a restart", "err", err)
 	}
+	// The first sweep comes when the first timer is due: at once if one
+	// is (after a restart, say), else when one comes due or a change wakes
+	// the loop. It is planned before the bot says it is ready.
+	tick := time.NewTimer(b.untilDue(ctx))
+	defer tick.Stop()
 	b.running.Store(true)
 	defer b.running.Store(false)
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))
 
 	b.goTracked(func() { b.redrawBoards(work) })
 	b.goTracked(func() { b.resumeAI(work) })
-	tick := time.NewTimer(0)
-	defer tick.Stop()
 	beat := time.NewTicker(heartbeatEvery)
 	defer beat.Stop()
 	if err := b.store.Heartbeat(ctx); err != nil {

@@ -123,6 +123,9 @@ func (h *harness) start() {
 	t.Cleanup(h.stop)
 	h.srv.WaitGateway(t, wait, func(s discordtest.GatewayStats) bool { return s.Identifies > before })
 	h.eventually("the commands", func() bool { return len(h.srv.Commands("")) > 0 })
+	// Ready: its timer loop has planned its first sweep, so a test that
+	// moves the clock and sweeps itself is not raced by it.
+	h.eventually("the bot ready", b.Connected)
 }
 
 // restart stops the bot and starts a new one on the same database.
