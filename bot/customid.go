@@ -85,11 +85,11 @@ var verbs = map[string]verb{
 	verbAccept:    {challengeKind, (*request).challengeControl},
 	verbDecline:   {challengeKind, (*request).challengeControl},
 	verbCancel:    {challengeKind, (*request).challengeControl},
-	verbJoin:      {tournamentKind, (*request).tournamentControl},
-	verbLeave:     {tournamentKind, (*request).tournamentControl},
-	verbBegin:     {tournamentKind, (*request).tournamentControl},
-	verbCall:      {tournamentKind, (*request).tournamentControl},
-	verbTable:     {tournamentKind, (*request).tournamentControl},
+	verbJoin:      {tournamentKind, (*request).tournamentAct},
+	verbLeave:     {tournamentKind, (*request).tournamentAct},
+	verbBegin:     {tournamentKind, (*request).tournamentAct},
+	verbCall:      {tournamentKind, (*request).tournamentAct},
+	verbTable:     {tournamentKind, (*request).tournamentAct},
 }
 
 func gameAction(game int64, ply int, verb string) action {

@@ -118,9 +118,6 @@ func (r *request) createTournament() error {
 // maxStartMinutes bounds the start option: a week.
 const maxStartMinutes = 7 * 24 * 60
 
-// tournamentControl answers a tournament's buttons.
-func (r *request) tournamentControl(a action) error { return r.tournamentAct(a) }
-
 // tournamentAct joins, leaves, starts, calls off or shows tournament a.id,
 // from a button on its sign-up message or a subcommand.
 func (r *request) tournamentAct(a action) error {
@@ -306,7 +303,7 @@ func (b *Bot) tournamentMessage(tr *store.Tournament) message {
 	case store.TournamentFinished:
 		line := "Finished."
 		if st := table.Standings(tr); len(st) > 0 {
-			line = fmt.Sprintf("Finished: %s, with %s points. The final standings are %s.", crowned(winnerNames(tr, st)), pointsText(st[0].Points), where)
+			line = fmt.Sprintf("Finished: %s, with %s points. The final standings are %s.", crowned(winnerNames(tr, st)), render.Points(st[0].Points), where)
 		}
 		lines = append(lines, line)
 		button("Standings", discordgo.SecondaryButton, verbTable)
@@ -325,17 +322,6 @@ func (b *Bot) tournamentMessage(tr *store.Tournament) message {
 func name(tr *store.Tournament, id string) string {
 	e, _ := tr.Entrant(id)
 	return e.Name
-}
-
-// pointsText writes a score: "2½", "3".
-func pointsText(p float64) string {
-	if p == float64(int(p)) {
-		return fmt.Sprint(int(p))
-	}
-	if int(p) == 0 {
-		return "½"
-	}
-	return fmt.Sprintf("%d½", int(p))
 }
 
 // showStandings answers with tr's standings as an image, for everyone.
@@ -491,7 +477,7 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 		case p.Bye() && tr.Format == store.RoundRobin:
 			lines = append(lines, fmt.Sprintf("**%s** sits out this round.", name(tr, p.White)))
 		case p.Bye():
-			lines = append(lines, fmt.Sprintf("**%s** has a bye: %s point.", name(tr, p.White), pointsText(tournament.ByeScore)))
+			lines = append(lines, fmt.Sprintf("**%s** has a bye: %s point.", name(tr, p.White), render.Points(tournament.ByeScore)))
 		case p.Forfeit:
 			lines = append(lines, fmt.Sprintf("Board %d: %s – %s: not played, a player has left (%s).", p.Board, name(tr, p.White), name(tr, p.Black), resultText(p)))
 		default:
@@ -535,7 +521,7 @@ func resultText(p store.Pairing) string {
 	if p.Void {
 		return "no result"
 	}
-	return pointsText(p.Result) + "–" + pointsText(1-p.Result)
+	return render.Points(p.Result) + "–" + render.Points(1-p.Result)
 }
 
 // postTournamentBoard posts the board of pairing p's game, unless it has
@@ -576,7 +562,7 @@ func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string)
 		for _, id := range pings {
 			refs = append(refs, "<@"+id+">")
 		}
-		text += fmt.Sprintf(" 🏆 %s with %s points. Congratulations!", crowned(refs), pointsText(st[0].Points))
+		text += fmt.Sprintf(" 🏆 %s with %s points. Congratulations!", crowned(refs), render.Points(st[0].Points))
 	}
 	img, err := b.standingsImage(tr)
 	if err != nil {

@@ -95,8 +95,8 @@ func (r *Renderer) StandingsPNG(w io.Writer, s Standings) error {
 		} else {
 			bold.draw(im, cols[1].right, y, fg, bold.fit(name, nameW))
 		}
-		right(2, bold, points(row.Points))
-		right(3, cell, points(row.TieBreak))
+		right(2, bold, Points(row.Points))
+		right(3, cell, Points(row.TieBreak))
 		right(4, cell, strconv.Itoa(row.Games))
 		perf := "–"
 		if row.Performance > 0 {
@@ -110,8 +110,8 @@ func (r *Renderer) StandingsPNG(w io.Writer, s Standings) error {
 	return nil
 }
 
-// points writes a score as chess players do: 2½, ½, 3.
-func points(p float64) string {
+// Points writes a score as chess players do: 2½, ½, 3.
+func Points(p float64) string {
 	whole, frac := math.Modf(p)
 	switch {
 	case frac == 0:

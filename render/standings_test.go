@@ -51,8 +51,8 @@ func TestStandingsPNG(t *testing.T) {
 		t.Errorf("standings before the end crown a winner")
 	}
 	for p, want := range map[float64]string{0: "0", 0.5: "½", 2.5: "2½", 3: "3", 12.25: "12.25"} {
-		if got := points(p); got != want {
-			t.Errorf("points(%g) = %q, want %q", p, got, want)
+		if got := Points(p); got != want {
+			t.Errorf("Points(%g) = %q, want %q", p, got, want)
 		}
 	}
 }
