@@ -353,7 +353,7 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 			}
 		}
 	}
-	if err := s.schedule(ctx, tx, id, 0, ng.DaysPerMove, deadline); err != nil {
+	if err := s.schedule(ctx, tx, &Game{ID: id, Variant: ng.Variant, Start: ng.Start, Seats: ng.Seats, DaysPerMove: ng.DaysPerMove, Deadline: deadline}); err != nil {
 		return 0, err
 	}
 	return id, nil
@@ -398,38 +398,35 @@ func (s *Store) deadline(days int, now time.Time) time.Time {
 	return now.Add(time.Duration(days) * 24 * time.Hour)
 }
 
-// schedule sets the timers of game id at ply: its move deadline and
-// reminder (removed when deadline is zero), and its Reply timer when the
-// AI is to move. The rows are updated in place; a task read before is told
-// from them by its ply and due time (see Done).
-func (s *Store) schedule(ctx context.Context, tx querier, id int64, ply, days int, deadline time.Time) error {
-	if err := s.setDeadline(ctx, tx, id, ply, days, deadline); err != nil {
+// schedule sets the timers of game g at its ply: its move deadline and
+// reminder (removed when the deadline is zero), and its Reply timer when
+// the AI is to move. The rows are updated in place; a task read before is
+// told from them by its ply and due time (see Done).
+func (s *Store) schedule(ctx context.Context, tx querier, g *Game) error {
+	if err := s.setDeadline(ctx, tx, g.ID, g.Ply, g.DaysPerMove, g.Deadline); err != nil {
 		return err
 	}
-	return s.scheduleReply(ctx, tx, id, ply)
+	return s.scheduleReply(ctx, tx, g)
 }
 
-// scheduleReply sets game id's Reply timer, ReplyGrace from now, when the
-// AI is to move at ply, and removes it otherwise.
-func (s *Store) scheduleReply(ctx context.Context, tx querier, id int64, ply int) error {
-	var variant, start string
-	var ai [2]int
-	if err := tx.QueryRowContext(ctx, `SELECT variant, start, ai0, ai1 FROM games WHERE id = ?`, id).Scan(&variant, &start, &ai[0], &ai[1]); err != nil {
-		return fmt.Errorf("game %d: %w", id, err)
-	}
-	v, known := s.variants[variant]
-	if ai == [2]int{} || !known {
+// scheduleReply sets game g's Reply timer, ReplyGrace from now, when the
+// AI is to move at its ply, and removes it otherwise. Games between
+// people have none.
+func (s *Store) scheduleReply(ctx context.Context, tx querier, g *Game) error {
+	v, known := s.variants[g.Variant]
+	if !g.Seats[0].IsAI() && !g.Seats[1].IsAI() || !known {
 		return nil
 	}
-	p, err := Replay(v, start, nil)
+	p, err := Replay(v, g.Start, nil)
 	if err != nil {
 		return err
 	}
 	toMove := p.Turn() // every ply hands the turn over, a pass too
-	if ply%2 == 1 {
+	if g.Ply%2 == 1 {
 		toMove = toMove.Other()
 	}
-	if ai[toMove] == 0 {
+	id, ply := g.ID, g.Ply
+	if !g.Seats[toMove].IsAI() {
 		_, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ? AND kind = 'reply'`, id)
 		return err
 	}
@@ -539,7 +536,7 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 		if end.Result != Ongoing {
 			return s.finish(ctx, tx, &g, end, now)
 		}
-		return s.schedule(ctx, tx, id, g.Ply, g.DaysPerMove, g.Deadline)
+		return s.schedule(ctx, tx, &g)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("record move %q: %w", notation, err)
@@ -659,7 +656,7 @@ func (s *Store) takeback(ctx context.Context, tx querier, g *Game, undo int, now
 		g.Ply, nullMillis(g.Deadline), millis(now), g.ID); err != nil {
 		return err
 	}
-	return s.schedule(ctx, tx, g.ID, g.Ply, g.DaysPerMove, g.Deadline)
+	return s.schedule(ctx, tx, g)
 }
 
 // Offer records a draw or takeback offer in game id, replacing any pending
