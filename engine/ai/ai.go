@@ -96,6 +96,15 @@ type Futile interface {
 	FutilityMargin(depth int) int
 }
 
+// An Exchanger is a Position that can tell, without searching, whether a
+// capture loses material once both sides have recaptured on its square as
+// suits them (a static exchange evaluation). The search tries such moves
+// after the quiet ones and leaves them out of its capture search.
+type Exchanger interface {
+	// Losing reports whether noisy move m loses material by exchange.
+	Losing(m engine.Move) bool
+}
+
 // A Distancer is a Solver that also says how far the end of the game is.
 type Distancer interface {
 	// Distance returns the number of plies left with perfect play, the

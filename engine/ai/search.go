@@ -53,18 +53,20 @@ type Config struct {
 	// entries (32 bytes each); 0 means 18.
 	TTBits int
 	// NoNullMove turns off null-move pruning in games that offer it,
-	// NoFutility futility pruning in games that offer it, and NoLMR
+	// NoFutility futility pruning in games that offer it, NoSEE the static
+	// exchange evaluation of captures in games that offer it, and NoLMR
 	// late-move reductions (for measuring what each is worth).
-	NoNullMove, NoFutility, NoLMR bool
+	NoNullMove, NoFutility, NoSEE, NoLMR bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
 // with iterative deepening, a transposition table, killer and history move
 // ordering, forced-move and check extensions, late-move reductions,
 // null-move and futility pruning where the game offers them, and a capture
-// (quiescence) search. It judges leaves with the position's Evaluator (or calls them even
-// without one), follows Noisy moves in the capture search and tries moves in
-// the order the position's Orderer suggests.
+// (quiescence) search. It judges leaves with the position's Evaluator (or
+// calls them even without one), follows Noisy moves in the capture search
+// (but those its Exchanger calls losing) and tries moves in the order the
+// position's Orderer suggests.
 //
 // A Searcher keeps its transposition table between moves; it is not safe
 // for concurrent use.
@@ -82,6 +84,7 @@ type Searcher struct {
 	repeats  Repeater
 	nuller   NullMover
 	futile   Futile
+	exchange Exchanger
 	checks   engine.CheckReporter
 	done     <-chan struct{}
 	nodes    int64
@@ -255,12 +258,15 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 	s.noisy, _ = p.(Noisy)
 	s.orderer, _ = p.(Orderer)
 	s.repeats, _ = p.(Repeater)
-	s.nuller, s.futile = nil, nil
+	s.nuller, s.futile, s.exchange = nil, nil, nil
 	if !s.cfg.NoNullMove {
 		s.nuller, _ = p.(NullMover)
 	}
 	if !s.cfg.NoFutility {
 		s.futile, _ = p.(Futile)
+	}
+	if !s.cfg.NoSEE && s.noisy != nil {
+		s.exchange, _ = p.(Exchanger)
 	}
 	s.checks, _ = p.(engine.CheckReporter)
 	s.done = ctx.Done()
@@ -476,8 +482,8 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 	s.rank(p, ply, engine.Move{})
 	for i := range moves {
 		m := s.pick(ply, i)
-		if !evasions && !s.noisy.Noisy(m) {
-			continue
+		if !evasions && (!s.noisy.Noisy(m) || s.scores[ply][i] < losingRank/2) {
+			continue // quiet, or a capture that loses material
 		}
 		p.Do(m)
 		var score int
@@ -563,7 +569,8 @@ func (s *Searcher) static(p engine.Position) int {
 
 // rank scores the moves in s.moves[ply] for pick: the table's move first,
 // then by the game's hint, killers just above quiet moves of the same hint,
-// and the history of cut-offs last.
+// and the history of cut-offs last; captures that lose material by
+// exchange come after all of them.
 func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 	moves := s.moves[ply]
 	scores := s.scores[ply][:0]
@@ -578,6 +585,9 @@ func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 			if s.orderer != nil {
 				v = int64(s.orderer.Order(m)) << 24
 			}
+			if s.exchange != nil && s.noisy.Noisy(m) && s.exchange.Losing(m) {
+				v += losingRank // after the quiet moves
+			}
 			if m == k[0] || m == k[1] {
 				v += 1 << 23
 			}
@@ -587,6 +597,11 @@ func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 	}
 	s.scores[ply] = scores
 }
+
+// losingRank is added to the rank of a capture that loses material by
+// exchange: below any other move's, and below losingRank/2 whatever the
+// game's hint (see MaxOrder).
+const losingRank = -1 << 52
 
 // pick moves the best-ranked of the moves from i on to index i and returns
 // it: a selection sort done lazily, since a cut-off often comes early.

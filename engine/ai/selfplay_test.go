@@ -28,6 +28,7 @@ var techniques = map[string]func(*Config){
 	"nullmove": func(c *Config) { c.NoNullMove = true },
 	"lmr":      func(c *Config) { c.NoLMR = true },
 	"futility": func(c *Config) { c.NoFutility = true },
+	"see":      func(c *Config) { c.NoSEE = true },
 }
 
 // TestTechniqueGain measures what a search technique is worth

@@ -19,6 +19,7 @@ var (
 	_ ai.Evaluator = (*zonal.Position)(nil)
 	_ ai.Noisy     = (*zonal.Position)(nil)
 	_ ai.Orderer   = (*zonal.Position)(nil)
+	_ ai.Exchanger = (*zonal.Position)(nil)
 )
 
 // mirrored returns the position string with the board turned top to bottom

@@ -1,0 +1,137 @@
+package zonal
+
+import (
+	"math/bits"
+
+	"github.com/zugbot/zugbot/engine"
+)
+
+// seeValues are the kinds' values for exchanges: pieceValues, with a king
+// worth more than everything else together, so that an exchange never
+// counts on giving it up.
+var seeValues = [8]int{0, 100, 300, 320, 500, 900, 20_000, 0}
+
+// Losing reports whether legal move m, a capture or a promotion, loses
+// material once both sides have recaptured on its square as suits them
+// (see exchange): the search tries such moves late and leaves them out of
+// its capture search (see ai.Exchanger).
+func (p *Position) Losing(em engine.Move) bool {
+	m := move(em.Lo)
+	if m&flagCastle != 0 {
+		return false
+	}
+	mover := p.board[m.from()] & 7
+	if mover == king {
+		return false // a legal king capture cannot be answered
+	}
+	victim := seeValues[p.board[m.to()]&7]
+	if m.promo() == 0 && victim >= seeValues[mover] {
+		return false // it wins at least what it risks
+	}
+	return p.exchange(m) < 0
+}
+
+// exchange returns the static exchange evaluation of move m of the side to
+// move: what it wins in material, in centipawns, if after it the sides take
+// turns capturing on its square with their least valuable piece there,
+// each free to stop when going on would cost it. Pieces that stand behind
+// a capturer join in once it has gone (x-rays), bent paths through a zone
+// included; pins are not considered.
+func (p *Position) exchange(m move) int {
+	from, to := m.from(), m.to()
+	var gain [40]int
+	var lifted [40]int // squares emptied for the exchange, to put back
+	var pieces [40]uint8
+	n := 0
+	lift := func(sq int) {
+		lifted[n], pieces[n] = sq, p.board[sq]
+		p.board[sq] = 0
+		n++
+	}
+	onSquare := seeValues[p.board[from]&7]
+	gain[0] = seeValues[p.board[to]&7]
+	if k := m.promo(); k != 0 {
+		gain[0] += seeValues[k] - seeValues[pawn]
+		onSquare = seeValues[k]
+	}
+	if m&flagEP != 0 {
+		gain[0] = seeValues[pawn]
+		lift(to - forward(p.turn))
+	}
+	lift(from)
+	side := p.turn ^ 1
+	d := 0
+	for d+1 < len(gain) && n < len(lifted) {
+		sq, kind := p.cheapestAttacker(to, side)
+		if kind == 0 {
+			break
+		}
+		d++
+		gain[d] = onSquare - gain[d-1]
+		onSquare = seeValues[kind]
+		lift(sq)
+		side ^= 1
+	}
+	// Each capturer takes or stops, whichever leaves it more.
+	for ; d > 0; d-- {
+		gain[d-1] = -max(-gain[d-1], gain[d])
+	}
+	for i := n - 1; i >= 0; i-- {
+		p.board[lifted[i]] = pieces[i]
+	}
+	return gain[0]
+}
+
+// cheapestAttacker returns the square and kind of the least valuable piece
+// of side by that attacks sq as the board stands, or kind 0 if none does.
+func (p *Position) cheapestAttacker(sq int, by engine.Side) (from int, kind uint8) {
+	b := &p.board
+	c := colour(by)
+	back := sq - forward(by)
+	for _, t := range [2]int{back + east, back + west} {
+		if b[t] == c|pawn {
+			return t, pawn
+		}
+	}
+	for _, d := range jumps {
+		if b[sq+d] == c|knight {
+			return sq + d, knight
+		}
+	}
+	kind = king + 1
+	for i, d := range everyWay {
+		t := sq + d
+		for b[t] == 0 {
+			t += d
+		}
+		pc := b[t]
+		if pc&c == 0 || pc&7 >= kind {
+			continue
+		}
+		switch k := pc & 7; {
+		case k == queen, k == rook && i < 4, k == bishop && i >= 4, k == king && t == sq+d:
+			from, kind = t, k
+		}
+	}
+	if kind > bishop && len(p.l.zones) > 0 {
+		z := p.occ[by].and(p.l.zone)
+		for w, word := range z {
+			for ; word != 0; word &= word - 1 {
+				t := w<<6 | bits.TrailingZeros64(word)
+				k := b[t] & 7
+				if b[t]&c == 0 || k >= kind {
+					continue // lifted, or no cheaper than what we have
+				}
+				if dirs := riderDirs(k); dirs != nil {
+					if _, ok := p.reach(t, dirs, 0, sq); ok {
+						from, kind = t, k
+					}
+				}
+			}
+		}
+	}
+	if kind == king+1 {
+		return 0, 0
+	}
+	return from, kind
+}
