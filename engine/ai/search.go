@@ -36,8 +36,9 @@ type Config struct {
 	// Nodes caps the nodes visited per move; 0 means no cap. A node budget
 	// makes a search independent of the machine's speed.
 	Nodes int64
-	// Time caps the time per move; 0 leaves it to the context. Iterative
-	// deepening starts no new iteration once half of it is spent.
+	// Time caps the time per move; 0 leaves it to the context. Within
+	// it, iterative deepening stops early when the move looks settled
+	// (see think).
 	Time time.Duration
 	// QDepth caps the capture search beyond the nominal depth, in plies;
 	// 0 means 12, and a negative value turns the capture search off.
@@ -56,7 +57,9 @@ type Config struct {
 	// NoFutility futility pruning in games that offer it, NoSEE the static
 	// exchange evaluation of captures in games that offer it, and NoLMR
 	// late-move reductions (for measuring what each is worth).
-	NoNullMove, NoFutility, NoSEE, NoLMR bool
+	// NoTimeManagement makes iterative deepening stop only once half of
+	// the time is spent, whether the move looks settled or not.
+	NoNullMove, NoFutility, NoSEE, NoLMR, NoTimeManagement bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
@@ -204,9 +207,12 @@ func (s *Searcher) think(ctx context.Context, p engine.Position, root []engine.M
 	s.r.Shuffle(len(root), func(i, j int) { root[i], root[j] = root[j], root[i] })
 	best := root[0]
 	info := Info{}
+	budget := deadline.Sub(start)
 	for depth := 1; depth <= s.cfg.Depth; depth++ {
 		s.iter = depth
 		m, score, complete := s.root(p, root, depth)
+		changed := !m.IsZero() && m != best
+		fell := complete && depth > 1 && score < info.Score-fallMargin
 		if !m.IsZero() {
 			best, info.Score = m, score
 		}
@@ -217,13 +223,34 @@ func (s *Searcher) think(ctx context.Context, p engine.Position, root []engine.M
 		if plies, who := (Info{Score: score}).Mate(); who != 0 && depth >= plies {
 			break // a proven result that no shorter one can change
 		}
-		if timed && time.Since(start) > time.Until(deadline) {
-			break // the next iteration would not finish
+		if timed && time.Since(start) > s.target(budget, depth, changed, fell) {
+			break
 		}
 	}
 	info.Nodes = s.nodes
 	info.Elapsed = time.Since(start)
 	return best, info, nil
+}
+
+// fallMargin is how far the score must fall from one iteration to the
+// next for the move to count as critical (see target).
+const fallMargin = 30
+
+// target returns how much of its budget a search may have spent and still
+// start another iteration, after completing one to depth. A move the
+// search has settled on stops at a quarter; one where the best move just
+// changed goes on to half (where every move stopped before, and all do
+// with NoTimeManagement); one where the score just fell, a critical move,
+// to seven tenths. An iteration may run on to the deadline, which stops
+// the search: a move never takes more than its budget.
+func (s *Searcher) target(budget time.Duration, depth int, changed, fell bool) time.Duration {
+	switch {
+	case s.cfg.NoTimeManagement, depth < 4, changed:
+		return budget / 2
+	case fell:
+		return budget * 7 / 10
+	}
+	return budget / 4
 }
 
 // Line returns the moves the last search expects from p on, at most n:

@@ -6,74 +6,249 @@ import (
 	"github.com/zugbot/zugbot/engine"
 )
 
-// pieceValues are the kinds' values in centipawns, for the evaluation and
-// for move ordering.
+// pieceValues are the kinds' values in centipawns, for move ordering.
 var pieceValues = [8]int{0, 100, 300, 320, 500, 900, 0, 0}
 
-// Evaluation weights, in centipawns.
+// A term is one feature of the evaluation: a count or a measure taken of
+// each side's pieces, which the evaluation weighs twice, for the
+// middlegame and for the endgame (see weights).
+type term int
+
+// The terms. Distances to the centre are in half steps; "attacked" means
+// reached as a move of the piece would, bent paths through a zone
+// included.
 const (
-	evalAdvance = 4  // each rank a pawn has advanced…
-	evalNear    = 30 // …and more for one or two steps from promotion
-	evalCentre  = 4  // each step a knight or bishop stands nearer the centre
-	evalZone    = 20 // a queen, rook or bishop on a zone square, free to turn
-	evalKingOut = 12 // each rank the king has left its home rank, queens on
-	evalBishops = 30 // the bishop pair
-	evalTempo   = 10 // the move
+	tPawn         term = iota // material, by kind
+	tKnight                   //
+	tBishop                   //
+	tRook                     //
+	tQueen                    //
+	tBishopPair               // two bishops or more
+	tTempo                    // the move: 1 for the side to move
+	tAdvance                  // ranks each pawn has advanced
+	tPassed1                  // passed pawns one step from promotion…
+	tPassed2                  // …two steps…
+	tPassed3                  // …three…
+	tPassed4                  // …four…
+	tPassed5                  // …five or more
+	tDoubled                  // pawns with another of their side ahead on their file
+	tIsolated                 // pawns with none of their side on the files beside
+	tKnightCentre             // each knight's distance from the centre
+	tBishopCentre             // each bishop's distance from the centre
+	tKingCentre               // the king's distance from the centre
+	tShield                   // own pawns on the three squares before the king, and the three beyond
+	tKingAttack               // squares beside the enemy king (or its own) that each piece attacks
+	tKnightMoves              // squares each knight attacks that no enemy pawn does
+	tBishopMoves              // likewise for bishops…
+	tRookMoves                // …rooks…
+	tQueenMoves               // …and queens
+	tRookOpen                 // rooks on a file without pawns
+	tRookHalfOpen             // rooks on a file with enemy pawns only
+	tZoneRider                // queens, rooks and bishops on a zone square, free to turn
+	tZSquare                  // queens and rooks on a Z square, a step from the zone
+	nTerms
 )
 
+// maxPhase is the phase of a position with all the pieces of the start:
+// a knight or bishop counts 1, a rook 2, a queen 4, and the evaluation
+// blends its middlegame and endgame weights in that proportion.
+const maxPhase = 24
+
+// weights are the evaluation's weights in centipawns, by term: for the
+// middlegame and for the endgame.
+type weights [nTerms][2]int
+
 // Evaluate returns a static score of the position from the side to move's
-// point of view, in centipawns, for engine/ai's alpha-beta search:
-// material, pawns' advance towards their promotion squares, knights and
-// bishops near the centre, riders in a zone (where they may turn), the
-// bishop pair, and a king that wanders from home while queens are on the
-// board.
+// point of view, in centipawns, for engine/ai's alpha-beta search: the
+// terms (material, pawn structure, piece placement, mobility, king safety,
+// and the zones' riders and Z squares) counted for each side, weighed
+// with the layout's weights and blended between middlegame and endgame by
+// the material left.
 func (p *Position) Evaluate() int {
-	return p.evaluate(p.turn) - p.evaluate(p.turn^1) + evalTempo
+	var f [nTerms]int
+	p.features(&f)
+	w := p.l.weights
+	mg, eg := 0, 0
+	for t, n := range f {
+		mg += w[t][0] * n
+		eg += w[t][1] * n
+	}
+	phase := p.phase()
+	return (mg*phase + eg*(maxPhase-phase)) / maxPhase
 }
 
-// evaluate returns side s's share of the score.
-func (p *Position) evaluate(s engine.Side) int {
+// phase returns how much of the start's pieces are left, from 0 (kings and
+// pawns) to maxPhase.
+func (p *Position) phase() int {
+	n := 0
+	for s := range p.counts {
+		c := &p.counts[s]
+		n += c[knight] + c[bishop] + 2*c[rook] + 4*c[queen]
+	}
+	return min(n, maxPhase)
+}
+
+// features sets f to the terms of the side to move less those of the
+// other side.
+func (p *Position) features(f *[nTerms]int) {
 	l := p.l
-	c := &p.counts[s]
-	score := 0
-	for k := pawn; k <= queen; k++ {
-		score += c[k] * pieceValues[k]
-	}
-	if c[bishop] >= 2 {
-		score += evalBishops
-	}
-	// The centre of the board, doubled to stay in integers.
-	cf, cr := l.files-1, l.ranks-1
-	for w, word := range p.occ[s] {
-		for ; word != 0; word &= word - 1 {
-			sq := w<<6 | bits.TrailingZeros64(word)
-			switch p.board[sq] & 7 {
-			case pawn:
-				left := p.promoDistance(s, sq)
-				score += evalAdvance * (l.ranks - 2 - left)
-				if left <= 2 {
-					score += evalNear * (3 - left)
-				}
-			case knight, bishop:
-				score -= evalCentre * (abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr)) / 2
-				if p.board[sq]&7 == bishop && l.cells[sq] == zoned {
-					score += evalZone
-				}
-			case rook, queen:
-				if l.cells[sq] == zoned {
-					score += evalZone
+	// The pawns by file, and the squares the pawns attack.
+	var pawnsOn [2][16]int
+	var pawnAttacks [2]set
+	for s := range p.occ {
+		c := colour(engine.Side(s))
+		fwd := forward(engine.Side(s))
+		for w, word := range p.occ[s] {
+			for ; word != 0; word &= word - 1 {
+				sq := w<<6 | bits.TrailingZeros64(word)
+				if p.board[sq] == c|pawn {
+					pawnsOn[s][l.file[sq]]++
+					pawnAttacks[s].add(sq + fwd + east)
+					pawnAttacks[s].add(sq + fwd + west)
 				}
 			}
 		}
 	}
-	if p.counts[0][queen]+p.counts[1][queen] > 0 {
-		home := 0
-		if s == Black {
-			home = l.ranks - 1
+	// The squares beside each king, and its own.
+	var kingZone [2]set
+	for s, k := range p.kings {
+		kingZone[s].add(k)
+		for _, d := range everyWay {
+			kingZone[s].add(k + d)
 		}
-		score -= evalKingOut * abs(l.rank[p.kings[s]]-home)
 	}
-	return score
+	cf, cr := l.files-1, l.ranks-1 // the centre, doubled to stay in integers
+	centre := func(sq int) int { return abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr) }
+	for s := range p.occ {
+		us, them := engine.Side(s), engine.Side(s^1)
+		sign := 1
+		if us != p.turn {
+			sign = -1
+		}
+		add := func(t term, n int) { f[t] += sign * n }
+		c := &p.counts[s]
+		add(tPawn, c[pawn])
+		add(tKnight, c[knight])
+		add(tBishop, c[bishop])
+		add(tRook, c[rook])
+		add(tQueen, c[queen])
+		if c[bishop] >= 2 {
+			add(tBishopPair, 1)
+		}
+		enemy := colour(them)
+		fwd := forward(us)
+		for w, word := range p.occ[s] {
+			for ; word != 0; word &= word - 1 {
+				sq := w<<6 | bits.TrailingZeros64(word)
+				file := l.file[sq]
+				switch kind := p.board[sq] & 7; kind {
+				case pawn:
+					left := p.promoDistance(us, sq)
+					add(tAdvance, l.ranks-2-left)
+					if p.passed(us, sq) {
+						add(tPassed1+term(min(left, 5)-1), 1)
+					}
+					for t := sq + fwd; p.board[t] != wall; t += fwd {
+						if p.board[t] == p.board[sq] {
+							add(tDoubled, 1)
+							break
+						}
+					}
+					if (file == 0 || pawnsOn[s][file-1] == 0) && (file == 15 || pawnsOn[s][file+1] == 0) {
+						add(tIsolated, 1)
+					}
+				case knight:
+					add(tKnightCentre, centre(sq))
+					n, hits := 0, 0
+					for _, d := range jumps {
+						t := sq + d
+						if pc := p.board[t]; pc == 0 || pc&enemy != 0 {
+							if !pawnAttacks[them].has(t) {
+								n++
+							}
+							if kingZone[them].has(t) {
+								hits++
+							}
+						}
+					}
+					add(tKnightMoves, n)
+					add(tKingAttack, hits)
+				case king:
+					add(tKingCentre, centre(sq))
+					for t := sq + fwd; t != sq+3*fwd; t += fwd {
+						for _, u := range [3]int{t + west, t, t + east} {
+							if p.board[u] == colour(us)|pawn {
+								add(tShield, 1)
+							}
+						}
+					}
+				default: // the riders
+					var dest set
+					if l.cells[sq] == zoned {
+						dest, _ = p.reach(sq, riderDirs(kind), enemy, -1)
+						add(tZoneRider, 1)
+					} else {
+						dest = p.straight(sq, riderDirs(kind), enemy)
+						if l.cells[sq] == special && kind != bishop {
+							add(tZSquare, 1)
+						}
+					}
+					moves := 0
+					for w := range dest {
+						moves += bits.OnesCount64(dest[w] &^ pawnAttacks[them][w])
+					}
+					add(tKnightMoves+term(kind-knight), moves)
+					add(tKingAttack, dest.and(kingZone[them]).count())
+					switch kind {
+					case bishop:
+						add(tBishopCentre, centre(sq))
+					case rook:
+						switch {
+						case pawnsOn[s][file] > 0:
+						case pawnsOn[s^1][file] == 0:
+							add(tRookOpen, 1)
+						default:
+							add(tRookHalfOpen, 1)
+						}
+					}
+				}
+			}
+		}
+	}
+	f[tTempo] = 1
+}
+
+// straight returns the squares a rider on from, moving in dirs along
+// straight lines, can move to: empty squares, and the first piece met if
+// it has colour enemy.
+func (p *Position) straight(from int, dirs []int, enemy uint8) set {
+	var dest set
+	for _, d := range dirs {
+		t := from + d
+		for ; p.board[t] == 0; t += d {
+			dest.add(t)
+		}
+		if p.board[t]&enemy != 0 {
+			dest.add(t)
+		}
+	}
+	return dest
+}
+
+// passed reports whether the pawn of side s on sq is passed: no enemy pawn
+// stands ahead of it on its file or the files beside.
+func (p *Position) passed(s engine.Side, sq int) bool {
+	enemy := colour(s^1) | pawn
+	fwd := forward(s)
+	for _, d := range [3]int{west, 0, east} {
+		// A file's squares are contiguous: the wall ends it.
+		for t := sq + d + fwd; p.board[t] != wall; t += fwd {
+			if p.board[t] == enemy {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // promoDistance returns how many steps the pawn of side s on sq is from

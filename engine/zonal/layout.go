@@ -78,6 +78,9 @@ type layout struct {
 	rookFile   [2]int
 	castleMask [size]uint8
 	start      string // the start position string
+	// weights are the evaluation's, tuned for this board (see
+	// TestTune).
+	weights *weights
 
 	// Zobrist keys: by piece byte and square, by castling rights, by en
 	// passant square, and for Black to move.
@@ -92,8 +95,8 @@ type layout struct {
 // newLayout builds a layout from its rows, rank 8 (the top) first, one
 // character per file: '-' absent, '.' normal, 'Z' a Z square, '~' a zone
 // square.
-func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, seed uint64) *layout {
-	l := &layout{ranks: len(rows), files: len(rows[0]), kingFile: kingFile, rookFile: rookFiles, start: start}
+func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *weights, seed uint64) *layout {
+	l := &layout{ranks: len(rows), files: len(rows[0]), kingFile: kingFile, rookFile: rookFiles, start: start, weights: w}
 	if l.files > 16 || l.ranks != 8 {
 		panic("zonal: a layout is at most 16 files of 8 ranks")
 	}
@@ -238,7 +241,7 @@ var (
 		"-~~~........~~~-",
 		"--~~........~~--",
 		"---Z........Z---",
-	}, 8, [2]int{4, 11}, "---1rnbqkbnr1---/--1pppppppppp1--/-14-/16/16/-14-/--1PPPPPPPPPP1--/---1RNBQKBNR1--- w KQkq - 0 1", 0x7a6f6e616c)
+	}, 8, [2]int{4, 11}, "---1rnbqkbnr1---/--1pppppppppp1--/-14-/16/16/-14-/--1PPPPPPPPPP1--/---1RNBQKBNR1--- w KQkq - 0 1", &zonalWeights, 0x7a6f6e616c)
 	chessLayout = newLayout([]string{
 		"........",
 		"........",
@@ -248,5 +251,5 @@ var (
 		"........",
 		"........",
 		"........",
-	}, 4, [2]int{0, 7}, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", 0x6368657373)
+	}, 4, [2]int{0, 7}, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", &chessWeights, 0x6368657373)
 )

@@ -1,0 +1,318 @@
+package zonal
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"math"
+	"math/bits"
+	"math/rand/v2"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/engine/enginetest"
+)
+
+var (
+	evalGames  = flag.Int("evalgain.games", 0, "play this many games for TestEvalGain (0: skip)")
+	evalTime   = flag.Duration("evalgain.time", 50*time.Millisecond, "time per move in TestEvalGain")
+	tuneGames  = flag.Int("tune.games", 0, "play this many games per board for TestTune's positions (0: skip)")
+	tuneNodes  = flag.Int64("tune.nodes", 5000, "nodes per move in TestTune's games")
+	tuneRounds = flag.Int("tune.rounds", 3000, "gradient steps of TestTune")
+)
+
+// termNames name the terms in TestTune's output, as weights.go spells them.
+var termNames = [nTerms]string{
+	"tPawn", "tKnight", "tBishop", "tRook", "tQueen", "tBishopPair", "tTempo",
+	"tAdvance", "tPassed1", "tPassed2", "tPassed3", "tPassed4", "tPassed5", "tDoubled", "tIsolated",
+	"tKnightCentre", "tBishopCentre", "tKingCentre", "tShield", "tKingAttack",
+	"tKnightMoves", "tBishopMoves", "tRookMoves", "tQueenMoves", "tRookOpen", "tRookHalfOpen",
+	"tZoneRider", "tZSquare",
+}
+
+// baseline is a position judged by the evaluation zugbot had before issue
+// 23 (material, pawns' advance, minor pieces near the centre, riders in a
+// zone, the bishop pair, a wandering king), kept here as the yardstick of
+// TestEvalGain.
+type baseline struct{ *Position }
+
+func (b baseline) Clone() engine.Position { return baseline{b.Position.Clone().(*Position)} }
+
+func (b baseline) Evaluate() int {
+	p := b.Position
+	return baselineSide(p, p.turn) - baselineSide(p, p.turn^1) + 10
+}
+
+func baselineSide(p *Position, s engine.Side) int {
+	l := p.l
+	c := &p.counts[s]
+	score := 0
+	for k := pawn; k <= queen; k++ {
+		score += c[k] * pieceValues[k]
+	}
+	if c[bishop] >= 2 {
+		score += 30
+	}
+	cf, cr := l.files-1, l.ranks-1
+	for w, word := range p.occ[s] {
+		for ; word != 0; word &= word - 1 {
+			sq := w<<6 | bits.TrailingZeros64(word)
+			switch p.board[sq] & 7 {
+			case pawn:
+				left := p.promoDistance(s, sq)
+				score += 4 * (l.ranks - 2 - left)
+				if left <= 2 {
+					score += 30 * (3 - left)
+				}
+			case knight, bishop:
+				score -= 4 * (abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr)) / 2
+				if p.board[sq]&7 == bishop && l.cells[sq] == zoned {
+					score += 20
+				}
+			case rook, queen:
+				if l.cells[sq] == zoned {
+					score += 20
+				}
+			}
+		}
+	}
+	if p.counts[0][queen]+p.counts[1][queen] > 0 {
+		home := 0
+		if s == Black {
+			home = l.ranks - 1
+		}
+		score -= 12 * abs(l.rank[p.kings[s]]-home)
+	}
+	return score
+}
+
+// searcher returns a chooser maker for enginetest.Match: a fresh Searcher
+// with cfg per game, on positions wrapped by wrap.
+func searcher(cfg ai.Config, seed uint64, wrap func(*Position) engine.Position) func(int) enginetest.Chooser {
+	return func(g int) enginetest.Chooser {
+		s := ai.NewSearcher(cfg, rand.New(rand.NewPCG(uint64(g), seed)))
+		return func(p engine.Position) engine.Move {
+			m, _, err := s.Best(context.Background(), wrap(p.(interface{ unwrap() *Position }).unwrap()))
+			if err != nil {
+				panic(err)
+			}
+			return m
+		}
+	}
+}
+
+func (p *Position) unwrap() *Position   { return p }
+func (b baseline) unwrap() *Position    { return b.Position }
+func plain(p *Position) engine.Position { return p }
+func old(p *Position) engine.Position   { return baseline{p} }
+
+// TestEvalGain measures what the evaluation is worth against the one
+// before issue 23: the same search with each, games in pairs from random
+// four-ply openings with colours swapped, for chess and Zonal Chess. It
+// runs only with -evalgain.games (minutes of both cores):
+//
+//	go test ./engine/zonal -run EvalGain -evalgain.games 100 -v -timeout 60m
+func TestEvalGain(t *testing.T) {
+	if *evalGames == 0 {
+		t.Skip("a measurement: run with -evalgain.games N")
+	}
+	cfg := ai.Config{Time: *evalTime, TTBits: 18}
+	for _, v := range []*engine.Variant{Chess, Zonal} {
+		tally := enginetest.Match(v, *evalGames, 300, searcher(cfg, 1, plain), searcher(cfg, 2, old))
+		t.Logf("%s, %v a move, the evaluation against the one before: %v", v.ID, *evalTime, tally)
+	}
+}
+
+// sample is a quiet position of a game, as the evaluation sees it: its
+// terms and phase, and the result of its game for the side to move.
+type sample struct {
+	f      [nTerms]int
+	phase  int
+	result float64
+}
+
+// TestTune fits the evaluation's weights to game results, by the method
+// known as Texel's tuning, and prints them as weights.go holds them. It
+// runs only with -tune.games (minutes of both cores):
+//
+//	go test ./engine/zonal -run Tune -tune.games 600 -v -timeout 60m
+//
+// The method, for each board:
+//  1. Positions: the searcher plays games against itself at -tune.nodes
+//     nodes a move, from eight random plies; every position after those
+//     where the side to move is not in check and the search chose a quiet
+//     move (so that the static score means something) is kept with the
+//     game's result for the side to move.
+//  2. Model: the evaluation is linear in its weights (a term's count times
+//     its middlegame weight and its endgame weight, blended by the phase),
+//     and the expected score of a position is 1/(1+10^(-K·eval/400)). K is
+//     first fitted with today's weights, then kept, so the weights stay in
+//     centipawns.
+//  3. Fit: the weights minimise the mean squared difference between the
+//     results and the expected scores, by full-batch gradient descent
+//     (Adam) from today's weights, on 90% of the positions; the other 10%
+//     measure the error before and after, to show the fit generalises.
+func TestTune(t *testing.T) {
+	if *tuneGames == 0 {
+		t.Skip("a measurement: run with -tune.games N")
+	}
+	for _, v := range []*engine.Variant{Chess, Zonal} {
+		l := v.Start().(*Position).l
+		samples := tuneSamples(v, *tuneGames, *tuneNodes)
+		split := len(samples) * 9 / 10
+		train, test := samples[:split], samples[split:]
+		start := *l.weights
+		k := fitK(train, &start)
+		w := fitWeights(train, &start, k, *tuneRounds)
+		t.Logf("%s: %d positions from %d games; K = %.3f; error on the held-out tenth %.5f before, %.5f after",
+			v.ID, len(samples), *tuneGames, k, tuneError(test, &start, k), tuneError(test, &w, k))
+		var b strings.Builder
+		for i, name := range termNames {
+			fmt.Fprintf(&b, "%s: {%d, %d}, ", name, w[i][0], w[i][1])
+		}
+		t.Logf("%s weights:\n%s", v.ID, b.String())
+	}
+}
+
+// tuneSamples plays games of v and returns their quiet positions, shuffled.
+func tuneSamples(v *engine.Variant, games int, nodes int64) []sample {
+	var mu sync.Mutex
+	var all []sample
+	var wg sync.WaitGroup
+	sem := make(chan struct{}, 2)
+	for g := range games {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			r := rand.New(rand.NewPCG(uint64(g), 7))
+			s := ai.NewSearcher(ai.Config{Nodes: nodes, TTBits: 16}, r)
+			p := v.Start().(*Position)
+			for range 8 {
+				if ms := p.Moves(nil); len(ms) > 0 {
+					p.Do(ms[r.IntN(len(ms))])
+				}
+			}
+			var game []sample
+			for plies := 0; plies < 300 && !p.Outcome().Over(); plies++ {
+				m, _, err := s.Best(context.Background(), p)
+				if err != nil {
+					panic(err)
+				}
+				if _, check := p.InCheck(); !check && !p.Noisy(m) {
+					var x sample
+					p.features(&x.f)
+					x.phase = p.phase()
+					x.result = float64(p.turn) // for now: whose view, 0 White, 1 Black
+					game = append(game, x)
+				}
+				p.Do(m)
+			}
+			white := 0.5
+			if o := p.Outcome(); o.Status == engine.Win {
+				white = float64(1 - o.Winner)
+			}
+			for i := range game {
+				if game[i].result == 0 {
+					game[i].result = white
+				} else {
+					game[i].result = 1 - white
+				}
+			}
+			mu.Lock()
+			all = append(all, game...)
+			mu.Unlock()
+		})
+	}
+	wg.Wait()
+	rand.New(rand.NewPCG(1, 2)).Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
+	return all
+}
+
+// tuneEval is Evaluate for a sample, with real-valued weights.
+func tuneEval(x *sample, w *[nTerms][2]float64) float64 {
+	mg, eg := 0.0, 0.0
+	for t, n := range x.f {
+		mg += w[t][0] * float64(n)
+		eg += w[t][1] * float64(n)
+	}
+	return (mg*float64(x.phase) + eg*float64(maxPhase-x.phase)) / maxPhase
+}
+
+func sigmoid(k, e float64) float64 { return 1 / (1 + math.Pow(10, -k*e/400)) }
+
+func toFloat(w *weights) *[nTerms][2]float64 {
+	var f [nTerms][2]float64
+	for t := range w {
+		f[t] = [2]float64{float64(w[t][0]), float64(w[t][1])}
+	}
+	return &f
+}
+
+// tuneError is the mean squared error of the expected scores.
+func tuneError(samples []sample, w *weights, k float64) float64 {
+	fw := toFloat(w)
+	sum := 0.0
+	for i := range samples {
+		d := samples[i].result - sigmoid(k, tuneEval(&samples[i], fw))
+		sum += d * d
+	}
+	return sum / float64(len(samples))
+}
+
+// fitK returns the K that minimises the error with weights w.
+func fitK(samples []sample, w *weights) float64 {
+	lo, hi := 0.1, 3.0
+	for range 40 { // golden-section search
+		a, b := hi-(hi-lo)/math.Phi, lo+(hi-lo)/math.Phi
+		if tuneError(samples, w, a) < tuneError(samples, w, b) {
+			hi = b
+		} else {
+			lo = a
+		}
+	}
+	return (lo + hi) / 2
+}
+
+// fitWeights runs rounds of full-batch Adam from w and returns the
+// weights, rounded to centipawns.
+func fitWeights(samples []sample, w *weights, k float64, rounds int) weights {
+	x := toFloat(w)
+	var m, v [nTerms][2]float64
+	const rate, b1, b2 = 1.0, 0.9, 0.999
+	c := k * math.Ln10 / 400
+	for round := 1; round <= rounds; round++ {
+		var grad [nTerms][2]float64
+		for i := range samples {
+			s := &samples[i]
+			e := sigmoid(k, tuneEval(s, x))
+			// d(error)/d(eval) for this sample.
+			g := -2 * (s.result - e) * e * (1 - e) * c
+			ph := float64(s.phase) / maxPhase
+			for t, n := range s.f {
+				if n != 0 {
+					grad[t][0] += g * float64(n) * ph
+					grad[t][1] += g * float64(n) * (1 - ph)
+				}
+			}
+		}
+		for t := range grad {
+			for j := range 2 {
+				g := grad[t][j] / float64(len(samples))
+				m[t][j] = b1*m[t][j] + (1-b1)*g
+				v[t][j] = b2*v[t][j] + (1-b2)*g*g
+				mh := m[t][j] / (1 - math.Pow(b1, float64(round)))
+				vh := v[t][j] / (1 - math.Pow(b2, float64(round)))
+				x[t][j] -= rate * mh / (math.Sqrt(vh) + 1e-12)
+			}
+		}
+	}
+	var out weights
+	for t := range x {
+		out[t] = [2]int{int(math.Round(x[t][0])), int(math.Round(x[t][1]))}
+	}
+	return out
+}
