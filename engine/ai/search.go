@@ -79,6 +79,10 @@ type Searcher struct {
 
 	tt   []entry
 	mask uint64
+	// evals caches static evaluations by position hash: a node asks for
+	// its own more than once (null-move and futility pruning, the capture
+	// search), and transpositions bring positions back.
+	evals []evalEntry
 
 	// Per search.
 	eval     Evaluator
@@ -109,6 +113,17 @@ type entry struct {
 	depth int8
 	flag  uint8
 }
+
+// evalEntry is a slot of the evaluation cache.
+type evalEntry struct {
+	key   uint64
+	score int32
+	ok    bool
+}
+
+// evalBits is the base-2 logarithm of the evaluation cache's slots (16
+// bytes each).
+const evalBits = 14
 
 // Bound kinds of a stored score.
 const (
@@ -153,6 +168,11 @@ func (s *Searcher) Reset(cfg Config, r *rand.Rand) {
 		clear(s.tt)
 	}
 	s.mask = uint64(n - 1)
+	if s.evals == nil {
+		s.evals = make([]evalEntry, 1<<evalBits)
+	} else {
+		clear(s.evals)
+	}
 	s.killers = [MaxPly + 1][2]engine.Move{}
 	s.history = [2][1 << histBits]int32{}
 }
@@ -586,7 +606,14 @@ func (s *Searcher) terminal(p engine.Position, ply int) int {
 func (s *Searcher) static(p engine.Position) int {
 	v := 0
 	if s.eval != nil {
-		v = s.eval.Evaluate()
+		key := p.Hash()
+		e := &s.evals[key&(1<<evalBits-1)]
+		if e.ok && e.key == key {
+			v = int(e.score)
+		} else {
+			v = s.eval.Evaluate()
+			*e = evalEntry{key: key, score: int32(v), ok: true}
+		}
 	}
 	if n := s.cfg.Noise; n > 0 {
 		v += int(mix(p.Hash()^s.noiseKey)%uint64(2*n+1)) - n

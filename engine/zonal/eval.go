@@ -92,17 +92,24 @@ func (p *Position) phase() int {
 // other side.
 func (p *Position) features(f *[nTerms]int) {
 	l := p.l
-	// The pawns by file, and the squares the pawns attack.
+	// The pawns: how many on each file, the rank of the most and least
+	// advanced (from White's side, -1 and 8 on a file without), and the
+	// squares they attack.
 	var pawnsOn [2][16]int
+	var top, bottom [2][16]int
 	var pawnAttacks [2]set
 	for s := range p.occ {
-		c := colour(engine.Side(s))
+		top[s], bottom[s] = [16]int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}, [16]int{8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}
+		c := colour(engine.Side(s)) | pawn
 		fwd := forward(engine.Side(s))
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				if p.board[sq] == c|pawn {
-					pawnsOn[s][l.file[sq]]++
+				if p.board[sq] == c {
+					file, rank := l.file[sq], l.rank[sq]
+					pawnsOn[s][file]++
+					top[s][file] = max(top[s][file], rank)
+					bottom[s][file] = min(bottom[s][file], rank)
 					pawnAttacks[s].add(sq + fwd + east)
 					pawnAttacks[s].add(sq + fwd + west)
 				}
@@ -119,66 +126,68 @@ func (p *Position) features(f *[nTerms]int) {
 	}
 	cf, cr := l.files-1, l.ranks-1 // the centre, doubled to stay in integers
 	centre := func(sq int) int { return abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr) }
+	var sides [2][nTerms]int
 	for s := range p.occ {
 		us, them := engine.Side(s), engine.Side(s^1)
-		sign := 1
-		if us != p.turn {
-			sign = -1
-		}
-		add := func(t term, n int) { f[t] += sign * n }
+		t := &sides[s]
 		c := &p.counts[s]
-		add(tPawn, c[pawn])
-		add(tKnight, c[knight])
-		add(tBishop, c[bishop])
-		add(tRook, c[rook])
-		add(tQueen, c[queen])
+		t[tPawn], t[tKnight], t[tBishop], t[tRook], t[tQueen] = c[pawn], c[knight], c[bishop], c[rook], c[queen]
 		if c[bishop] >= 2 {
-			add(tBishopPair, 1)
+			t[tBishopPair] = 1
 		}
 		enemy := colour(them)
-		fwd := forward(us)
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
 				file := l.file[sq]
 				switch kind := p.board[sq] & 7; kind {
 				case pawn:
-					left := p.promoDistance(us, sq)
-					add(tAdvance, l.ranks-2-left)
-					if p.passed(us, sq) {
-						add(tPassed1+term(min(left, 5)-1), 1)
-					}
-					for t := sq + fwd; p.board[t] != wall; t += fwd {
-						if p.board[t] == p.board[sq] {
-							add(tDoubled, 1)
-							break
+					left := int(l.promoDist[s][sq])
+					t[tAdvance] += l.ranks - 2 - left
+					rank := l.rank[sq]
+					// Ahead means higher ranks for White, lower for Black.
+					passed, doubled := true, false
+					lo, hi := max(file-1, 0), min(file+1, 15)
+					if us == White {
+						for g := lo; g <= hi; g++ {
+							passed = passed && top[Black][g] <= rank
 						}
+						doubled = top[White][file] > rank
+					} else {
+						for g := lo; g <= hi; g++ {
+							passed = passed && bottom[White][g] >= rank
+						}
+						doubled = bottom[Black][file] < rank
+					}
+					if passed {
+						t[tPassed1+term(min(left, 5)-1)]++
+					}
+					if doubled {
+						t[tDoubled]++
 					}
 					if (file == 0 || pawnsOn[s][file-1] == 0) && (file == 15 || pawnsOn[s][file+1] == 0) {
-						add(tIsolated, 1)
+						t[tIsolated]++
 					}
 				case knight:
-					add(tKnightCentre, centre(sq))
-					n, hits := 0, 0
+					t[tKnightCentre] += centre(sq)
 					for _, d := range jumps {
-						t := sq + d
-						if pc := p.board[t]; pc == 0 || pc&enemy != 0 {
-							if !pawnAttacks[them].has(t) {
-								n++
+						to := sq + d
+						if pc := p.board[to]; pc == 0 || pc&enemy != 0 {
+							if !pawnAttacks[them].has(to) {
+								t[tKnightMoves]++
 							}
-							if kingZone[them].has(t) {
-								hits++
+							if kingZone[them].has(to) {
+								t[tKingAttack]++
 							}
 						}
 					}
-					add(tKnightMoves, n)
-					add(tKingAttack, hits)
 				case king:
-					add(tKingCentre, centre(sq))
-					for t := sq + fwd; t != sq+3*fwd; t += fwd {
-						for _, u := range [3]int{t + west, t, t + east} {
+					t[tKingCentre] += centre(sq)
+					fwd := forward(us)
+					for to := sq + fwd; to != sq+3*fwd; to += fwd {
+						for _, u := range [3]int{to + west, to, to + east} {
 							if p.board[u] == colour(us)|pawn {
-								add(tShield, 1)
+								t[tShield]++
 							}
 						}
 					}
@@ -186,34 +195,37 @@ func (p *Position) features(f *[nTerms]int) {
 					var dest set
 					if l.cells[sq] == zoned {
 						dest, _ = p.reach(sq, riderDirs(kind), enemy, -1)
-						add(tZoneRider, 1)
+						t[tZoneRider]++
 					} else {
 						dest = p.straight(sq, riderDirs(kind), enemy)
 						if l.cells[sq] == special && kind != bishop {
-							add(tZSquare, 1)
+							t[tZSquare]++
 						}
 					}
 					moves := 0
 					for w := range dest {
 						moves += bits.OnesCount64(dest[w] &^ pawnAttacks[them][w])
 					}
-					add(tKnightMoves+term(kind-knight), moves)
-					add(tKingAttack, dest.and(kingZone[them]).count())
+					t[tKnightMoves+term(kind-knight)] += moves
+					t[tKingAttack] += dest.and(kingZone[them]).count()
 					switch kind {
 					case bishop:
-						add(tBishopCentre, centre(sq))
+						t[tBishopCentre] += centre(sq)
 					case rook:
 						switch {
 						case pawnsOn[s][file] > 0:
 						case pawnsOn[s^1][file] == 0:
-							add(tRookOpen, 1)
+							t[tRookOpen]++
 						default:
-							add(tRookHalfOpen, 1)
+							t[tRookHalfOpen]++
 						}
 					}
 				}
 			}
 		}
+	}
+	for i := range f {
+		f[i] = sides[p.turn][i] - sides[p.turn^1][i]
 	}
 	f[tTempo] = 1
 }
@@ -235,31 +247,9 @@ func (p *Position) straight(from int, dirs []int, enemy uint8) set {
 	return dest
 }
 
-// passed reports whether the pawn of side s on sq is passed: no enemy pawn
-// stands ahead of it on its file or the files beside.
-func (p *Position) passed(s engine.Side, sq int) bool {
-	enemy := colour(s^1) | pawn
-	fwd := forward(s)
-	for _, d := range [3]int{west, 0, east} {
-		// A file's squares are contiguous: the wall ends it.
-		for t := sq + d + fwd; p.board[t] != wall; t += fwd {
-			if p.board[t] == enemy {
-				return false
-			}
-		}
-	}
-	return true
-}
-
 // promoDistance returns how many steps the pawn of side s on sq is from
 // the promotion square of its file.
-func (p *Position) promoDistance(s engine.Side, sq int) int {
-	n := 0
-	for t := sq; !p.l.promo[s].has(t); t += forward(s) {
-		n++
-	}
-	return n
-}
+func (p *Position) promoDistance(s engine.Side, sq int) int { return int(p.l.promoDist[s][sq]) }
 
 func abs(x int) int {
 	if x < 0 {

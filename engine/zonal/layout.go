@@ -68,10 +68,11 @@ type layout struct {
 	zones        []int // the zone squares, in index order
 	names        [size]string
 	file, rank   [size]int
-	point        [size]int // geometry point of each square, -1 for walls
-	squares      []int     // mailbox index of each geometry point
-	promo        [2]set    // where each side's pawns promote
-	home         [2]int    // the rank (from 0) each side's pawns start on
+	point        [size]int     // geometry point of each square, -1 for walls
+	squares      []int         // mailbox index of each geometry point
+	promo        [2]set        // where each side's pawns promote
+	promoDist    [2][size]int8 // steps from each square to its file's promotion square
+	home         [2]int        // the rank (from 0) each side's pawns start on
 	// Castling: the king's file, the rooks' files by wing (0 the queen's
 	// side, 1 the king's), and the rights each square's move clears.
 	kingFile   int
@@ -140,6 +141,13 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 			if l.cells[square(f, r)] != absent {
 				l.promo[Black].add(square(f, r))
 				break
+			}
+		}
+	}
+	for s := range l.promoDist {
+		for _, sq := range l.squares {
+			for t := sq; !l.promo[s].has(t); t += forward(engine.Side(s)) {
+				l.promoDist[s][sq]++
 			}
 		}
 	}
