@@ -3,6 +3,7 @@ package ai
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"time"
 	"unsafe"
@@ -576,6 +577,10 @@ func (s *Searcher) poll() bool {
 			s.stop = true
 		default:
 		}
+		// A search holds its thread until Go's scheduler preempts it
+		// (after 10 ms); yielding every thousand nodes (about a
+		// millisecond) lets a bot's handlers run meanwhile.
+		runtime.Gosched()
 	}
 	return s.stop
 }

@@ -34,33 +34,41 @@ func (t Tally) String() string {
 func Match(v *engine.Variant, games, maxPlies int, a, b func(game int) Chooser) Tally {
 	var mu sync.Mutex
 	var t Tally
+	Parallel(games, func(g int) {
+		r := rand.New(rand.NewPCG(uint64(g/2), 99))
+		p := v.Start()
+		for range 4 {
+			ms := p.Moves(nil)
+			p.Do(ms[r.IntN(len(ms))])
+		}
+		res := PlayGame(p, g%2 == 0, a(g), b(g), maxPlies)
+		mu.Lock()
+		defer mu.Unlock()
+		switch res {
+		case 1:
+			t.Wins++
+		case 0:
+			t.Draws++
+		default:
+			t.Losses++
+		}
+	})
+	return t
+}
+
+// Parallel calls f(0) to f(n-1), two at a time (the measurements' machine
+// has two cores), and returns when all have returned.
+func Parallel(n int, f func(i int)) {
 	var wg sync.WaitGroup
 	sem := make(chan struct{}, 2)
-	for g := range games {
+	for i := range n {
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			r := rand.New(rand.NewPCG(uint64(g/2), 99))
-			p := v.Start()
-			for range 4 {
-				ms := p.Moves(nil)
-				p.Do(ms[r.IntN(len(ms))])
-			}
-			res := PlayGame(p, g%2 == 0, a(g), b(g), maxPlies)
-			mu.Lock()
-			defer mu.Unlock()
-			switch res {
-			case 1:
-				t.Wins++
-			case 0:
-				t.Draws++
-			default:
-				t.Losses++
-			}
+			f(i)
 		})
 	}
 	wg.Wait()
-	return t
 }
 
 // PlayGame plays a game from p between a and b, a moving first when aFirst,

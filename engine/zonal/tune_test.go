@@ -182,52 +182,45 @@ func TestTune(t *testing.T) {
 func tuneSamples(v *engine.Variant, games int, nodes int64) []sample {
 	var mu sync.Mutex
 	var all []sample
-	var wg sync.WaitGroup
-	sem := make(chan struct{}, 2)
-	for g := range games {
-		sem <- struct{}{}
-		wg.Go(func() {
-			defer func() { <-sem }()
-			r := rand.New(rand.NewPCG(uint64(g), 7))
-			s := ai.NewSearcher(ai.Config{Nodes: nodes, TTBits: 16}, r)
-			p := v.Start().(*Position)
-			for range 8 {
-				if ms := p.Moves(nil); len(ms) > 0 {
-					p.Do(ms[r.IntN(len(ms))])
-				}
+	enginetest.Parallel(games, func(g int) {
+		r := rand.New(rand.NewPCG(uint64(g), 7))
+		s := ai.NewSearcher(ai.Config{Nodes: nodes, TTBits: 16}, r)
+		p := v.Start().(*Position)
+		for range 8 {
+			if ms := p.Moves(nil); len(ms) > 0 {
+				p.Do(ms[r.IntN(len(ms))])
 			}
-			var game []sample
-			for plies := 0; plies < 300 && !p.Outcome().Over(); plies++ {
-				m, _, err := s.Best(context.Background(), p)
-				if err != nil {
-					panic(err)
-				}
-				if _, check := p.InCheck(); !check && !p.Noisy(m) {
-					var x sample
-					p.features(&x.f)
-					x.phase = p.phase()
-					x.result = float64(p.turn) // for now: whose view, 0 White, 1 Black
-					game = append(game, x)
-				}
-				p.Do(m)
+		}
+		var game []sample
+		for plies := 0; plies < 300 && !p.Outcome().Over(); plies++ {
+			m, _, err := s.Best(context.Background(), p)
+			if err != nil {
+				panic(err)
 			}
-			white := 0.5
-			if o := p.Outcome(); o.Status == engine.Win {
-				white = float64(1 - o.Winner)
+			if _, check := p.InCheck(); !check && !p.Noisy(m) {
+				var x sample
+				p.features(&x.f)
+				x.phase = p.phase()
+				x.result = float64(p.turn) // for now: whose view, 0 White, 1 Black
+				game = append(game, x)
 			}
-			for i := range game {
-				if game[i].result == 0 {
-					game[i].result = white
-				} else {
-					game[i].result = 1 - white
-				}
+			p.Do(m)
+		}
+		white := 0.5
+		if o := p.Outcome(); o.Status == engine.Win {
+			white = float64(1 - o.Winner)
+		}
+		for i := range game {
+			if game[i].result == 0 {
+				game[i].result = white
+			} else {
+				game[i].result = 1 - white
 			}
-			mu.Lock()
-			all = append(all, game...)
-			mu.Unlock()
-		})
-	}
-	wg.Wait()
+		}
+		mu.Lock()
+		all = append(all, game...)
+		mu.Unlock()
+	})
 	rand.New(rand.NewPCG(1, 2)).Shuffle(len(all), func(i, j int) { all[i], all[j] = all[j], all[i] })
 	return all
 }
