@@ -235,6 +235,18 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestTechniqueGain("),
 		},
+		"go test ./engine/zonal -run EvalGain -evalgain.games 100 -v -timeout 60m": {
+			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
+			check:  checkGoTest("func TestEvalGain("),
+		},
+		"go test ./engine/zonal -run EvalGain -evalgain.games 100 -evalgain.against filing -evalgain.time 200ms -v -timeout 120m": {
+			reason: "a self-play measurement of about 40 minutes on both cores; the package and its test are checked instead",
+			check:  checkGoTest("func TestEvalGain("),
+		},
+		"go test ./engine/zonal -run Tune -tune.games 400 -tune.dir /tmp/tune -v -timeout 90m": {
+			reason: "plays 800 games and fits the weights, about 15 minutes of both cores; the package and its test are checked instead",
+			check:  checkGoTest("func TestTune("),
+		},
 		"go test -run XXX -bench Game -count 3 -benchtime 1x ./analysis/": {
 			reason: "a benchmark run of a minute; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkGame("),

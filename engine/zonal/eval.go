@@ -64,10 +64,12 @@ type weights [nTerms][2]int
 // and the zones' riders and Z squares) counted for each side, weighed
 // with the layout's weights and blended between middlegame and endgame by
 // the material left.
-func (p *Position) Evaluate() int {
+func (p *Position) Evaluate() int { return p.evaluate(p.l.weights) }
+
+// evaluate is Evaluate with weights w.
+func (p *Position) evaluate(w *weights) int {
 	var f [nTerms]int
 	p.features(&f)
-	w := p.l.weights
 	mg, eg := 0, 0
 	for t, n := range f {
 		mg += w[t][0] * n

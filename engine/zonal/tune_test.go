@@ -1,12 +1,16 @@
 package zonal
 
 import (
+	"bytes"
 	"context"
+	"encoding/binary"
 	"flag"
 	"fmt"
 	"math"
 	"math/bits"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -18,11 +22,14 @@ import (
 )
 
 var (
-	evalGames  = flag.Int("evalgain.games", 0, "play this many games for TestEvalGain (0: skip)")
-	evalTime   = flag.Duration("evalgain.time", 50*time.Millisecond, "time per move in TestEvalGain")
-	tuneGames  = flag.Int("tune.games", 0, "play this many games per board for TestTune's positions (0: skip)")
-	tuneNodes  = flag.Int64("tune.nodes", 5000, "nodes per move in TestTune's games")
-	tuneRounds = flag.Int("tune.rounds", 3000, "gradient steps of TestTune")
+	evalGames   = flag.Int("evalgain.games", 0, "play this many games for TestEvalGain (0: skip)")
+	evalTime    = flag.Duration("evalgain.time", 50*time.Millisecond, "time per move in TestEvalGain")
+	evalAgainst = flag.String("evalgain.against", "eval", "TestEvalGain's yardstick: eval (the evaluation before, the same search), hand (today's terms with the weights set by hand before tuning) or filing (the master when issue 23 was filed)")
+	tuneGames   = flag.Int("tune.games", 0, "play this many games per board for TestTune's positions (0: skip)")
+	tuneNodes   = flag.Int64("tune.nodes", 5000, "nodes per move in TestTune's games")
+	tuneRounds  = flag.Int("tune.rounds", 3000, "gradient steps of TestTune")
+	tuneDir     = flag.String("tune.dir", "", "keep TestTune's positions in this directory (as <variant>.bin) and read them from there when they are")
+	tuneRidge   = flag.Float64("tune.ridge", 1e-6, "TestTune's pull of each weight towards its value today, per centipawn squared")
 )
 
 // termNames name the terms in TestTune's output, as weights.go spells them.
@@ -90,6 +97,28 @@ func baselineSide(p *Position, s engine.Side) int {
 	return score
 }
 
+// handWeights are the weights as first set by hand, before TestTune
+// fitted them: the yardstick of -evalgain.against hand.
+var handWeights = weights{
+	tPawn: {100, 120}, tKnight: {320, 300}, tBishop: {330, 320}, tRook: {500, 550}, tQueen: {950, 1000},
+	tBishopPair: {30, 50}, tTempo: {10, 10},
+	tAdvance: {4, 8}, tPassed1: {60, 150}, tPassed2: {40, 100}, tPassed3: {25, 60}, tPassed4: {10, 35}, tPassed5: {5, 15},
+	tDoubled: {-10, -20}, tIsolated: {-10, -15},
+	tKnightCentre: {-4, -4}, tBishopCentre: {-2, -2}, tKingCentre: {5, -5},
+	tShield: {10, 0}, tKingAttack: {6, 0},
+	tKnightMoves: {4, 4}, tBishopMoves: {4, 5}, tRookMoves: {2, 4}, tQueenMoves: {1, 2},
+	tRookOpen: {25, 10}, tRookHalfOpen: {10, 5},
+	tZoneRider: {20, 20}, tZSquare: {0, 0},
+}
+
+// handWeighted is a position judged with handWeights.
+type handWeighted struct{ *Position }
+
+func (h handWeighted) Clone() engine.Position { return handWeighted{h.Position.Clone().(*Position)} }
+func (h handWeighted) Evaluate() int          { return h.evaluate(&handWeights) }
+func (h handWeighted) unwrap() *Position      { return h.Position }
+func hand(p *Position) engine.Position        { return handWeighted{p} }
+
 // searcher returns a chooser maker for enginetest.Match: a fresh Searcher
 // with cfg per game, on positions wrapped by wrap.
 func searcher(cfg ai.Config, seed uint64, wrap func(*Position) engine.Position) func(int) enginetest.Chooser {
@@ -112,27 +141,46 @@ func old(p *Position) engine.Position   { return baseline{p} }
 
 // TestEvalGain measures what the evaluation is worth against the one
 // before issue 23: the same search with each, games in pairs from random
-// four-ply openings with colours swapped, for chess and Zonal Chess. It
-// runs only with -evalgain.games (minutes of both cores):
+// four-ply openings with colours swapped, for chess and Zonal Chess. With
+// -evalgain.against hand it measures the tuning instead: the weights
+// against those set by hand. With -evalgain.against filing the other side also searches without the
+// techniques issue 23 added (null-move and futility pruning, late-move
+// reductions, static exchange evaluation, time management): it is the
+// master of the day the issue was filed, and both play as level 5 (its
+// table size) at -evalgain.time a move. It runs only with -evalgain.games
+// (minutes of both cores):
 //
 //	go test ./engine/zonal -run EvalGain -evalgain.games 100 -v -timeout 60m
+//	go test ./engine/zonal -run EvalGain -evalgain.games 100 -evalgain.against filing -evalgain.time 200ms -v -timeout 120m
 func TestEvalGain(t *testing.T) {
 	if *evalGames == 0 {
 		t.Skip("a measurement: run with -evalgain.games N")
 	}
 	cfg := ai.Config{Time: *evalTime, TTBits: 18}
+	before := cfg
+	against := old
+	switch *evalAgainst {
+	case "eval":
+	case "hand":
+		against = hand
+	case "filing":
+		cfg.TTBits = 20
+		before = ai.Config{Time: *evalTime, TTBits: 20, NoNullMove: true, NoLMR: true, NoFutility: true, NoSEE: true, NoTimeManagement: true}
+	default:
+		t.Fatalf("-evalgain.against %q: want eval, hand or filing", *evalAgainst)
+	}
 	for _, v := range []*engine.Variant{Chess, Zonal} {
-		tally := enginetest.Match(v, *evalGames, 300, searcher(cfg, 1, plain), searcher(cfg, 2, old))
-		t.Logf("%s, %v a move, the evaluation against the one before: %v", v.ID, *evalTime, tally)
+		tally := enginetest.Match(v, *evalGames, 300, searcher(cfg, 1, plain), searcher(before, 2, against))
+		t.Logf("%s, %v a move, against %s: %v", v.ID, *evalTime, *evalAgainst, tally)
 	}
 }
 
 // sample is a quiet position of a game, as the evaluation sees it: its
 // terms and phase, and the result of its game for the side to move.
 type sample struct {
-	f      [nTerms]int
-	phase  int
-	result float64
+	F      [nTerms]int32
+	Phase  int32
+	Result float64
 }
 
 // TestTune fits the evaluation's weights to game results, by the method
@@ -153,29 +201,61 @@ type sample struct {
 //     first fitted with today's weights, then kept, so the weights stay in
 //     centipawns.
 //  3. Fit: the weights minimise the mean squared difference between the
-//     results and the expected scores, by full-batch gradient descent
-//     (Adam) from today's weights, on 90% of the positions; the other 10%
-//     measure the error before and after, to show the fit generalises.
+//     results and the expected scores, plus -tune.ridge times the squared
+//     distance of each weight from today's (a pull that keeps the terms
+//     rarely seen near their value), by full-batch gradient descent (Adam)
+//     from today's weights, on 90% of the positions; the other 10% measure
+//     the error before and after, to show the fit generalises. Material
+//     stays at its classical values: fitted from a few hundred games of a
+//     weak player, together with the phase it also sets, it came out
+//     meaningless (a middlegame pawn worth nothing, a queen a bishop).
 func TestTune(t *testing.T) {
 	if *tuneGames == 0 {
 		t.Skip("a measurement: run with -tune.games N")
 	}
 	for _, v := range []*engine.Variant{Chess, Zonal} {
 		l := v.Start().(*Position).l
-		samples := tuneSamples(v, *tuneGames, *tuneNodes)
+		samples, err := loadSamples(v, *tuneGames, *tuneNodes, *tuneDir)
+		if err != nil {
+			t.Fatal(err)
+		}
 		split := len(samples) * 9 / 10
 		train, test := samples[:split], samples[split:]
 		start := *l.weights
 		k := fitK(train, &start)
-		w := fitWeights(train, &start, k, *tuneRounds)
-		t.Logf("%s: %d positions from %d games; K = %.3f; error on the held-out tenth %.5f before, %.5f after",
-			v.ID, len(samples), *tuneGames, k, tuneError(test, &start, k), tuneError(test, &w, k))
+		w := fitWeights(train, &start, k, *tuneRounds, *tuneRidge)
+		t.Logf("%s: %d positions; K = %.3f; error on the held-out tenth %.5f before, %.5f after",
+			v.ID, len(samples), k, tuneError(test, &start, k), tuneError(test, &w, k))
 		var b strings.Builder
 		for i, name := range termNames {
 			fmt.Fprintf(&b, "%s: {%d, %d}, ", name, w[i][0], w[i][1])
 		}
 		t.Logf("%s weights:\n%s", v.ID, b.String())
 	}
+}
+
+// loadSamples returns the positions of games of v: read from dir when it
+// holds them, else played (see tuneSamples) and, with dir, kept there.
+func loadSamples(v *engine.Variant, games int, nodes int64, dir string) ([]sample, error) {
+	path := filepath.Join(dir, v.ID+".bin")
+	if dir != "" {
+		if b, err := os.ReadFile(path); err == nil {
+			samples := make([]sample, len(b)/binary.Size(sample{}))
+			return samples, binary.Read(bytes.NewReader(b), binary.LittleEndian, samples)
+		}
+	}
+	samples := tuneSamples(v, games, nodes)
+	if dir == "" {
+		return samples, nil
+	}
+	var b bytes.Buffer
+	if err := binary.Write(&b, binary.LittleEndian, samples); err != nil {
+		return nil, err
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return nil, err
+	}
+	return samples, os.WriteFile(path, b.Bytes(), 0o644)
 }
 
 // tuneSamples plays games of v and returns their quiet positions, shuffled.
@@ -198,10 +278,12 @@ func tuneSamples(v *engine.Variant, games int, nodes int64) []sample {
 				panic(err)
 			}
 			if _, check := p.InCheck(); !check && !p.Noisy(m) {
-				var x sample
-				p.features(&x.f)
-				x.phase = p.phase()
-				x.result = float64(p.turn) // for now: whose view, 0 White, 1 Black
+				var f [nTerms]int
+				p.features(&f)
+				x := sample{Phase: int32(p.phase()), Result: float64(p.turn)} // for now: whose view, 0 White, 1 Black
+				for t, n := range f {
+					x.F[t] = int32(n)
+				}
 				game = append(game, x)
 			}
 			p.Do(m)
@@ -211,10 +293,10 @@ func tuneSamples(v *engine.Variant, games int, nodes int64) []sample {
 			white = float64(1 - o.Winner)
 		}
 		for i := range game {
-			if game[i].result == 0 {
-				game[i].result = white
+			if game[i].Result == 0 {
+				game[i].Result = white
 			} else {
-				game[i].result = 1 - white
+				game[i].Result = 1 - white
 			}
 		}
 		mu.Lock()
@@ -228,11 +310,11 @@ func tuneSamples(v *engine.Variant, games int, nodes int64) []sample {
 // tuneEval is Evaluate for a sample, with real-valued weights.
 func tuneEval(x *sample, w *[nTerms][2]float64) float64 {
 	mg, eg := 0.0, 0.0
-	for t, n := range x.f {
+	for t, n := range x.F {
 		mg += w[t][0] * float64(n)
 		eg += w[t][1] * float64(n)
 	}
-	return (mg*float64(x.phase) + eg*float64(maxPhase-x.phase)) / maxPhase
+	return (mg*float64(x.Phase) + eg*float64(maxPhase-x.Phase)) / maxPhase
 }
 
 func sigmoid(k, e float64) float64 { return 1 / (1 + math.Pow(10, -k*e/400)) }
@@ -250,7 +332,7 @@ func tuneError(samples []sample, w *weights, k float64) float64 {
 	fw := toFloat(w)
 	sum := 0.0
 	for i := range samples {
-		d := samples[i].result - sigmoid(k, tuneEval(&samples[i], fw))
+		d := samples[i].Result - sigmoid(k, tuneEval(&samples[i], fw))
 		sum += d * d
 	}
 	return sum / float64(len(samples))
@@ -270,10 +352,11 @@ func fitK(samples []sample, w *weights) float64 {
 	return (lo + hi) / 2
 }
 
-// fitWeights runs rounds of full-batch Adam from w and returns the
-// weights, rounded to centipawns.
-func fitWeights(samples []sample, w *weights, k float64, rounds int) weights {
-	x := toFloat(w)
+// fitWeights runs rounds of full-batch Adam from w, pulled towards w by
+// ridge and with material fixed, and returns the weights, rounded to
+// centipawns.
+func fitWeights(samples []sample, w *weights, k float64, rounds int, ridge float64) weights {
+	x, x0 := toFloat(w), toFloat(w)
 	var m, v [nTerms][2]float64
 	const rate, b1, b2 = 1.0, 0.9, 0.999
 	c := k * math.Ln10 / 400
@@ -283,18 +366,18 @@ func fitWeights(samples []sample, w *weights, k float64, rounds int) weights {
 			s := &samples[i]
 			e := sigmoid(k, tuneEval(s, x))
 			// d(error)/d(eval) for this sample.
-			g := -2 * (s.result - e) * e * (1 - e) * c
-			ph := float64(s.phase) / maxPhase
-			for t, n := range s.f {
+			g := -2 * (s.Result - e) * e * (1 - e) * c
+			ph := float64(s.Phase) / maxPhase
+			for t, n := range s.F {
 				if n != 0 {
 					grad[t][0] += g * float64(n) * ph
 					grad[t][1] += g * float64(n) * (1 - ph)
 				}
 			}
 		}
-		for t := range grad {
+		for t := tBishopPair; t < nTerms; t++ {
 			for j := range 2 {
-				g := grad[t][j] / float64(len(samples))
+				g := grad[t][j]/float64(len(samples)) + 2*ridge*(x[t][j]-x0[t][j])
 				m[t][j] = b1*m[t][j] + (1-b1)*g
 				v[t][j] = b2*v[t][j] + (1-b2)*g*g
 				mh := m[t][j] / (1 - math.Pow(b1, float64(round)))
