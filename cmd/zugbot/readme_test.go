@@ -243,7 +243,7 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a self-play measurement of about 40 minutes on both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestEvalGain("),
 		},
-		"go test ./engine/zonal -run Tune -tune.games 400 -tune.dir /tmp/tune -v -timeout 90m": {
+		"go test ./engine/zonal -run Tune -tune.games 400 -tune.dir /tmp/tune -v -timeout 120m": {
 			reason: "plays 800 games and fits the weights, about 15 minutes of both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestTune("),
 		},

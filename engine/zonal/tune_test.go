@@ -24,11 +24,12 @@ import (
 var (
 	evalGames   = flag.Int("evalgain.games", 0, "play this many games for TestEvalGain (0: skip)")
 	evalTime    = flag.Duration("evalgain.time", 50*time.Millisecond, "time per move in TestEvalGain")
-	evalAgainst = flag.String("evalgain.against", "eval", "TestEvalGain's yardstick: eval (the evaluation before, the same search), hand (today's terms with the weights set by hand before tuning) or filing (the master when issue 23 was filed)")
+	evalAgainst = flag.String("evalgain.against", "eval", "TestEvalGain's yardstick: eval (the evaluation before, the same search) or filing (the master when issue 23 was filed)")
 	tuneGames   = flag.Int("tune.games", 0, "play this many games per board for TestTune's positions (0: skip)")
 	tuneNodes   = flag.Int64("tune.nodes", 5000, "nodes per move in TestTune's games")
 	tuneRounds  = flag.Int("tune.rounds", 3000, "gradient steps of TestTune")
 	tuneDir     = flag.String("tune.dir", "", "keep TestTune's positions in this directory (as <variant>.bin) and read them from there when they are")
+	tuneMatch   = flag.Int("tune.match", 100, "games TestTune plays between the fitted weights and today's (0: none)")
 	tuneRidge   = flag.Float64("tune.ridge", 1e-6, "TestTune's pull of each weight towards its value today, per centipawn squared")
 )
 
@@ -97,27 +98,15 @@ func baselineSide(p *Position, s engine.Side) int {
 	return score
 }
 
-// handWeights are the weights as first set by hand, before TestTune
-// fitted them: the yardstick of -evalgain.against hand.
-var handWeights = weights{
-	tPawn: {100, 120}, tKnight: {320, 300}, tBishop: {330, 320}, tRook: {500, 550}, tQueen: {950, 1000},
-	tBishopPair: {30, 50}, tTempo: {10, 10},
-	tAdvance: {4, 8}, tPassed1: {60, 150}, tPassed2: {40, 100}, tPassed3: {25, 60}, tPassed4: {10, 35}, tPassed5: {5, 15},
-	tDoubled: {-10, -20}, tIsolated: {-10, -15},
-	tKnightCentre: {-4, -4}, tBishopCentre: {-2, -2}, tKingCentre: {5, -5},
-	tShield: {10, 0}, tKingAttack: {6, 0},
-	tKnightMoves: {4, 4}, tBishopMoves: {4, 5}, tRookMoves: {2, 4}, tQueenMoves: {1, 2},
-	tRookOpen: {25, 10}, tRookHalfOpen: {10, 5},
-	tZoneRider: {20, 20}, tZSquare: {0, 0},
+// weighted is a position judged with other weights.
+type weighted struct {
+	*Position
+	w *weights
 }
 
-// handWeighted is a position judged with handWeights.
-type handWeighted struct{ *Position }
-
-func (h handWeighted) Clone() engine.Position { return handWeighted{h.Position.Clone().(*Position)} }
-func (h handWeighted) Evaluate() int          { return h.evaluate(&handWeights) }
-func (h handWeighted) unwrap() *Position      { return h.Position }
-func hand(p *Position) engine.Position        { return handWeighted{p} }
+func (p weighted) Clone() engine.Position { return weighted{p.Position.Clone().(*Position), p.w} }
+func (p weighted) Evaluate() int          { return p.evaluate(p.w) }
+func (p weighted) unwrap() *Position      { return p.Position }
 
 // searcher returns a chooser maker for enginetest.Match: a fresh Searcher
 // with cfg per game, on positions wrapped by wrap.
@@ -142,8 +131,7 @@ func old(p *Position) engine.Position   { return baseline{p} }
 // TestEvalGain measures what the evaluation is worth against the one
 // before issue 23: the same search with each, games in pairs from random
 // four-ply openings with colours swapped, for chess and Zonal Chess. With
-// -evalgain.against hand it measures the tuning instead: the weights
-// against those set by hand. With -evalgain.against filing the other side also searches without the
+// -evalgain.against filing the other side also searches without the
 // techniques issue 23 added (null-move and futility pruning, late-move
 // reductions, static exchange evaluation, time management): it is the
 // master of the day the issue was filed, and both play as level 5 (its
@@ -158,19 +146,16 @@ func TestEvalGain(t *testing.T) {
 	}
 	cfg := ai.Config{Time: *evalTime, TTBits: 18}
 	before := cfg
-	against := old
 	switch *evalAgainst {
 	case "eval":
-	case "hand":
-		against = hand
 	case "filing":
 		cfg.TTBits = 20
 		before = ai.Config{Time: *evalTime, TTBits: 20, NoNullMove: true, NoLMR: true, NoFutility: true, NoSEE: true, NoTimeManagement: true}
 	default:
-		t.Fatalf("-evalgain.against %q: want eval, hand or filing", *evalAgainst)
+		t.Fatalf("-evalgain.against %q: want eval or filing", *evalAgainst)
 	}
 	for _, v := range []*engine.Variant{Chess, Zonal} {
-		tally := enginetest.Match(v, *evalGames, 300, searcher(cfg, 1, plain), searcher(before, 2, against))
+		tally := enginetest.Match(v, *evalGames, 300, searcher(cfg, 1, plain), searcher(before, 2, old))
 		t.Logf("%s, %v a move, against %s: %v", v.ID, *evalTime, *evalAgainst, tally)
 	}
 }
@@ -184,10 +169,11 @@ type sample struct {
 }
 
 // TestTune fits the evaluation's weights to game results, by the method
-// known as Texel's tuning, and prints them as weights.go holds them. It
-// runs only with -tune.games (minutes of both cores):
+// known as Texel's tuning, prints them as weights.go holds them, and plays
+// them against today's. It runs only with -tune.games (minutes of both
+// cores):
 //
-//	go test ./engine/zonal -run Tune -tune.games 600 -v -timeout 60m
+//	go test ./engine/zonal -run Tune -tune.games 400 -tune.dir /tmp/tune -v -timeout 120m
 //
 // The method, for each board:
 //  1. Positions: the searcher plays games against itself at -tune.nodes
@@ -209,6 +195,16 @@ type sample struct {
 //     stays at its classical values: fitted from a few hundred games of a
 //     weak player, together with the phase it also sets, it came out
 //     meaningless (a middlegame pawn worth nothing, a queen a bishop).
+//  4. Play: the fitted weights play -tune.match games at 50 ms a move
+//     against today's, as TestEvalGain does; a lower error is worth
+//     nothing unless it wins games.
+//
+// Measured with 400 games a board: the error on the held-out positions
+// fell by 4% in chess and 10% in Zonal Chess, but in play the fitted
+// weights lost to the hand-set ones by 164 Elo in chess (95%: 97 to 245)
+// and drew level in Zonal Chess (0 ± 68) over 100 games each. Games of a
+// weak player at 5,000 nodes a move are too few and too noisy to fit
+// these terms; weights.go keeps the hand-set weights.
 func TestTune(t *testing.T) {
 	if *tuneGames == 0 {
 		t.Skip("a measurement: run with -tune.games N")
@@ -231,6 +227,12 @@ func TestTune(t *testing.T) {
 			fmt.Fprintf(&b, "%s: {%d, %d}, ", name, w[i][0], w[i][1])
 		}
 		t.Logf("%s weights:\n%s", v.ID, b.String())
+		if *tuneMatch > 0 {
+			cfg := ai.Config{Time: 50 * time.Millisecond, TTBits: 18}
+			fitted := func(p *Position) engine.Position { return weighted{p, &w} }
+			tally := enginetest.Match(v, *tuneMatch, 300, searcher(cfg, 1, fitted), searcher(cfg, 2, plain))
+			t.Logf("%s: the fitted weights against today's, 50ms a move: %v", v.ID, tally)
+		}
 	}
 }
 
