@@ -70,7 +70,9 @@ type Config struct {
 // (quiescence) search. It judges leaves with the position's Evaluator (or
 // calls them even without one), follows Noisy moves in the capture search
 // (but those its Exchanger calls losing) and tries moves in the order the
-// position's Orderer suggests.
+// position's Orderer suggests. Given a time budget, it spends little on a
+// move it has settled on and more on a critical one (see target), and
+// never more than the budget.
 //
 // A Searcher keeps its transposition table between moves; it is not safe
 // for concurrent use.
