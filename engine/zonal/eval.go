@@ -6,7 +6,8 @@ import (
 	"github.com/zugbot/zugbot/engine"
 )
 
-// pieceValues are the kinds' values in centipawns, for move ordering.
+// pieceValues are the kinds' values in centipawns, for move ordering and
+// exchanges (the evaluation's are in its weights).
 var pieceValues = [8]int{0, 100, 300, 320, 500, 900, 0, 0}
 
 // A term is one feature of the evaluation: a count or a measure taken of
@@ -37,7 +38,7 @@ const (
 	tBishopCentre             // each bishop's distance from the centre
 	tKingCentre               // the king's distance from the centre
 	tShield                   // own pawns on the three squares before the king, and the three beyond
-	tKingAttack               // squares beside the enemy king (or its own) that each piece attacks
+	tKingAttack               // squares beside the enemy king, and its own, that each piece attacks
 	tKnightMoves              // squares each knight attacks that no enemy pawn does
 	tBishopMoves              // likewise for bishops…
 	tRookMoves                // …rooks…

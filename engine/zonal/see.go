@@ -9,7 +9,11 @@ import (
 // seeValues are the kinds' values for exchanges: pieceValues, with a king
 // worth more than everything else together, so that an exchange never
 // counts on giving it up.
-var seeValues = [8]int{0, 100, 300, 320, 500, 900, 20_000, 0}
+var seeValues = func() [8]int {
+	v := pieceValues
+	v[king] = 20_000
+	return v
+}()
 
 // Losing reports whether legal move m, a capture or a promotion, loses
 // material once both sides have recaptured on its square as suits them
