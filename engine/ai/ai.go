@@ -101,7 +101,8 @@ type Futile interface {
 // suits them (a static exchange evaluation). The search tries such moves
 // after the quiet ones and leaves them out of its capture search.
 type Exchanger interface {
-	// Losing reports whether noisy move m loses material by exchange.
+	// Losing reports whether move m loses material by exchange; a move
+	// that captures nothing does not.
 	Losing(m engine.Move) bool
 }
 

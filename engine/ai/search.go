@@ -646,7 +646,7 @@ func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 			if s.orderer != nil {
 				v = int64(s.orderer.Order(m)) << 24
 			}
-			if s.exchange != nil && s.noisy.Noisy(m) && s.exchange.Losing(m) {
+			if s.exchange != nil && s.exchange.Losing(m) {
 				v += losingRank // after the quiet moves
 			}
 			if m == k[0] || m == k[1] {

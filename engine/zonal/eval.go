@@ -95,14 +95,15 @@ func (p *Position) phase() int {
 // other side.
 func (p *Position) features(f *[nTerms]int) {
 	l := p.l
-	// The pawns: how many on each file, the rank of the most and least
-	// advanced (from White's side, -1 and 8 on a file without), and the
-	// squares they attack.
-	var pawnsOn [2][16]int
+	// The pawns: the rank of the most and least advanced on each file
+	// (from White's side; -1 and 8 on a file without), and the squares
+	// they attack.
 	var top, bottom [2][16]int
 	var pawnAttacks [2]set
 	for s := range p.occ {
-		top[s], bottom[s] = [16]int{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1}, [16]int{8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8, 8}
+		for file := range 16 {
+			top[s][file], bottom[s][file] = -1, 8
+		}
 		c := colour(engine.Side(s)) | pawn
 		fwd := forward(engine.Side(s))
 		for w, word := range p.occ[s] {
@@ -110,7 +111,6 @@ func (p *Position) features(f *[nTerms]int) {
 				sq := w<<6 | bits.TrailingZeros64(word)
 				if p.board[sq] == c {
 					file, rank := l.file[sq], l.rank[sq]
-					pawnsOn[s][file]++
 					top[s][file] = max(top[s][file], rank)
 					bottom[s][file] = min(bottom[s][file], rank)
 					pawnAttacks[s].add(sq + fwd + east)
@@ -168,7 +168,7 @@ func (p *Position) features(f *[nTerms]int) {
 					if doubled {
 						t[tDoubled]++
 					}
-					if (file == 0 || pawnsOn[s][file-1] == 0) && (file == 15 || pawnsOn[s][file+1] == 0) {
+					if (file == 0 || top[s][file-1] < 0) && (file == 15 || top[s][file+1] < 0) {
 						t[tIsolated]++
 					}
 				case knight:
@@ -216,8 +216,8 @@ func (p *Position) features(f *[nTerms]int) {
 						t[tBishopCentre] += centre(sq)
 					case rook:
 						switch {
-						case pawnsOn[s][file] > 0:
-						case pawnsOn[s^1][file] == 0:
+						case top[s][file] >= 0:
+						case top[s^1][file] < 0:
 							t[tRookOpen]++
 						default:
 							t[tRookHalfOpen]++

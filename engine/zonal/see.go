@@ -18,10 +18,11 @@ var seeValues = func() [8]int {
 // Losing reports whether legal move m, a capture or a promotion, loses
 // material once both sides have recaptured on its square as suits them
 // (see exchange): the search tries such moves late and leaves them out of
-// its capture search (see ai.Exchanger).
+// its capture search (see ai.Exchanger). A move that neither captures nor
+// promotes loses nothing.
 func (p *Position) Losing(em engine.Move) bool {
 	m := move(em.Lo)
-	if m&flagCastle != 0 {
+	if m&flagCastle != 0 || m.promo() == 0 && m&flagEP == 0 && p.board[m.to()] == 0 {
 		return false
 	}
 	mover := p.board[m.from()] & 7

@@ -52,3 +52,22 @@ func TestExchange(t *testing.T) {
 		}
 	}
 }
+
+// TestLosingQuiet checks that Losing judges captures and promotions only:
+// a quiet move, even onto a square the enemy attacks, is no exchange.
+func TestLosingQuiet(t *testing.T) {
+	pos, err := Chess.Parse("1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := pos.(*Position)
+	for _, s := range []string{"Nb4", "Nc5"} { // the knight on d7 could take on c5
+		m, err := p.ParseMove(s)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Losing(m) {
+			t.Errorf("Losing(%s) = true for a quiet move", s)
+		}
+	}
+}
