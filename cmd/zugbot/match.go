@@ -132,6 +132,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	seed := fs.Uint64("seed", 1, "the seed of the openings and of the players' randomness")
 	opening := fs.Int("opening", 4, "random plies played before each pair of games (0 to 20)")
 	parallel := fs.Int("parallel", maxParallel, fmt.Sprintf("games played at once (1 to %d)", maxParallel))
+	adjudicate := fs.Bool("adjudicate", false, "end games early as engine tournaments do, from the players' scores: "+
+		"won when both see one side 6 pawns ahead for 3 moves each, drawn when both see it level (±0.2) for 8 moves each from move 34; "+
+		"for levels and Stockfish in chess and Zonal Chess, whose scores are centipawns")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -165,18 +168,24 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case *parallel < 1 || *parallel > maxParallel:
 		return usagef("bad -parallel %d: want 1 to %d", *parallel, maxParallel)
 	}
-	m := match{v: v, specs: specs, games: (*games + 1) / 2 * 2, seed: *seed, opening: *opening, parallel: *parallel}
+	for _, spec := range specs {
+		if *adjudicate && spec.level == 0 && spec.uciElo == 0 {
+			return usagef("-adjudicate reads the players' scores in centipawns: player %q gives none (levels and Stockfish do)", spec.text)
+		}
+	}
+	m := match{v: v, specs: specs, games: (*games + 1) / 2 * 2, seed: *seed, opening: *opening, parallel: *parallel, adjudicate: *adjudicate}
 	return m.run(ctx, stdout)
 }
 
 // match is one run of the match command.
 type match struct {
-	v        *engine.Variant
-	specs    [2]playerSpec // A and B
-	games    int           // even
-	seed     uint64
-	opening  int
-	parallel int
+	v          *engine.Variant
+	specs      [2]playerSpec // A and B
+	games      int           // even
+	seed       uint64
+	opening    int
+	parallel   int
+	adjudicate bool // end games early by engine.Adjudicator
 }
 
 // run plays the match, printing a line per game and the result last.
@@ -308,6 +317,7 @@ func (m *match) play(ctx context.Context, i int, opening engine.Position) gameRe
 	}
 	p := opening.Clone()
 	var buf []engine.Move
+	var adj engine.Adjudicator
 	for g.plies = 0; ; g.plies++ {
 		if g.outcome = p.Outcome(); g.outcome.Over() {
 			return g
@@ -316,7 +326,8 @@ func (m *match) play(ctx context.Context, i int, opening engine.Position) gameRe
 			g.outcome = engine.Outcome{Status: engine.Draw, Reason: "the game reached its length limit"}
 			return g
 		}
-		mv, _, err := players[p.Turn()].Best(ctx, p)
+		mover := p.Turn()
+		mv, info, err := players[mover].Best(ctx, p)
 		if err == nil {
 			err = ctx.Err()
 		}
@@ -330,6 +341,13 @@ func (m *match) play(ctx context.Context, i int, opening engine.Position) gameRe
 			return g
 		}
 		p.Do(mv)
+		if !m.adjudicate || p.Outcome().Over() {
+			continue
+		}
+		if g.outcome = adj.Record(m.opening+g.plies, mover, info.Score); g.outcome.Over() {
+			g.plies++
+			return g
+		}
 	}
 }
 

@@ -159,6 +159,43 @@ func TestMatch(t *testing.T) {
 	}
 }
 
+// TestMatchAdjudicate plays the same deterministic games with and without
+// adjudication: a game adjudicated is won by the side that goes on to win
+// it when played out, and ends earlier.
+func TestMatchAdjudicate(t *testing.T) {
+	play := func(extra ...string) []string {
+		var out, errs bytes.Buffer
+		args := append([]string{"match", "-game", "chess", "-a", "3", "-b", "1", "-games", "2", "-seed", "2", "-parallel", "1"}, extra...)
+		if code := run(context.Background(), args, &out, &errs); code != 0 {
+			t.Fatalf("zugbot %v: exit %d: %s", args, code, errs.String())
+		}
+		return strings.Split(out.String(), "\n")
+	}
+	adjudicated, played := play("-adjudicate"), play()
+	gameLine := regexp.MustCompile(`^game (\d+)/2: .*: (.*) \((.*)\) after (\d+) plies`)
+	seen := 0
+	for i, line := range adjudicated {
+		m := gameLine.FindStringSubmatch(line)
+		if m == nil || m[3] != "adjudication" {
+			continue
+		}
+		seen++
+		full := gameLine.FindStringSubmatch(played[i])
+		if full == nil || full[1] != m[1] || full[2] != m[2] {
+			t.Errorf("adjudicated: %q\nplayed out: %q\nwant the same game and winner", line, played[i])
+			continue
+		}
+		var early, late int
+		fmt.Sscan(m[4]+" "+full[4], &early, &late)
+		if early >= late {
+			t.Errorf("adjudicated after %d plies, played out in %d: want it earlier", early, late)
+		}
+	}
+	if seen == 0 {
+		t.Errorf("no game adjudicated:\n%s", strings.Join(adjudicated, "\n"))
+	}
+}
+
 func TestMatchDeterministic(t *testing.T) {
 	// Node- and depth-bounded players with the same seed play the same games.
 	play := func() string {
@@ -187,6 +224,7 @@ func TestMatchErrors(t *testing.T) {
 		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-opening", "-1"}, "bad -opening -1"},
 		{[]string{"-game", "nope", "-a", "1", "-b", "2", "-games", "4"}, `unknown game "nope"`},
 		{[]string{"-game", "zonal", "-a", "1", "-b", "stockfish:1700@10ms", "-games", "2"}, "Stockfish plays chess, not zonal"},
+		{[]string{"-game", "chess", "-a", "5", "-b", "mcts:100", "-games", "2", "-adjudicate"}, `player "mcts:100" gives none`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {

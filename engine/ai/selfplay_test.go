@@ -58,14 +58,14 @@ func TestTechniqueGain(t *testing.T) {
 		searcher := func(cfg Config, seed uint64, side int) func(int) enginetest.Chooser {
 			return func(g int) enginetest.Chooser {
 				s := NewSearcher(cfg, rand.New(rand.NewPCG(uint64(g), seed)))
-				return func(p engine.Position) engine.Move {
+				return func(p engine.Position) (engine.Move, int) {
 					m, info, err := s.Best(context.Background(), p)
 					if err != nil {
 						panic(fmt.Sprint("selfplay: ", err))
 					}
 					spent[side].Add(int64(info.Elapsed))
 					moves[side].Add(1)
-					return m
+					return m, info.Score
 				}
 			}
 		}

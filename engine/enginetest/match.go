@@ -9,8 +9,9 @@ import (
 	"github.com/zugbot/zugbot/engine"
 )
 
-// A Chooser picks a move in a position whose game is not over.
-type Chooser func(engine.Position) engine.Move
+// A Chooser picks a move in a position whose game is not over, and gives
+// its score from the mover's view (a search's, as ai.Info.Score).
+type Chooser func(engine.Position) (engine.Move, int)
 
 // Tally is a match's result from one player's side.
 type Tally struct{ Wins, Draws, Losses int }
@@ -30,7 +31,8 @@ func (t Tally) String() string {
 // Match plays games of v between the players that a and b make for each
 // game (given its number), two at a time, in pairs from the same random
 // four-ply opening with colours swapped, and returns a's tally. A game
-// longer than maxPlies is a draw.
+// longer than maxPlies is a draw, and the players' scores adjudicate games
+// as engine.Adjudicator does, so they must be centipawns.
 func Match(v *engine.Variant, games, maxPlies int, a, b func(game int) Chooser) Tally {
 	var mu sync.Mutex
 	var t Tally
@@ -41,7 +43,7 @@ func Match(v *engine.Variant, games, maxPlies int, a, b func(game int) Chooser) 
 			ms := p.Moves(nil)
 			p.Do(ms[r.IntN(len(ms))])
 		}
-		res := PlayGame(p, g%2 == 0, a(g), b(g), maxPlies)
+		res := PlayGame(p, g%2 == 0, a(g), b(g), maxPlies, new(engine.Adjudicator))
 		mu.Lock()
 		defer mu.Unlock()
 		switch res {
@@ -73,8 +75,9 @@ func Parallel(n int, f func(i int)) {
 
 // PlayGame plays a game from p between a and b, a moving first when aFirst,
 // and returns a's result: 1, 0 or -1; a game longer than maxPlies is a
-// draw.
-func PlayGame(p engine.Position, aFirst bool, a, b Chooser, maxPlies int) int {
+// draw, and adj (when not nil) adjudicates the game from the players'
+// scores.
+func PlayGame(p engine.Position, aFirst bool, a, b Chooser, maxPlies int, adj *engine.Adjudicator) int {
 	players := [2]Chooser{b, a}
 	aSide := p.Turn() ^ 1
 	if aFirst {
@@ -84,13 +87,19 @@ func PlayGame(p engine.Position, aFirst bool, a, b Chooser, maxPlies int) int {
 	if p.Turn() == 1 {
 		players[0], players[1] = players[1], players[0]
 	}
-	for plies := 0; !p.Outcome().Over(); plies++ {
+	o := p.Outcome()
+	for plies := 0; !o.Over(); plies++ {
 		if plies >= maxPlies {
 			return 0
 		}
-		p.Do(players[p.Turn()](p))
+		mover := p.Turn()
+		m, score := players[mover](p)
+		p.Do(m)
+		if o = p.Outcome(); !o.Over() && adj != nil {
+			o = adj.Record(plies, mover, score)
+		}
 	}
-	switch o := p.Outcome(); {
+	switch {
 	case o.Status != engine.Win:
 		return 0
 	case o.Winner == aSide:

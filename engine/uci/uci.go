@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"io"
 	"os/exec"
+	"strconv"
 	"strings"
 	"time"
 
@@ -71,7 +72,7 @@ func Start(path string, elo int, movetime time.Duration) (*Engine, error) {
 		e.Close()
 		return nil, err
 	}
-	if _, err := e.await("readyok"); err != nil {
+	if _, err := e.await("readyok", nil); err != nil {
 		e.Close()
 		return nil, err
 	}
@@ -84,11 +85,15 @@ func (e *Engine) send(lines ...string) error {
 }
 
 // await reads the engine's lines until one starts with prefix, and
-// returns it.
-func (e *Engine) await(prefix string) (string, error) {
+// returns it; each line before it goes to other, when not nil.
+func (e *Engine) await(prefix string, other func(line string)) (string, error) {
 	for e.out.Scan() {
-		if line := e.out.Text(); strings.HasPrefix(line, prefix) {
+		line := e.out.Text()
+		if strings.HasPrefix(line, prefix) {
 			return line, nil
+		}
+		if other != nil {
+			other(line)
 		}
 	}
 	if err := e.out.Err(); err != nil {
@@ -107,18 +112,56 @@ func (e *Engine) Best(ctx context.Context, p engine.Position) (engine.Move, ai.I
 	if err := e.send("position fen "+engine.String(p), fmt.Sprintf("go movetime %d", e.movetime.Milliseconds())); err != nil {
 		return engine.Move{}, ai.Info{}, err
 	}
-	line, err := e.await("bestmove ")
+	var score int
+	line, err := e.await("bestmove ", func(line string) {
+		if s, ok := infoScore(line); ok {
+			score = s
+		}
+	})
 	if err != nil {
 		return engine.Move{}, ai.Info{}, err
 	}
 	text := strings.Fields(line)[1]
 	for _, m := range p.Moves(nil) {
 		if up.UCI(m) == text {
-			return m, ai.Info{Elapsed: time.Since(start)}, nil
+			return m, ai.Info{Score: score, Elapsed: time.Since(start)}, nil
 		}
 	}
 	return engine.Move{}, ai.Info{}, fmt.Errorf("uci: the engine played %q, not a legal move in %s", text, engine.String(p))
 }
+
+// infoScore reads the score of an "info" line ("info depth 12 ... score
+// cp -35 ..." or "... score mate 3 ..."), from the mover's view, in
+// centipawns, and a mate in n moves as ai.Info.Score gives a forced win.
+func infoScore(line string) (int, bool) {
+	f := strings.Fields(line)
+	if len(f) == 0 || f[0] != "info" {
+		return 0, false
+	}
+	for i := 1; i+2 < len(f); i++ {
+		if f[i] != "score" {
+			continue
+		}
+		n, err := strconv.Atoi(f[i+2])
+		if err != nil {
+			return 0, false
+		}
+		switch f[i+1] {
+		case "cp":
+			return n, true
+		case "mate":
+			plies := 2*abs(n) - 1
+			if n > 0 {
+				return ai.WinScore - plies, true
+			}
+			return -ai.WinScore + plies + 1, true
+		}
+		return 0, false
+	}
+	return 0, false
+}
+
+func abs(n int) int { return max(n, -n) }
 
 // Close stops the engine.
 func (e *Engine) Close() error {

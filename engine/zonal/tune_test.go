@@ -25,6 +25,7 @@ var (
 	evalGames   = flag.Int("evalgain.games", 0, "play this many games for TestEvalGain (0: skip)")
 	evalTime    = flag.Duration("evalgain.time", 50*time.Millisecond, "time per move in TestEvalGain")
 	evalAgainst = flag.String("evalgain.against", "eval", "TestEvalGain's yardstick: eval (the evaluation before, the same search) or filing (the master when issue 23 was filed)")
+	evalGame    = flag.String("evalgain.game", "", "the one game TestEvalGain plays: chess or zonal (default both)")
 	tuneGames   = flag.Int("tune.games", 0, "play this many games per board for TestTune's positions (0: skip)")
 	tuneNodes   = flag.Int64("tune.nodes", 5000, "nodes per move in TestTune's games")
 	tuneRounds  = flag.Int("tune.rounds", 3000, "gradient steps of TestTune")
@@ -113,12 +114,12 @@ func (p weighted) unwrap() *Position      { return p.Position }
 func searcher(cfg ai.Config, seed uint64, wrap func(*Position) engine.Position) func(int) enginetest.Chooser {
 	return func(g int) enginetest.Chooser {
 		s := ai.NewSearcher(cfg, rand.New(rand.NewPCG(uint64(g), seed)))
-		return func(p engine.Position) engine.Move {
-			m, _, err := s.Best(context.Background(), wrap(p.(interface{ unwrap() *Position }).unwrap()))
+		return func(p engine.Position) (engine.Move, int) {
+			m, info, err := s.Best(context.Background(), wrap(p.(interface{ unwrap() *Position }).unwrap()))
 			if err != nil {
 				panic(err)
 			}
-			return m
+			return m, info.Score
 		}
 	}
 }
@@ -155,6 +156,9 @@ func TestEvalGain(t *testing.T) {
 		t.Fatalf("-evalgain.against %q: want eval or filing", *evalAgainst)
 	}
 	for _, v := range []*engine.Variant{Chess, Zonal} {
+		if *evalGame != "" && *evalGame != v.ID {
+			continue
+		}
 		tally := enginetest.Match(v, *evalGames, 300, searcher(cfg, 1, plain), searcher(before, 2, old))
 		t.Logf("%s, %v a move, against %s: %v", v.ID, *evalTime, *evalAgainst, tally)
 	}
