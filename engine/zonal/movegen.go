@@ -244,9 +244,15 @@ func (p *Position) legal(dst []move) []move {
 	dst = p.pseudo(dst, check)
 	defer p.knowCheck(check)
 	if check {
-		// In check: every move is tested.
+		// In check: the king's moves, en passant and the moves that end
+		// where they could take every checking piece or stand in its way
+		// are tested; the others leave the king in check.
+		block := p.evasions()
 		n := start
 		for _, m := range dst[start:] {
+			if m.from() != k && m&flagEP == 0 && !block.has(m.to()) {
+				continue
+			}
 			if p.safe(m) {
 				dst[n] = m
 				n++
@@ -271,6 +277,62 @@ func (p *Position) legal(dst []move) []move {
 		n++
 	}
 	return dst[:n]
+}
+
+// evasions returns the squares where a move other than the king's may end
+// when the side to move is in check: for each piece that gives check, its
+// square and every square on its paths to the king (for a rider in a zone,
+// every square it reaches, a superset of its bent paths). A move elsewhere
+// leaves some checking piece untaken and unblocked, unless it takes en
+// passant, which the caller tests apart.
+func (p *Position) evasions() set {
+	us, them := p.turn, p.turn^1
+	k := p.kings[us]
+	enemy := colour(them)
+	block := set{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	only := func(sq int) {
+		var s set
+		s.add(sq)
+		block = block.and(s)
+	}
+	back := k + forward(us)
+	for _, sq := range [2]int{back + east, back + west} {
+		if p.board[sq] == enemy|pawn {
+			only(sq)
+		}
+	}
+	for _, d := range jumps {
+		if p.board[k+d] == enemy|knight {
+			only(k + d)
+		}
+	}
+	for i, d := range everyWay {
+		var path set
+		t := k + d
+		for ; p.board[t] == 0; t += d {
+			path.add(t)
+		}
+		kind := p.board[t] & 7
+		if p.board[t]&enemy != 0 && (kind == queen || (i < 4 && kind == rook) || (i >= 4 && kind == bishop)) {
+			path.add(t)
+			block = block.and(path)
+		}
+	}
+	z := p.occ[them].and(p.l.zone)
+	for w, word := range z {
+		for ; word != 0; word &= word - 1 {
+			from := w<<6 | bits.TrailingZeros64(word)
+			dirs := riderDirs(p.board[from] & 7)
+			if dirs == nil {
+				continue
+			}
+			if hits, _ := p.reach(from, dirs, whiteBit|blackBit, -1); hits.has(k) {
+				hits.add(from)
+				block = block.and(hits)
+			}
+		}
+	}
+	return block
 }
 
 // kingSafe reports whether the king of the side to move, on from, would be
