@@ -529,11 +529,24 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 		}
 		alpha = max(alpha, best)
 	}
+	if !evasions {
+		// Only the noisy moves are searched: the others are dropped before
+		// ranking, so that neither is spent on them.
+		n := 0
+		for _, m := range moves {
+			if s.noisy.Noisy(m) {
+				moves[n] = m
+				n++
+			}
+		}
+		moves = moves[:n]
+		s.moves[ply] = moves
+	}
 	s.rank(p, ply, engine.Move{})
 	for i := range moves {
 		m := s.pick(ply, i)
-		if !evasions && (!s.noisy.Noisy(m) || s.scores[ply][i] < losingRank/2) {
-			continue // quiet, or a capture that loses material
+		if !evasions && s.scores[ply][i] < losingRank/2 {
+			break // a capture that loses material, and so are the rest
 		}
 		p.Do(m)
 		var score int
