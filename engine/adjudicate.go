@@ -25,6 +25,14 @@ type Adjudicator struct {
 	level int    // the plies in a row with a level score
 }
 
+// AdjudicationRules describes the rules by which an Adjudicator ends a
+// game, for a command's help.
+func AdjudicationRules() string {
+	return fmt.Sprintf("won when both players see one side %d centipawns or more ahead for %d moves each, "+
+		"drawn when both see it within ±%d for %d moves each from move %d on",
+		resignScore, resignPlies/2, drawScore, drawPlies/2, drawAfter/2)
+}
+
 // Record notes the score that the player to move at the game's ply (0 for
 // the game's first) gave for its move, from its own view, and returns the
 // adjudicated outcome when the game is to end there (Ongoing otherwise).

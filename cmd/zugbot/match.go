@@ -133,8 +133,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	opening := fs.Int("opening", 4, "random plies played before each pair of games (0 to 20)")
 	parallel := fs.Int("parallel", maxParallel, fmt.Sprintf("games played at once (1 to %d)", maxParallel))
 	adjudicate := fs.Bool("adjudicate", false, "end games early as engine tournaments do, from the players' scores: "+
-		"won when both see one side 6 pawns ahead for 3 moves each, drawn when both see it level (±0.2) for 8 moves each from move 34; "+
-		"for levels and Stockfish in chess and Zonal Chess, whose scores are centipawns")
+		engine.AdjudicationRules()+"; for levels and Stockfish in chess and Zonal Chess, whose scores are centipawns")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
