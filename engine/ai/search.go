@@ -530,8 +530,8 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 		alpha = max(alpha, best)
 	}
 	if !evasions {
-		// Only the noisy moves are searched: the others are dropped before
-		// ranking, so that neither is spent on them.
+		// Only the noisy moves are searched: the quiet ones are dropped
+		// first, so that no time goes into ranking and picking them.
 		n := 0
 		for _, m := range moves {
 			if s.noisy.Noisy(m) {
