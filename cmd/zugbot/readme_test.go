@@ -222,12 +222,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestTechniqueGain("),
 		},
-		"go run ./cmd/zugbot match -game chess -a 5@200ms -b stockfish:1700@200ms -games 40": {
-			reason: "a measurement of about 15 minutes on both cores; TestMatchStockfish plays a short match against Stockfish instead",
-			check: func(t *testing.T, c readmeCommand, _ []string) {
-				if _, err := parseSpec("stockfish:1700@200ms"); err != nil {
-					t.Errorf("README line %d: %v", c.line, err)
-				}
+		"go run ./cmd/zugbot match -game chess -a 5@1s -b stockfish:2000@1s -games 40 -adjudicate": {
+			reason: "a measurement of about 20 minutes on both cores; TestMatchStockfish plays a short match against Stockfish instead",
+			check: func(t *testing.T, c readmeCommand, words []string) {
+				checkLadderCommand(t, c, words[3:]) // after "go run ./cmd/zugbot"
 				checkGoTest("func TestMatchStockfish(")(t, c, []string{"./cmd/zugbot"})
 			},
 		},
@@ -239,8 +237,8 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestEvalGain("),
 		},
-		"go test ./engine/zonal -run EvalGain -evalgain.games 100 -evalgain.against filing -evalgain.time 200ms -v -timeout 120m": {
-			reason: "a self-play measurement of about 40 minutes on both cores; the package and its test are checked instead",
+		"go test ./engine/zonal -run EvalGain -evalgain.games 100 -evalgain.against filing -evalgain.time 1s -v -timeout 300m": {
+			reason: "a self-play measurement of about 90 minutes on both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestEvalGain("),
 		},
 		"go test ./engine/zonal -run Tune -tune.games 400 -tune.dir /tmp/tune -v -timeout 120m": {
