@@ -245,6 +245,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "plays 800 games and fits the weights, about 15 minutes of both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestTune("),
 		},
+		"go test -run XXX -bench Search -benchtime 5x -count 6 ./engine/ai/": {
+			reason: "a benchmark run of a minute; the package and its benchmark are checked instead",
+			check:  checkGoTest("func BenchmarkSearch("),
+		},
 		"go test -run XXX -bench Game -count 3 -benchtime 1x ./analysis/": {
 			reason: "a benchmark run of a minute; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkGame("),
