@@ -43,7 +43,7 @@ func Match(v *engine.Variant, games, maxPlies int, a, b func(game int) Chooser) 
 			ms := p.Moves(nil)
 			p.Do(ms[r.IntN(len(ms))])
 		}
-		res := PlayGame(p, g%2 == 0, a(g), b(g), maxPlies, new(engine.Adjudicator))
+		res := PlayGame(p, g%2 == 0, a(g), b(g), maxPlies)
 		mu.Lock()
 		defer mu.Unlock()
 		switch res {
@@ -75,9 +75,8 @@ func Parallel(n int, f func(i int)) {
 
 // PlayGame plays a game from p between a and b, a moving first when aFirst,
 // and returns a's result: 1, 0 or -1; a game longer than maxPlies is a
-// draw, and adj (when not nil) adjudicates the game from the players'
-// scores.
-func PlayGame(p engine.Position, aFirst bool, a, b Chooser, maxPlies int, adj *engine.Adjudicator) int {
+// draw, and the players' scores adjudicate it as engine.Adjudicator does.
+func PlayGame(p engine.Position, aFirst bool, a, b Chooser, maxPlies int) int {
 	players := [2]Chooser{b, a}
 	aSide := p.Turn() ^ 1
 	if aFirst {
@@ -87,6 +86,7 @@ func PlayGame(p engine.Position, aFirst bool, a, b Chooser, maxPlies int, adj *e
 	if p.Turn() == 1 {
 		players[0], players[1] = players[1], players[0]
 	}
+	var adj engine.Adjudicator
 	o := p.Outcome()
 	for plies := 0; !o.Over(); plies++ {
 		if plies >= maxPlies {
@@ -95,7 +95,7 @@ func PlayGame(p engine.Position, aFirst bool, a, b Chooser, maxPlies int, adj *e
 		mover := p.Turn()
 		m, score := players[mover](p)
 		p.Do(m)
-		if o = p.Outcome(); !o.Over() && adj != nil {
+		if o = p.Outcome(); !o.Over() {
 			o = adj.Record(plies, mover, score)
 		}
 	}

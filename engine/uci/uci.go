@@ -149,19 +149,16 @@ func infoScore(line string) (int, bool) {
 		switch f[i+1] {
 		case "cp":
 			return n, true
-		case "mate":
-			plies := 2*abs(n) - 1
+		case "mate": // in n moves: 2n-1 plies away; mated in n: 2n plies
 			if n > 0 {
-				return ai.WinScore - plies, true
+				return ai.WinScore - (2*n - 1), true
 			}
-			return -ai.WinScore + plies + 1, true
+			return -ai.WinScore - 2*n, true
 		}
 		return 0, false
 	}
 	return 0, false
 }
-
-func abs(n int) int { return max(n, -n) }
 
 // Close stops the engine.
 func (e *Engine) Close() error {
