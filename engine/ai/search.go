@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"math"
 	"math/rand/v2"
 	"runtime"
 	"slices"
@@ -58,9 +59,11 @@ type Config struct {
 	// NoFutility futility pruning in games that offer it, NoSEE the static
 	// exchange evaluation of captures in games that offer it, and NoLMR
 	// late-move reductions (for measuring what each is worth).
+	// NoReverseFutility turns off reverse futility pruning and NoLMP
+	// late-move pruning, in games that offer futility pruning.
 	// NoTimeManagement makes iterative deepening stop only once half of
 	// the time is spent, whether the move looks settled or not.
-	NoNullMove, NoFutility, NoSEE, NoLMR, NoTimeManagement bool
+	NoNullMove, NoFutility, NoSEE, NoLMR, NoReverseFutility, NoLMP, NoTimeManagement bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
@@ -261,19 +264,22 @@ const fallMargin = 30
 
 // target returns how much of its budget a search may have spent and still
 // start another iteration, after completing one to depth. A move the
-// search has settled on stops at a quarter; one where the best move just
-// changed goes on to half (where every move stopped before, and all do
-// with NoTimeManagement); one where the score just fell, a critical move,
-// to seven tenths. An iteration may run on to the deadline, which stops
-// the search: a move never takes more than its budget.
+// search has settled on stops at half (where every move stops with
+// NoTimeManagement): the next iteration would take about as long as all
+// the ones before. One where the best move just changed goes on to four
+// fifths, and one where the score just fell, a critical move, searches to
+// the deadline. The deadline stops any iteration: a move never takes more
+// than its budget.
 func (s *Searcher) target(budget time.Duration, depth int, changed, fell bool) time.Duration {
 	switch {
-	case s.cfg.NoTimeManagement, depth < 4, changed:
+	case s.cfg.NoTimeManagement, depth < 4:
 		return budget / 2
 	case fell:
-		return budget * 7 / 10
+		return budget
+	case changed:
+		return budget * 4 / 5
 	}
-	return budget / 4
+	return budget / 2
 }
 
 // Line returns the moves the last search expects from p on, at most n:
@@ -371,28 +377,14 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	if s.poll() {
 		return 0
 	}
-	moves := p.Moves(s.moves[ply][:0])
-	s.moves[ply] = moves
-	if len(moves) == 0 {
-		return s.terminal(p, ply)
-	}
 	if s.repeats != nil && s.repeats.Repeats() {
 		return 0
 	}
-	if ply >= MaxPly {
-		return s.static(p)
-	}
-	// Extend forced replies and escapes from check, within bounds.
-	if ply < 2*s.iter+4 && (len(moves) == 1 || s.inCheck()) {
-		depth++
-	}
-	if depth <= 0 {
-		return s.quiesce(p, ply, alpha, beta, 0)
-	}
-
+	// The table is asked before the moves are generated: a position it
+	// settles costs no move generation.
 	key := p.Hash()
 	var ttMove engine.Move
-	if e := &s.tt[key&s.mask]; e.key == key && e.flag != 0 {
+	if e := &s.tt[key&s.mask]; depth > 0 && e.key == key && e.flag != 0 {
 		ttMove = e.move
 		if int(e.depth) >= depth {
 			score := fromTT(int(e.score), ply)
@@ -404,10 +396,36 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 			}
 		}
 	}
+	moves := p.Moves(s.moves[ply][:0])
+	s.moves[ply] = moves
+	if len(moves) == 0 {
+		return s.terminal(p, ply)
+	}
+	if ply >= MaxPly {
+		return s.static(p)
+	}
+	check := s.inCheck()
+	// Extend forced replies and escapes from check, within bounds.
+	if ply < 2*s.iter+4 && (len(moves) == 1 || check) {
+		depth++
+	}
+	if depth <= 0 {
+		return s.quiesce(p, ply, alpha, beta, 0)
+	}
+	pv := beta-alpha > 1
+	decisive := alpha <= -(WinScore-MaxPly) || beta >= WinScore-MaxPly
 
+	// Reverse futility pruning: a few plies from the leaves, a static
+	// score above beta by more than half a futility margin a ply is taken
+	// as the cut-off a search would find.
+	if s.futile != nil && !s.cfg.NoReverseFutility && !pv && !check && !decisive && depth <= rfpDepth {
+		if v := s.static(p); v-s.futile.FutilityMargin(1)*depth/2 >= beta {
+			return v
+		}
+	}
 	// Null-move pruning: if passing still holds beta, so will a move.
-	if s.nuller != nil && depth >= nullMin && ply > 0 && beta > -(WinScore-MaxPly) && beta < WinScore-MaxPly &&
-		!s.inCheck() && s.nuller.NullSafe() && s.static(p) >= beta {
+	if s.nuller != nil && depth >= nullMin && ply > 0 && !decisive &&
+		!check && s.nuller.NullSafe() && s.static(p) >= beta {
 		s.nuller.DoNull()
 		score := -s.search(p, depth-1-nullReduction(depth), ply+1, -beta, -beta+1)
 		s.nuller.UndoNull()
@@ -421,16 +439,27 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	s.rank(p, ply, ttMove)
 	origAlpha := alpha
 	best, bestMove := -inf, engine.Move{}
-	lmr := !s.cfg.NoLMR && depth >= lmrDepth && !s.inCheck()
+	lmr := !s.cfg.NoLMR && depth >= lmrDepth && !check
 	// Futility pruning: a ply or two from the leaves, when even a good
 	// quiet move could not lift the static score to alpha, the quiet
 	// moves (but the first, and those that check) are not searched.
-	futile := s.futile != nil && depth <= 2 && ply > 0 && !s.inCheck() &&
-		alpha > -(WinScore-MaxPly) && alpha < WinScore-MaxPly && s.static(p)+s.futile.FutilityMargin(depth) <= alpha
+	futile := s.futile != nil && depth <= 2 && ply > 0 && !check && !decisive &&
+		s.static(p)+s.futile.FutilityMargin(depth) <= alpha
+	// Late-move pruning: a few plies from the leaves, away from the
+	// principal variation, the quiet moves ranked after the first
+	// lmpCount(depth) quiet ones are not searched.
+	lmp := s.futile != nil && !s.cfg.NoLMP && !pv && !check && !decisive && depth <= lmpDepth
+	quiets := 0
 	k := s.killers[ply]
 	for i := range moves {
 		m := s.pick(ply, i)
 		quiet := s.noisy == nil || !s.noisy.Noisy(m)
+		if quiet && i > 0 {
+			if lmp && quiets >= lmpCount(depth) {
+				continue
+			}
+			quiets++
+		}
 		if futile && i > 0 && quiet {
 			p.Do(m)
 			checks := s.inCheck()
@@ -450,7 +479,7 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		} else {
 			score = alpha + 1
 			if reduce && !s.inCheck() {
-				score = -s.search(p, depth-1-lmrReduction(depth, i), ply+1, -alpha-1, -alpha)
+				score = -s.search(p, depth-1-lmrReduction(depth, i, pv), ply+1, -alpha-1, -alpha)
 			}
 			if score > alpha && !s.stop {
 				score = -s.search(p, depth-1, ply+1, -alpha-1, -alpha)
@@ -492,12 +521,37 @@ const (
 	lmrFrom  = 3
 )
 
-func lmrReduction(depth, i int) int {
-	if depth >= 6 && i >= 8 {
-		return 2
+// lmrTable holds the reductions by depth and move number: 0.75 +
+// ln(depth)·ln(i)/2.25 plies, rounded down, the formula of open-source
+// engines such as Ethereal.
+var lmrTable = func() (t [64][64]int8) {
+	for d := 1; d < 64; d++ {
+		for i := 1; i < 64; i++ {
+			t[d][i] = int8(0.75 + math.Log(float64(d))*math.Log(float64(i))/2.25)
+		}
 	}
-	return 1
+	return t
+}()
+
+// lmrReduction returns how many plies shallower the i-th move at depth is
+// first searched: a ply less on the principal variation, and never down
+// to the capture search.
+func lmrReduction(depth, i int, pv bool) int {
+	r := int(lmrTable[min(depth, 63)][min(i, 63)])
+	if pv {
+		r--
+	}
+	return max(1, min(r, depth-2))
 }
+
+// Reverse futility pruning and late-move pruning work up to these
+// depths; late-move pruning keeps lmpCount(depth) quiet moves.
+const (
+	rfpDepth = 5
+	lmpDepth = 3
+)
+
+func lmpCount(depth int) int { return 3 + depth*depth }
 
 // The null move's depths: it is tried from nullMin plies on, searched
 // nullReduction plies shallower than a move.

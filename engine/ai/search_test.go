@@ -428,19 +428,20 @@ func TestAnalyseAndLine(t *testing.T) {
 }
 
 // TestTimeTarget checks the time management's rule: a settled move stops
-// deepening soonest, one whose best move just changed later, one whose
-// score just fell latest, and none waits for the budget's end to stop
-// starting iterations; without time management (or in the first plies)
-// every move stops at half.
+// deepening at half its budget, one whose best move just changed later,
+// one whose score just fell only at the deadline; without time management
+// (or in the first plies) every move stops at half.
 func TestTimeTarget(t *testing.T) {
 	const budget = time.Second
 	s := NewSearcher(Config{}, newRand(1))
 	settled, changed, fell := s.target(budget, 6, false, false), s.target(budget, 6, true, false), s.target(budget, 6, false, true)
-	if !(settled < changed && changed < fell && fell < budget) {
-		t.Errorf("targets: settled %v, changed %v, fell %v; want them rising and under the budget %v", settled, changed, fell, budget)
+	if !(settled == budget/2 && settled < changed && changed < fell && fell == budget) {
+		t.Errorf("targets: settled %v, changed %v, fell %v; want half the budget %v, rising to all of it", settled, changed, fell, budget)
 	}
-	if got := s.target(budget, 3, false, false); got != budget/2 {
-		t.Errorf("depth 3: target %v, want half the budget", got)
+	for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}} {
+		if got := s.target(budget, 3, c[0], c[1]); got != budget/2 {
+			t.Errorf("depth 3, changed %v, fell %v: target %v, want half the budget", c[0], c[1], got)
+		}
 	}
 	s = NewSearcher(Config{NoTimeManagement: true}, newRand(1))
 	for _, c := range [][2]bool{{false, false}, {true, false}, {false, true}} {

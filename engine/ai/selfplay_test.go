@@ -28,6 +28,8 @@ var techniques = map[string]func(*Config){
 	"nullmove": func(c *Config) { c.NoNullMove = true },
 	"lmr":      func(c *Config) { c.NoLMR = true },
 	"futility": func(c *Config) { c.NoFutility = true },
+	"rfp":      func(c *Config) { c.NoReverseFutility = true },
+	"lmp":      func(c *Config) { c.NoLMP = true },
 	"see":      func(c *Config) { c.NoSEE = true },
 	"timeman":  func(c *Config) { c.NoTimeManagement = true },
 }
