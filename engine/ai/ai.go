@@ -5,7 +5,8 @@
 //
 //   - Evaluator: a static score, which makes alpha-beta search (Searcher)
 //     worthwhile;
-//   - Noisy: which moves a capture (quiescence) search follows;
+//   - Noisy: which moves a capture (quiescence) search follows, and
+//     Capturer: those moves alone, generated faster;
 //   - Orderer: which moves to try first;
 //   - Repeater: positions that repeat, which the search scores as draws;
 //   - Solver: exact play, for a game small enough to solve.
@@ -45,6 +46,17 @@ type Noisy interface {
 	// Noisy reports whether legal move m must be searched before the
 	// position is judged statically.
 	Noisy(m engine.Move) bool
+}
+
+// A Capturer is a Noisy Position that can list its noisy moves without the
+// others, faster than Moves lists them all. The capture search asks for
+// them first and for every move only when the side to move is in check, so
+// that a position where it could stand pat is not told apart from a
+// stalemate or a draw by rule: it is judged statically.
+type Capturer interface {
+	// Captures appends to dst the legal moves that Noisy reports, or
+	// nothing when the game is over.
+	Captures(dst []engine.Move) []engine.Move
 }
 
 // An Orderer is a Position that guesses which moves are good, so that the

@@ -93,6 +93,7 @@ type Searcher struct {
 	// Per search.
 	eval     Evaluator
 	noisy    Noisy
+	capturer Capturer
 	orderer  Orderer
 	repeats  Repeater
 	nuller   NullMover
@@ -312,6 +313,10 @@ func (s *Searcher) Line(p engine.Position, n int) []engine.Move {
 func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 	s.eval, _ = p.(Evaluator)
 	s.noisy, _ = p.(Noisy)
+	s.capturer = nil
+	if s.noisy != nil {
+		s.capturer, _ = p.(Capturer)
+	}
 	s.orderer, _ = p.(Orderer)
 	s.repeats, _ = p.(Repeater)
 	s.nuller, s.futile, s.exchange = nil, nil, nil
@@ -564,9 +569,9 @@ func nullReduction(depth int) int {
 	return 2
 }
 
-// quiesce returns the score of p, whose moves are in s.moves[ply], judged
-// statically unless a noisy move improves on that; qply counts the capture
-// search's plies so far.
+// quiesce returns the score of p, whose moves (all, or the noisy ones at
+// least) are in s.moves[ply], judged statically unless a noisy move
+// improves on that; qply counts the capture search's plies so far.
 func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 	moves := s.moves[ply]
 	if s.noisy == nil || qply >= s.cfg.QDepth || ply >= MaxPly {
@@ -604,16 +609,13 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 		}
 		p.Do(m)
 		var score int
-		if s.poll() {
+		switch {
+		case s.poll():
 			score = 0
-		} else {
-			next := p.Moves(s.moves[ply+1][:0])
-			s.moves[ply+1] = next
-			if len(next) == 0 {
-				score = -s.terminal(p, ply+1)
-			} else {
-				score = -s.quiesce(p, ply+1, -beta, -alpha, qply+1)
-			}
+		case s.qmoves(p, ply+1):
+			score = -s.terminal(p, ply+1)
+		default:
+			score = -s.quiesce(p, ply+1, -beta, -alpha, qply+1)
 		}
 		p.Undo()
 		if s.stop {
@@ -630,6 +632,22 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 		}
 	}
 	return best
+}
+
+// qmoves puts in s.moves[ply] the moves the capture search needs at p, ply
+// plies below the root: every legal move in check, the noisy ones alone
+// otherwise when the game is a Capturer (all of them when it is not, the
+// quiet ones to be dropped). It reports whether the game is over at p,
+// which is known only when every move was generated.
+func (s *Searcher) qmoves(p engine.Position, ply int) bool {
+	if s.capturer != nil {
+		s.moves[ply] = s.capturer.Captures(s.moves[ply][:0])
+		if !s.inCheck() {
+			return false
+		}
+	}
+	s.moves[ply] = p.Moves(s.moves[ply][:0])
+	return len(s.moves[ply]) == 0
 }
 
 // poll counts a node and reports whether the search must stop.

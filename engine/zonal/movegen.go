@@ -231,7 +231,11 @@ func (p *Position) pins() (pinned set, check bool) {
 
 // legal appends the legal moves of the side to move to dst, whatever the
 // draw rules say.
-func (p *Position) legal(dst []move) []move {
+func (p *Position) legal(dst []move) []move { return p.generate(dst, false) }
+
+// generate appends the legal moves of the side to move to dst, whatever the
+// draw rules say; only the noisy ones (see Noisy) when noisy is set.
+func (p *Position) generate(dst []move, noisy bool) []move {
 	us, them := p.turn, p.turn^1
 	k := p.kings[us]
 	pinned, check := p.pins()
@@ -241,7 +245,7 @@ func (p *Position) legal(dst []move) []move {
 		check, zoneAttacks = p.zonePins(&pinned)
 	}
 	start := len(dst)
-	dst = p.pseudo(dst, check)
+	dst = p.pseudo(dst, check, noisy)
 	defer p.knowCheck(check)
 	if check {
 		// In check: the king's moves, en passant and the moves that end
@@ -351,8 +355,9 @@ func (p *Position) kingSafe(from, to int) bool {
 
 // pseudo appends the moves of the side to move that obey every rule but
 // the safety of its own king (castling excepted, which it checks in full;
-// check says whether the king is in check now).
-func (p *Position) pseudo(dst []move, check bool) []move {
+// check says whether the king is in check now); only the noisy ones (see
+// Noisy) when noisy is set.
+func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 	us := p.turn
 	l := p.l
 	b := &p.board
@@ -363,26 +368,29 @@ func (p *Position) pseudo(dst []move, check bool) []move {
 			from := w<<6 | bits.TrailingZeros64(word)
 			switch b[from] & 7 {
 			case pawn:
-				dst = p.pawnMoves(dst, from, fwd, enemy)
+				dst = p.pawnMoves(dst, from, fwd, enemy, noisy)
 			case knight:
 				for _, d := range jumps {
-					if c := b[from+d]; c == 0 || c&enemy != 0 {
+					if c := b[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
 						dst = append(dst, mk(from, from+d))
 					}
 				}
 			case king:
 				for _, d := range everyWay {
-					if c := b[from+d]; c == 0 || c&enemy != 0 {
+					if c := b[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
 						dst = append(dst, mk(from, from+d))
 					}
 				}
-				if !check && p.castle&(3<<(2*us)) != 0 {
+				if !check && !noisy && p.castle&(3<<(2*us)) != 0 {
 					dst = p.castling(dst, from)
 				}
 			default:
 				dirs := riderDirs(b[from] & 7)
 				if l.cells[from] == zoned {
 					dest, _ := p.reach(from, dirs, enemy, -1)
+					if noisy {
+						dest = dest.and(p.occ[us^1])
+					}
 					for w, word := range dest {
 						for ; word != 0; word &= word - 1 {
 							dst = append(dst, mk(from, w<<6|bits.TrailingZeros64(word)))
@@ -393,7 +401,9 @@ func (p *Position) pseudo(dst []move, check bool) []move {
 				for _, d := range dirs {
 					t := from + d
 					for ; b[t] == 0; t += d {
-						dst = append(dst, mk(from, t))
+						if !noisy {
+							dst = append(dst, mk(from, t))
+						}
 					}
 					if b[t]&enemy != 0 {
 						dst = append(dst, mk(from, t))
@@ -405,14 +415,15 @@ func (p *Position) pseudo(dst []move, check bool) []move {
 	return dst
 }
 
-// pawnMoves appends the moves of the pawn on from.
-func (p *Position) pawnMoves(dst []move, from, fwd int, enemy uint8) []move {
+// pawnMoves appends the moves of the pawn on from: only its captures and
+// promotions when noisy is set.
+func (p *Position) pawnMoves(dst []move, from, fwd int, enemy uint8, noisy bool) []move {
 	b := &p.board
 	us := p.turn
 	t := from + fwd
-	if b[t] == 0 {
+	if b[t] == 0 && (!noisy || p.l.promo[us].has(t)) {
 		dst = p.pawnTo(dst, from, t)
-		if p.l.rank[from] == p.l.home[us] && b[t+fwd] == 0 {
+		if !noisy && p.l.rank[from] == p.l.home[us] && b[t+fwd] == 0 {
 			dst = append(dst, mk(from, t+fwd)|flagDouble)
 		}
 	}

@@ -286,7 +286,7 @@ func (p *Position) whyNot(input string, from, to int, promo uint8, legal []move)
 	if promo != 0 && (pc&7 != pawn || !l.promo[p.turn].has(to)) {
 		return p.refuse(input, "only a pawn reaching the last square of its file promotes", own)
 	}
-	for _, m := range p.pseudo(nil, false) {
+	for _, m := range p.pseudo(nil, false, false) {
 		if m.from() == from && m.to() == to && m&flagCastle == 0 {
 			if _, check := p.InCheck(); check {
 				return p.refuse(input, "your king is in check, and "+what+" moving to "+l.names[to]+" does not end it", own)

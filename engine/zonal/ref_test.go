@@ -14,7 +14,7 @@ import (
 func (p *Position) reference() []move {
 	_, check := p.InCheck()
 	var out []move
-	for _, m := range p.pseudo(nil, check) {
+	for _, m := range p.pseudo(nil, check, false) {
 		if p.safe(m) {
 			out = append(out, m)
 		}
@@ -44,6 +44,19 @@ func walkCompare(t *testing.T, p *Position, depth int) {
 		}
 		t.Fatalf("%s: extra %v missing %v", fen, extra, missing)
 	}
+	// The capture search's generator gives the noisy moves among them.
+	var noisy []move
+	for _, m := range want {
+		if p.Noisy(engine.Move{Lo: uint64(m)}) {
+			noisy = append(noisy, m)
+		}
+	}
+	caps := slices.Clone(p.generate(nil, true))
+	slices.Sort(caps)
+	if !slices.Equal(caps, noisy) {
+		fen, _ := p.MarshalText()
+		t.Fatalf("%s: noisy moves %v, want %v", fen, caps, noisy)
+	}
 	if depth == 0 {
 		return
 	}
@@ -56,7 +69,8 @@ func walkCompare(t *testing.T, p *Position, depth int) {
 
 // TestLegalMatchesReference checks the generator's shortcuts (pins,
 // checks, the zone riders' bent paths) against playing every pseudo-legal
-// move and testing the king, over perft trees and random games.
+// move and testing the king, and the noisy moves' generator against the
+// noisy moves among them, over perft trees and random games.
 func TestLegalMatchesReference(t *testing.T) {
 	riders := zonalFEN(map[string]byte{"i1": 'K', "e1": 'R', "l1": 'R', "f2": 'P', "g2": 'P', "h2": 'P', "j2": 'P', "k2": 'P',
 		"c6": 'Q', "o4": 'B', "i8": 'k', "e8": 'r', "l8": 'r', "f7": 'p', "g7": 'p', "h7": 'p', "j7": 'p', "k7": 'p',

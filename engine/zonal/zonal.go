@@ -212,11 +212,21 @@ func (p *Position) Clone() engine.Position {
 }
 
 // Moves appends the legal moves to dst, or nothing when the game is over.
-func (p *Position) Moves(dst []engine.Move) []engine.Move {
+func (p *Position) Moves(dst []engine.Move) []engine.Move { return p.moves(dst, false) }
+
+// Captures appends the legal moves that Noisy reports (captures, en
+// passant, promotions) to dst, or nothing when the game is drawn by rule:
+// the moves of the capture search, generated without the others (see
+// ai.Capturer).
+func (p *Position) Captures(dst []engine.Move) []engine.Move { return p.moves(dst, true) }
+
+// moves appends the legal moves to dst (the noisy ones alone if noisy is
+// set), or nothing when the game is drawn by rule.
+func (p *Position) moves(dst []engine.Move, noisy bool) []engine.Move {
 	if p.drawn() != "" {
 		return dst
 	}
-	p.buf = p.legal(p.buf[:0])
+	p.buf = p.generate(p.buf[:0], noisy)
 	for _, m := range p.buf {
 		dst = append(dst, engine.Move{Lo: uint64(m)})
 	}
