@@ -418,18 +418,19 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		return s.quiesce(p, ply, alpha, beta, 0)
 	}
 	pv := beta-alpha > 1
-	decisive := alpha <= -(WinScore-MaxPly) || beta >= WinScore-MaxPly
+	// Pruning by the static score is not for a window at a forced result.
+	alphaWon, betaWon := decisive(alpha), decisive(beta)
 
 	// Reverse futility pruning: a few plies from the leaves, a static
 	// score above beta by more than half a futility margin a ply is taken
 	// as the cut-off a search would find.
-	if s.futile != nil && !s.cfg.NoReverseFutility && !pv && !check && !decisive && depth <= rfpDepth {
+	if s.futile != nil && !s.cfg.NoReverseFutility && !pv && !check && !betaWon && depth <= rfpDepth {
 		if v := s.static(p); v-s.futile.FutilityMargin(1)*depth/2 >= beta {
 			return v
 		}
 	}
 	// Null-move pruning: if passing still holds beta, so will a move.
-	if s.nuller != nil && depth >= nullMin && ply > 0 && !decisive &&
+	if s.nuller != nil && depth >= nullMin && ply > 0 && !betaWon &&
 		!check && s.nuller.NullSafe() && s.static(p) >= beta {
 		s.nuller.DoNull()
 		score := -s.search(p, depth-1-nullReduction(depth), ply+1, -beta, -beta+1)
@@ -448,12 +449,12 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	// Futility pruning: a ply or two from the leaves, when even a good
 	// quiet move could not lift the static score to alpha, the quiet
 	// moves (but the first, and those that check) are not searched.
-	futile := s.futile != nil && depth <= 2 && ply > 0 && !check && !decisive &&
+	futile := s.futile != nil && depth <= 2 && ply > 0 && !check && !alphaWon &&
 		s.static(p)+s.futile.FutilityMargin(depth) <= alpha
 	// Late-move pruning: a few plies from the leaves, away from the
 	// principal variation, the quiet moves ranked after the first
 	// lmpCount(depth) quiet ones are not searched.
-	lmp := s.futile != nil && !s.cfg.NoLMP && !pv && !check && !decisive && depth <= lmpDepth
+	lmp := s.futile != nil && !s.cfg.NoLMP && !pv && !check && !alphaWon && depth <= lmpDepth
 	quiets := 0
 	k := s.killers[ply]
 	for i := range moves {
@@ -518,6 +519,9 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	s.store(key, depth, best, flag, bestMove, ply)
 	return best
 }
+
+// decisive reports whether score is a forced result (or beyond one).
+func decisive(score int) bool { return score <= -(WinScore-MaxPly) || score >= WinScore-MaxPly }
 
 // Late-move reductions: from lmrDepth plies, the moves from the
 // lmrFrom-th on (counting from 0) are reduced by lmrReduction plies.
