@@ -60,10 +60,12 @@ type Config struct {
 	// exchange evaluation of captures in games that offer it, and NoLMR
 	// late-move reductions (for measuring what each is worth).
 	// NoReverseFutility turns off reverse futility pruning and NoLMP
-	// late-move pruning, in games that offer futility pruning.
+	// late-move pruning, in games that offer futility pruning; NoIIR the
+	// internal iterative reduction and NoHistoryMalus the history's
+	// penalty for quiet moves that failed.
 	// NoTimeManagement makes iterative deepening stop only once half of
 	// the time is spent, whether the move looks settled or not.
-	NoNullMove, NoFutility, NoSEE, NoLMR, NoReverseFutility, NoLMP, NoTimeManagement bool
+	NoNullMove, NoFutility, NoSEE, NoLMR, NoReverseFutility, NoLMP, NoIIR, NoHistoryMalus, NoTimeManagement bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
@@ -109,6 +111,7 @@ type Searcher struct {
 	moves   [MaxPly + 1][]engine.Move
 	scores  [MaxPly + 1][]int64
 	killers [MaxPly + 1][2]engine.Move
+	tried   [MaxPly + 1][]engine.Move // the quiet moves searched at a node
 	history [2][1 << histBits]int32
 }
 
@@ -418,6 +421,12 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		return s.quiesce(p, ply, alpha, beta, 0)
 	}
 	pv := beta-alpha > 1
+	// Internal iterative reduction: a node the table knows no move for,
+	// deep enough to matter, is searched a ply shallower; if it matters,
+	// the next iteration finds the table's move.
+	if !s.cfg.NoIIR && ttMove.IsZero() && depth >= iirDepth {
+		depth--
+	}
 	// Pruning by the static score is not for a window at a forced result.
 	alphaWon, betaWon := decisive(alpha), decisive(beta)
 
@@ -456,6 +465,7 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	// lmpCount(depth) quiet ones are not searched.
 	lmp := s.futile != nil && !s.cfg.NoLMP && !pv && !check && !alphaWon && depth <= lmpDepth
 	quiets := 0
+	tried := s.tried[ply][:0]
 	k := s.killers[ply]
 	for i := range moves {
 		m := s.pick(ply, i)
@@ -503,12 +513,16 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 			if score > alpha {
 				alpha = score
 				if score >= beta {
-					s.reward(p, ply, depth, m)
+					s.reward(p, ply, depth, m, tried)
 					break
 				}
 			}
 		}
+		if quiet {
+			tried = append(tried, m)
+		}
 	}
+	s.tried[ply] = tried
 	flag := uint8(flagExact)
 	switch {
 	case best >= beta:
@@ -554,10 +568,12 @@ func lmrReduction(depth, i int, pv bool) int {
 }
 
 // Reverse futility pruning and late-move pruning work up to these
-// depths; late-move pruning keeps lmpCount(depth) quiet moves.
+// depths, late-move pruning keeping lmpCount(depth) quiet moves; the
+// internal iterative reduction from iirDepth.
 const (
 	rfpDepth = 5
 	lmpDepth = 3
+	iirDepth = 4
 )
 
 func lmpCount(depth int) int { return 3 + depth*depth }
@@ -769,9 +785,10 @@ func (s *Searcher) pick(ply, i int) engine.Move {
 }
 
 // reward remembers m, which caused a cut-off at ply, as a killer and in the
-// history table, unless the game calls it noisy (such moves are tried early
-// anyway).
-func (s *Searcher) reward(p engine.Position, ply, depth int, m engine.Move) {
+// history table, and counts against the quiet moves tried before it,
+// unless the game calls m noisy (such moves are tried early anyway). The
+// history moves by depth² towards ±histMax, less the nearer it is.
+func (s *Searcher) reward(p engine.Position, ply, depth int, m engine.Move, tried []engine.Move) {
 	if s.noisy != nil && s.noisy.Noisy(m) {
 		return
 	}
@@ -779,8 +796,22 @@ func (s *Searcher) reward(p engine.Position, ply, depth int, m engine.Move) {
 	if k[0] != m {
 		k[1], k[0] = k[0], m
 	}
-	h := &s.history[p.Turn()&1][histIndex(m)]
-	*h = min(*h+int32(depth*depth), histMax)
+	hist := &s.history[p.Turn()&1]
+	bonus := int64(min(depth*depth, histMax))
+	nudge(&hist[histIndex(m)], bonus)
+	if s.cfg.NoHistoryMalus {
+		return
+	}
+	for _, q := range tried {
+		nudge(&hist[histIndex(q)], -bonus)
+	}
+}
+
+// nudge moves the history score h by by, less the nearer h is to
+// ±histMax in by's direction, so that it stays within them.
+func nudge(h *int32, by int64) {
+	v := int64(*h)
+	*h = int32(v + by - v*max(by, -by)/histMax)
 }
 
 // store saves a search result in the transposition table, replacing what

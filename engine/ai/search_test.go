@@ -450,3 +450,29 @@ func TestTimeTarget(t *testing.T) {
 		}
 	}
 }
+
+// TestNudge checks the history's update: a cut-off raises a move's score,
+// a failure lowers it, and however many come, it stays within ±histMax.
+func TestNudge(t *testing.T) {
+	var h int32
+	nudge(&h, 100)
+	if h != 100 {
+		t.Fatalf("one bonus of 100 from 0: %d", h)
+	}
+	nudge(&h, -40)
+	if h >= 100 || h <= 0 {
+		t.Fatalf("a penalty of 40 after a bonus of 100: %d, want between 0 and 100", h)
+	}
+	for range 10_000 {
+		nudge(&h, MaxPly*MaxPly)
+	}
+	if h > histMax || h < histMax*9/10 {
+		t.Errorf("after many bonuses: %d, want just under %d", h, histMax)
+	}
+	for range 10_000 {
+		nudge(&h, -MaxPly*MaxPly)
+	}
+	if h < -histMax || h > -histMax*9/10 {
+		t.Errorf("after many penalties: %d, want just above %d", h, -histMax)
+	}
+}

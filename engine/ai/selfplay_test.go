@@ -30,6 +30,8 @@ var techniques = map[string]func(*Config){
 	"futility": func(c *Config) { c.NoFutility = true },
 	"rfp":      func(c *Config) { c.NoReverseFutility = true },
 	"lmp":      func(c *Config) { c.NoLMP = true },
+	"iir":      func(c *Config) { c.NoIIR = true },
+	"malus":    func(c *Config) { c.NoHistoryMalus = true },
 	"see":      func(c *Config) { c.NoSEE = true },
 	"timeman":  func(c *Config) { c.NoTimeManagement = true },
 }

@@ -151,7 +151,7 @@ func TestEvalGain(t *testing.T) {
 	case "eval":
 	case "filing":
 		cfg.TTBits = 20
-		before = ai.Config{Time: *evalTime, TTBits: 20, NoNullMove: true, NoLMR: true, NoFutility: true, NoReverseFutility: true, NoLMP: true, NoSEE: true, NoTimeManagement: true}
+		before = ai.Config{Time: *evalTime, TTBits: 20, NoNullMove: true, NoLMR: true, NoFutility: true, NoReverseFutility: true, NoLMP: true, NoIIR: true, NoHistoryMalus: true, NoSEE: true, NoTimeManagement: true}
 	default:
 		t.Fatalf("-evalgain.against %q: want eval or filing", *evalAgainst)
 	}
