@@ -109,7 +109,12 @@ type gameResult struct {
 	aSide   engine.Side
 	outcome engine.Outcome
 	plies   int
-	err     error
+	// For A (0) and B (1): the moves they searched (the forced, random
+	// and outside engine's moves not counted), the depth they reached and
+	// the time they took, summed.
+	searched, depth [2]int
+	spent           [2]time.Duration
+	err             error
 }
 
 // score returns A's score in the game: 1, 0.5 or 0.
@@ -223,6 +228,8 @@ func (m *match) run(ctx context.Context, w io.Writer) error {
 	a, b := m.specs[0].text, m.specs[1].text
 	fmt.Fprintf(w, "%s: %s vs %s, %d games from %d-ply random openings, seed %d\n", m.v.ID, a, b, m.games, m.opening, m.seed)
 	var wins, draws, losses, played int
+	var searched, depth [2]int
+	var spent [2]time.Duration
 	var firstErr error
 	for g := range results {
 		if g.err != nil {
@@ -233,6 +240,11 @@ func (m *match) run(ctx context.Context, w io.Writer) error {
 			continue
 		}
 		played++
+		for k := range 2 {
+			searched[k] += g.searched[k]
+			depth[k] += g.depth[k]
+			spent[k] += g.spent[k]
+		}
 		var what string
 		switch g.score() {
 		case 1:
@@ -256,6 +268,12 @@ func (m *match) run(ctx context.Context, w io.Writer) error {
 			fmt.Fprintf(w, "stopped after %d games: %s\n", played, summary(a, b, wins, draws, losses))
 		}
 		return firstErr
+	}
+	for k, spec := range m.specs {
+		if n := searched[k]; n > 0 {
+			fmt.Fprintf(w, "%s searched %d moves: depth %.1f and %v a move on average\n",
+				spec.text, n, float64(depth[k])/float64(n), (spent[k] / time.Duration(n)).Round(time.Millisecond))
+		}
 	}
 	fmt.Fprintln(w, summary(a, b, wins, draws, losses))
 	if elo := m.specs[1].uciElo; elo > 0 {
@@ -338,6 +356,15 @@ func (m *match) play(ctx context.Context, i int, opening engine.Position) gameRe
 		if !slices.Contains(buf, mv) {
 			g.err = fmt.Errorf("game %d: the %s player chose an illegal move in %s", i+1, p.Variant().Sides[p.Turn()], engine.String(p))
 			return g
+		}
+		if info.Depth > 0 {
+			k := 0
+			if mover != g.aSide {
+				k = 1
+			}
+			g.searched[k]++
+			g.depth[k] += info.Depth
+			g.spent[k] += info.Elapsed
 		}
 		p.Do(mv)
 		if !m.adjudicate || p.Outcome().Over() {

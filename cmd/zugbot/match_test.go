@@ -5,6 +5,7 @@ import (
 	"context"
 	"fmt"
 	"regexp"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -157,6 +158,28 @@ func TestMatch(t *testing.T) {
 	if progress != 8 {
 		t.Errorf("%d progress lines, want 8:\n%s", progress, out.String())
 	}
+	// Level 2 searches to depth 2 (less where it finds a forced win
+	// sooner, more where replies are forced); the random player does not
+	// search.
+	searchLine := regexp.MustCompile(`^2 searched (\d+) moves: depth (\d+\.\d) and \S+ a move on average$`)
+	var searched []string
+	for _, line := range lines {
+		if m := searchLine.FindStringSubmatch(line); m != nil {
+			searched = m
+		}
+		if strings.HasPrefix(line, "random searched") {
+			t.Errorf("the random player's moves counted as searched: %q", line)
+		}
+	}
+	if searched == nil {
+		t.Fatalf("no line on level 2's searches:\n%s", out.String())
+	}
+	if n, _ := strconv.Atoi(searched[1]); n < 8 {
+		t.Errorf("level 2 searched %d moves in 8 games", n)
+	}
+	if d, _ := strconv.ParseFloat(searched[2], 64); d < 1.5 || d > 3 {
+		t.Errorf("level 2's mean depth %v, want about 2", d)
+	}
 }
 
 // TestMatchAdjudicate plays the same deterministic games with and without
@@ -165,7 +188,7 @@ func TestMatch(t *testing.T) {
 func TestMatchAdjudicate(t *testing.T) {
 	play := func(extra ...string) []string {
 		var out, errs bytes.Buffer
-		args := append([]string{"match", "-game", "chess", "-a", "3", "-b", "1", "-games", "2", "-seed", "2", "-parallel", "1"}, extra...)
+		args := append([]string{"match", "-game", "chess", "-a", "3", "-b", "1", "-games", "2", "-seed", "1", "-parallel", "1"}, extra...)
 		if code := run(context.Background(), args, &out, &errs); code != 0 {
 			t.Fatalf("zugbot %v: exit %d: %s", args, code, errs.String())
 		}
@@ -197,14 +220,16 @@ func TestMatchAdjudicate(t *testing.T) {
 }
 
 func TestMatchDeterministic(t *testing.T) {
-	// Node- and depth-bounded players with the same seed play the same games.
+	// Node- and depth-bounded players with the same seed play the same
+	// games (in the same time or not).
+	timing := regexp.MustCompile(`(?m)^.* a move on average$`)
 	play := func() string {
 		var out, errs bytes.Buffer
 		args := []string{"match", "-game", "zola", "-a", "3", "-b", "1", "-games", "2", "-seed", "9", "-parallel", "1"}
 		if code := run(context.Background(), args, &out, &errs); code != 0 {
 			t.Fatalf("zugbot %v: exit %d: %s", args, code, errs.String())
 		}
-		return out.String()
+		return timing.ReplaceAllString(out.String(), "")
 	}
 	if a, b := play(), play(); a != b {
 		t.Errorf("two runs with the same seed differ:\n%s\n%s", a, b)
