@@ -20,6 +20,7 @@ import (
 var (
 	selfplayGames = flag.Int("selfplay.games", 0, "play this many games for TestTechniqueGain (0: skip)")
 	selfplayTime  = flag.Duration("selfplay.time", 50*time.Millisecond, "time per move in TestTechniqueGain")
+	selfplayGame  = flag.String("selfplay.game", "", "play only this game (chess or zonal) in TestTechniqueGain")
 	selfplayWhat  = flag.String("selfplay.technique", "nullmove", "the technique TestTechniqueGain measures: "+strings.Join(slices.Sorted(maps.Keys(techniques)), ", "))
 )
 
@@ -56,6 +57,9 @@ func TestTechniqueGain(t *testing.T) {
 	without := with
 	off(&without)
 	for _, v := range []*engine.Variant{zonal.Chess, zonal.Zonal} {
+		if *selfplayGame != "" && *selfplayGame != v.ID {
+			continue
+		}
 		// The time each side spent and its moves.
 		var spent [2]atomic.Int64
 		var moves [2]atomic.Int64
