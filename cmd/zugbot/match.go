@@ -110,9 +110,10 @@ type gameResult struct {
 	outcome engine.Outcome
 	plies   int
 	// For A (0) and B (1): the moves they searched (the forced, random
-	// and outside engine's moves not counted), the depth they reached and
-	// the time they took, summed.
+	// and outside engine's moves not counted), the depth they reached, the
+	// nodes they visited and the time they took, summed.
 	searched, depth [2]int
+	nodes           [2]int64
 	spent           [2]time.Duration
 	err             error
 }
@@ -229,6 +230,7 @@ func (m *match) run(ctx context.Context, w io.Writer) error {
 	fmt.Fprintf(w, "%s: %s vs %s, %d games from %d-ply random openings, seed %d\n", m.v.ID, a, b, m.games, m.opening, m.seed)
 	var wins, draws, losses, played int
 	var searched, depth [2]int
+	var nodes [2]int64
 	var spent [2]time.Duration
 	var firstErr error
 	for g := range results {
@@ -243,6 +245,7 @@ func (m *match) run(ctx context.Context, w io.Writer) error {
 		for k := range 2 {
 			searched[k] += g.searched[k]
 			depth[k] += g.depth[k]
+			nodes[k] += g.nodes[k]
 			spent[k] += g.spent[k]
 		}
 		var what string
@@ -271,8 +274,9 @@ func (m *match) run(ctx context.Context, w io.Writer) error {
 	}
 	for k, spec := range m.specs {
 		if n := searched[k]; n > 0 {
-			fmt.Fprintf(w, "%s searched %d moves: depth %.1f and %v a move on average\n",
-				spec.text, n, float64(depth[k])/float64(n), (spent[k] / time.Duration(n)).Round(time.Millisecond))
+			fmt.Fprintf(w, "%s searched %d moves: depth %.1f, %d nodes a second and %v a move on average\n",
+				spec.text, n, float64(depth[k])/float64(n), int64(float64(nodes[k])/max(spent[k].Seconds(), 1e-9)),
+				(spent[k] / time.Duration(n)).Round(time.Millisecond))
 		}
 	}
 	fmt.Fprintln(w, summary(a, b, wins, draws, losses))
@@ -364,6 +368,7 @@ func (m *match) play(ctx context.Context, i int, opening engine.Position) gameRe
 			}
 			g.searched[k]++
 			g.depth[k] += info.Depth
+			g.nodes[k] += info.Nodes
 			g.spent[k] += info.Elapsed
 		}
 		p.Do(mv)

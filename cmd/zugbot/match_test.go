@@ -161,7 +161,7 @@ func TestMatch(t *testing.T) {
 	// Level 2 searches to depth 2 (less where it finds a forced win
 	// sooner, more where replies are forced); the random player does not
 	// search.
-	searchLine := regexp.MustCompile(`^2 searched (\d+) moves: depth (\d+\.\d) and \S+ a move on average$`)
+	searchLine := regexp.MustCompile(`^2 searched (\d+) moves: depth (\d+\.\d), \d+ nodes a second and \S+ a move on average$`)
 	var searched []string
 	for _, line := range lines {
 		if m := searchLine.FindStringSubmatch(line); m != nil {
