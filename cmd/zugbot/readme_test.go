@@ -218,7 +218,7 @@ func readmeExceptions() map[string]readmeException {
 			reason: "it rewrites docs/tournament.png in the checkout; the test it runs is part of the README's test command",
 			check:  checkGoTest("func TestSwissTournament("),
 		},
-		"go test ./engine/ai -run TechniqueGain -selfplay.games 100 -selfplay.technique lmr -v -timeout 60m": {
+		"go test ./engine/ai -run TechniqueGain -selfplay.games 160 -selfplay.technique rfp -v -timeout 60m": {
 			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestTechniqueGain("),
 		},

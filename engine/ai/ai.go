@@ -59,14 +59,6 @@ type Capturer interface {
 	Captures(dst []engine.Move) []engine.Move
 }
 
-// A Reducer is a Position that bounds the search's late-move reductions,
-// for a game whose late quiet moves hide threats more often than chess's.
-type Reducer interface {
-	// MaxReduction returns the most plies a late quiet move is first
-	// searched shallower by; 0 leaves the reductions unbounded.
-	MaxReduction() int
-}
-
 // An Orderer is a Position that guesses which moves are good, so that the
 // search tries them first.
 type Orderer interface {

@@ -97,7 +97,6 @@ type Searcher struct {
 	noisy    Noisy
 	capturer Capturer
 	orderer  Orderer
-	maxLMR   int // the most plies a late-move reduction takes
 	repeats  Repeater
 	nuller   NullMover
 	futile   Futile
@@ -322,10 +321,6 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 		s.capturer, _ = p.(Capturer)
 	}
 	s.orderer, _ = p.(Orderer)
-	s.maxLMR = MaxPly
-	if r, ok := p.(Reducer); ok && r.MaxReduction() > 0 {
-		s.maxLMR = r.MaxReduction()
-	}
 	s.repeats, _ = p.(Repeater)
 	s.nuller, s.futile, s.exchange = nil, nil, nil
 	if !s.cfg.NoNullMove {
@@ -500,7 +495,7 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		} else {
 			score = alpha + 1
 			if reduce && !s.inCheck() {
-				score = -s.search(p, depth-1-s.lmrReduction(depth, i, pv), ply+1, -alpha-1, -alpha)
+				score = -s.search(p, depth-1-lmrReduction(depth, i, pv), ply+1, -alpha-1, -alpha)
 			}
 			if score > alpha && !s.stop {
 				score = -s.search(p, depth-1, ply+1, -alpha-1, -alpha)
@@ -562,14 +557,14 @@ var lmrTable = func() (t [64][64]int8) {
 }()
 
 // lmrReduction returns how many plies shallower the i-th move at depth is
-// first searched: a ply less on the principal variation, never more than
-// the game's bound, and never down to the capture search.
-func (s *Searcher) lmrReduction(depth, i int, pv bool) int {
+// first searched: a ply less on the principal variation, and never down
+// to the capture search.
+func lmrReduction(depth, i int, pv bool) int {
 	r := int(lmrTable[min(depth, 63)][min(i, 63)])
 	if pv {
 		r--
 	}
-	return max(1, min(r, s.maxLMR, depth-2))
+	return max(1, min(r, depth-2))
 }
 
 // Reverse futility pruning and late-move pruning work up to these

@@ -478,26 +478,20 @@ func TestNudge(t *testing.T) {
 }
 
 // TestLMRReduction checks the late-move reductions: they grow with depth
-// and move number, are a ply less on the principal variation, stay within
-// a Reducer's bound, and never reach the capture search.
+// and move number, are a ply less on the principal variation, and never
+// reach the capture search.
 func TestLMRReduction(t *testing.T) {
-	s := NewSearcher(Config{}, newRand(1))
-	s.maxLMR = MaxPly
-	if a, b := s.lmrReduction(4, 4, false), s.lmrReduction(12, 30, false); a >= b || a < 1 {
+	if a, b := lmrReduction(4, 4, false), lmrReduction(12, 30, false); a >= b || a < 1 {
 		t.Errorf("reductions at depth 4, move 4: %d; at depth 12, move 30: %d; want them growing from 1", a, b)
 	}
-	if a, b := s.lmrReduction(12, 30, false), s.lmrReduction(12, 30, true); b != a-1 {
+	if a, b := lmrReduction(12, 30, false), lmrReduction(12, 30, true); b != a-1 {
 		t.Errorf("at depth 12, move 30: %d off the principal variation, %d on it; want one less", a, b)
 	}
 	for depth := lmrDepth; depth < 40; depth++ {
 		for i := lmrFrom; i < 80; i++ {
-			if r := s.lmrReduction(depth, i, false); r < 1 || depth-1-r < 1 {
+			if r := lmrReduction(depth, i, false); r < 1 || depth-1-r < 1 {
 				t.Fatalf("depth %d, move %d: reduced by %d", depth, i, r)
 			}
 		}
-	}
-	s.maxLMR = 2
-	if r := s.lmrReduction(20, 40, false); r != 2 {
-		t.Errorf("bounded to 2: reduced by %d", r)
 	}
 }

@@ -298,16 +298,6 @@ func (p *Position) FutilityMargin(depth int) int {
 	return 450
 }
 
-// MaxReduction bounds the search's late-move reductions (see ai.Reducer)
-// on the zonal board to two plies: a quiet move there may open a bent path
-// to the king that a shallow search misses. Chess leaves them unbounded.
-func (p *Position) MaxReduction() int {
-	if len(p.l.zones) > 0 {
-		return 2
-	}
-	return 0
-}
-
 // DoNull passes the turn without a move: the search's null move (see
 // ai.NullMover). The en passant square goes, and the position starts
 // afresh for repetitions; UndoNull takes it back.
