@@ -388,6 +388,11 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	if s.repeats != nil && s.repeats.Repeats() {
 		return 0
 	}
+	// At the horizon, out of check, a Capturer's capture search needs
+	// none of its quiet moves (see quiesce).
+	if depth <= 0 && s.capturer != nil && !s.inCheck() {
+		return s.quiesce(p, ply, alpha, beta, 0)
+	}
 	// The table is asked before the moves are generated: a position it
 	// settles costs no move generation.
 	key := p.Hash()
@@ -589,17 +594,25 @@ func nullReduction(depth int) int {
 	return 2
 }
 
-// quiesce returns the score of p, whose moves (all, or the noisy ones at
-// least) are in s.moves[ply], judged statically unless a noisy move
-// improves on that; qply counts the capture search's plies so far.
+// quiesce returns the score of p judged statically unless a noisy move
+// improves on that; qply counts the capture search's plies so far. For a
+// Capturer it generates the moves it needs itself, once it cannot stand
+// pat; for other games they are already in s.moves[ply] (all of them, so
+// that a finished game was told apart).
 func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
-	moves := s.moves[ply]
 	if s.noisy == nil || qply >= s.cfg.QDepth || ply >= MaxPly {
 		return s.static(p)
 	}
+	check := s.inCheck()
+	if s.capturer != nil && check {
+		s.moves[ply] = p.Moves(s.moves[ply][:0])
+		if len(s.moves[ply]) == 0 {
+			return s.terminal(p, ply)
+		}
+	}
 	// In check every move is searched and standing pat is not an option,
 	// for the first plies of the capture search.
-	evasions := qply < 2 && s.inCheck()
+	evasions := qply < 2 && check
 	best := -inf
 	if !evasions {
 		best = s.static(p)
@@ -608,21 +621,17 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 		}
 		alpha = max(alpha, best)
 	}
-	if !evasions {
+	switch {
+	case evasions:
+	case s.capturer != nil && !check:
+		s.moves[ply] = s.capturer.Captures(s.moves[ply][:0])
+	default:
 		// Only the noisy moves are searched: the quiet ones are dropped
 		// first, so that no time goes into ranking and picking them.
-		n := 0
-		for _, m := range moves {
-			if s.noisy.Noisy(m) {
-				moves[n] = m
-				n++
-			}
-		}
-		moves = moves[:n]
-		s.moves[ply] = moves
+		s.moves[ply] = slices.DeleteFunc(s.moves[ply], func(m engine.Move) bool { return !s.noisy.Noisy(m) })
 	}
 	s.rank(p, ply, engine.Move{})
-	for i := range moves {
+	for i := range s.moves[ply] {
 		m := s.pick(ply, i)
 		if !evasions && s.scores[ply][i] < losingRank/2 {
 			break // a capture that loses material, and so are the rest
@@ -632,7 +641,7 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 		switch {
 		case s.poll():
 			score = 0
-		case s.qmoves(p, ply+1):
+		case s.capturer == nil && s.over(p, ply+1):
 			score = -s.terminal(p, ply+1)
 		default:
 			score = -s.quiesce(p, ply+1, -beta, -alpha, qply+1)
@@ -654,18 +663,9 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 	return best
 }
 
-// qmoves puts in s.moves[ply] the moves the capture search needs at p, ply
-// plies below the root: every legal move in check, the noisy ones alone
-// otherwise when the game is a Capturer (all of them when it is not, the
-// quiet ones to be dropped). It reports whether the game is over at p,
-// which is known only when every move was generated.
-func (s *Searcher) qmoves(p engine.Position, ply int) bool {
-	if s.capturer != nil {
-		s.moves[ply] = s.capturer.Captures(s.moves[ply][:0])
-		if !s.inCheck() {
-			return false
-		}
-	}
+// over puts every legal move of p, ply plies below the root, in
+// s.moves[ply] and reports whether there is none: whether the game is over.
+func (s *Searcher) over(p engine.Position, ply int) bool {
 	s.moves[ply] = p.Moves(s.moves[ply][:0])
 	return len(s.moves[ply]) == 0
 }
