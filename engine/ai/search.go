@@ -409,52 +409,59 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 			}
 		}
 	}
+	if ply >= MaxPly {
+		return s.static(p)
+	}
+	check := s.inCheck()
+	// Extend escapes from check, and forced replies (below), within
+	// bounds.
+	extend := ply < 2*s.iter+4
+	if extend && check {
+		depth++
+	}
+	pv := beta-alpha > 1
+	// Pruning by the static score is not for a window at a forced result.
+	alphaWon, betaWon := decisive(alpha), decisive(beta)
+	// The prunings that need no move come before the moves are generated.
+	if depth > 0 {
+		// Internal iterative reduction: a node the table knows no move
+		// for, deep enough to matter, is searched a ply shallower; if it
+		// matters, the next iteration finds the table's move.
+		if !s.cfg.NoIIR && ttMove.IsZero() && depth >= iirDepth {
+			depth--
+		}
+		// Reverse futility pruning: a few plies from the leaves, a static
+		// score above beta by more than half a futility margin a ply is
+		// taken as the cut-off a search would find.
+		if s.futile != nil && !s.cfg.NoReverseFutility && !pv && !check && !betaWon && depth <= rfpDepth {
+			if v := s.static(p); v-s.futile.FutilityMargin(1)*depth/2 >= beta {
+				return v
+			}
+		}
+		// Null-move pruning: if passing still holds beta, so will a move.
+		if s.nuller != nil && depth >= nullMin && ply > 0 && !betaWon &&
+			!check && s.nuller.NullSafe() && s.static(p) >= beta {
+			s.nuller.DoNull()
+			score := -s.search(p, depth-1-nullReduction(depth), ply+1, -beta, -beta+1)
+			s.nuller.UndoNull()
+			if s.stop {
+				return 0
+			}
+			if score >= beta {
+				return beta
+			}
+		}
+	}
 	moves := p.Moves(s.moves[ply][:0])
 	s.moves[ply] = moves
 	if len(moves) == 0 {
 		return s.terminal(p, ply)
 	}
-	if ply >= MaxPly {
-		return s.static(p)
-	}
-	check := s.inCheck()
-	// Extend forced replies and escapes from check, within bounds.
-	if ply < 2*s.iter+4 && (len(moves) == 1 || check) {
+	if extend && !check && len(moves) == 1 {
 		depth++
 	}
 	if depth <= 0 {
 		return s.quiesce(p, ply, alpha, beta, 0)
-	}
-	pv := beta-alpha > 1
-	// Internal iterative reduction: a node the table knows no move for,
-	// deep enough to matter, is searched a ply shallower; if it matters,
-	// the next iteration finds the table's move.
-	if !s.cfg.NoIIR && ttMove.IsZero() && depth >= iirDepth {
-		depth--
-	}
-	// Pruning by the static score is not for a window at a forced result.
-	alphaWon, betaWon := decisive(alpha), decisive(beta)
-
-	// Reverse futility pruning: a few plies from the leaves, a static
-	// score above beta by more than half a futility margin a ply is taken
-	// as the cut-off a search would find.
-	if s.futile != nil && !s.cfg.NoReverseFutility && !pv && !check && !betaWon && depth <= rfpDepth {
-		if v := s.static(p); v-s.futile.FutilityMargin(1)*depth/2 >= beta {
-			return v
-		}
-	}
-	// Null-move pruning: if passing still holds beta, so will a move.
-	if s.nuller != nil && depth >= nullMin && ply > 0 && !betaWon &&
-		!check && s.nuller.NullSafe() && s.static(p) >= beta {
-		s.nuller.DoNull()
-		score := -s.search(p, depth-1-nullReduction(depth), ply+1, -beta, -beta+1)
-		s.nuller.UndoNull()
-		if s.stop {
-			return 0
-		}
-		if score >= beta {
-			return beta
-		}
 	}
 	s.rank(p, ply, ttMove)
 	origAlpha := alpha

@@ -64,8 +64,15 @@ type weights [nTerms][2]int
 // terms (material, pawn structure, piece placement, mobility, king safety,
 // and the zones' riders and Z squares) counted for each side, weighed
 // with the layout's weights and blended between middlegame and endgame by
-// the material left.
-func (p *Position) Evaluate() int { return p.evaluate(p.l.weights) }
+// the material left. A position the rules draw whatever is played
+// (insufficient material, the 50-move rule) scores 0, so that a search
+// that judges it without generating its moves judges it right.
+func (p *Position) Evaluate() int {
+	if p.insufficient() || p.half >= 100 {
+		return 0
+	}
+	return p.evaluate(p.l.weights)
+}
 
 // evaluate is Evaluate with weights w.
 func (p *Position) evaluate(w *weights) int {

@@ -77,9 +77,9 @@ func TestEvaluate(t *testing.T) {
 		v             *engine.Variant
 		better, worse string // better scores more for the side to move
 	}{
-		{"a knight more", zonal.Chess, "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1", "4k3/8/8/8/8/8/8/4K3 w - - 0 1"},
+		{"a knight more", zonal.Chess, "4k3/p7/8/8/8/8/P7/1N2K3 w - - 0 1", "4k3/p7/8/8/8/8/P7/4K3 w - - 0 1"},
 		{"a pawn nearer promotion", zonal.Chess, "4k3/8/1P6/8/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/1P6/8/4K3 w - - 0 1"},
-		{"a centralised knight", zonal.Chess, "4k3/8/8/4N3/8/8/8/4K3 w - - 0 1", "4k3/8/8/8/8/8/8/N3K3 w - - 0 1"},
+		{"a centralised knight", zonal.Chess, "4k3/p7/8/4N3/8/8/P7/4K3 w - - 0 1", "4k3/p7/8/8/8/8/P7/N3K3 w - - 0 1"},
 		{"a rook in the zone", zonal.Zonal,
 			"---5k4---/--12--/-14-/16/R15/-14-/--12--/---5K4--- w - - 0 1",
 			"---5k4---/--12--/-14-/16/5R10/-14-/--12--/---5K4--- w - - 0 1"},
@@ -89,6 +89,28 @@ func TestEvaluate(t *testing.T) {
 		if b <= w {
 			t.Errorf("%s: Evaluate %d, not above %d", tc.name, b, w)
 		}
+	}
+}
+
+// TestEvaluateDrawnByRule checks that a position the rules draw whatever
+// is played scores 0, however much material one side has: a search may
+// judge it without generating its moves.
+func TestEvaluateDrawnByRule(t *testing.T) {
+	for _, tc := range []struct {
+		name, fen string
+	}{
+		{"a knight against a bare king", "4k3/8/8/8/8/8/8/1N2K3 w - - 0 1"},
+		{"bishops on one colour", "4k3/8/8/8/8/4B3/8/2B1K3 b - - 0 1"},
+		{"the 50-move rule", "4k3/8/8/8/8/8/8/QQ2K3 w - - 100 80"},
+	} {
+		p := enginetest.MustParse(t, zonal.Chess, tc.fen).(*zonal.Position)
+		if got := p.Evaluate(); got != 0 {
+			t.Errorf("%s: Evaluate() = %d, want 0", tc.name, got)
+		}
+	}
+	// The same material with a pawn to promote is not drawn.
+	if got := enginetest.MustParse(t, zonal.Chess, "4k3/8/8/8/8/8/P7/1N2K3 w - - 0 1").(*zonal.Position).Evaluate(); got <= 300 {
+		t.Errorf("a knight and a pawn: Evaluate() = %d, want more than a knight's worth", got)
 	}
 }
 
