@@ -25,6 +25,7 @@ const (
 	defaultTTBits = 18 // 2^18 entries of 32 bytes: 8 MiB
 	defaultQDepth = 12
 	histBits      = 12
+	contBits      = 16
 	histMax       = 1 << 20
 	pollEvery     = 1023 // nodes between looks at the context, minus one
 )
@@ -65,7 +66,13 @@ type Config struct {
 	// penalty for quiet moves that failed.
 	// NoTimeManagement makes iterative deepening stop only once half of
 	// the time is spent, whether the move looks settled or not.
-	NoNullMove, NoFutility, NoSEE, NoLMR, NoReverseFutility, NoLMP, NoIIR, NoHistoryMalus, NoTimeManagement bool
+	// NoContinuation turns off the continuation history (the cut-offs of
+	// a move in answer to the moves one and two plies before), and
+	// NoImproving the looser pruning where the static score has fallen
+	// since the side's last move. NoReductionTuning takes late-move
+	// reductions from their formula alone, not adjusted by the move's
+	// history and the static score's trend.
+	NoNullMove, NoFutility, NoSEE, NoLMR, NoReverseFutility, NoLMP, NoIIR, NoHistoryMalus, NoTimeManagement, NoContinuation, NoImproving, NoReductionTuning bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
@@ -112,7 +119,13 @@ type Searcher struct {
 	scores  [MaxPly + 1][]int64
 	killers [MaxPly + 1][2]engine.Move
 	tried   [MaxPly + 1][]engine.Move // the quiet moves searched at a node
+	played  [MaxPly + 1]engine.Move   // the move made at each ply (zero: a null move)
+	statics [MaxPly + 1]int           // the static score at each ply (noStatic: none, in check)
 	history [2][1 << histBits]int32
+	// cont is the continuation history: the cut-offs of a move in answer
+	// to the move one ply before, and to the move two plies before, by a
+	// hash of the pair (see contIndex).
+	cont [1 << contBits]int32
 }
 
 // entry is a transposition table slot.
@@ -185,6 +198,7 @@ func (s *Searcher) Reset(cfg Config, r *rand.Rand) {
 	}
 	s.killers = [MaxPly + 1][2]engine.Move{}
 	s.history = [2][1 << histBits]int32{}
+	s.cont = [1 << contBits]int32{}
 }
 
 // TableBytes returns the size of the transposition table s holds.
@@ -343,6 +357,9 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 			s.history[side][i] /= 8
 		}
 	}
+	for i := range s.cont {
+		s.cont[i] /= 8
+	}
 }
 
 // root searches the root moves to depth and moves the best to the front.
@@ -352,8 +369,10 @@ func (s *Searcher) root(p engine.Position, moves []engine.Move, depth int) (engi
 	alpha, beta := -inf, inf
 	var best engine.Move
 	bestScore := -inf
+	s.statics[0] = noStatic
 	for i, m := range moves {
 		s.nodes++
+		s.played[0] = m
 		p.Do(m)
 		var score int
 		if i == 0 {
@@ -422,6 +441,11 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	pv := beta-alpha > 1
 	// Pruning by the static score is not for a window at a forced result.
 	alphaWon, betaWon := decisive(alpha), decisive(beta)
+	// Whether the static score has risen or fallen since the side's last
+	// move, where the game offers futility pruning and neither side was
+	// in check: reverse futility pruning prunes more when it rose,
+	// late-move pruning when it fell.
+	rising, falling := s.improving(p, ply, check)
 	// The prunings that need no move come before the moves are generated.
 	if depth > 0 {
 		// Internal iterative reduction: a node the table knows no move
@@ -434,13 +458,14 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		// score above beta by more than half a futility margin a ply is
 		// taken as the cut-off a search would find.
 		if s.futile != nil && !s.cfg.NoReverseFutility && !pv && !check && !betaWon && depth <= rfpDepth {
-			if v := s.static(p); v-s.futile.FutilityMargin(1)*depth/2 >= beta {
+			if v := s.static(p); v-s.futile.FutilityMargin(1)*(depth-b2i(rising))/2 >= beta {
 				return v
 			}
 		}
 		// Null-move pruning: if passing still holds beta, so will a move.
 		if s.nuller != nil && depth >= nullMin && ply > 0 && !betaWon &&
 			!check && s.nuller.NullSafe() && s.static(p) >= beta {
+			s.played[ply] = engine.Move{}
 			s.nuller.DoNull()
 			score := -s.search(p, depth-1-nullReduction(depth), ply+1, -beta, -beta+1)
 			s.nuller.UndoNull()
@@ -474,16 +499,18 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		s.static(p)+s.futile.FutilityMargin(depth) <= alpha
 	// Late-move pruning: a few plies from the leaves, away from the
 	// principal variation, the quiet moves ranked after the first
-	// lmpCount(depth) quiet ones are not searched.
+	// lmpCount quiet ones are not searched.
 	lmp := s.futile != nil && !s.cfg.NoLMP && !pv && !check && !alphaWon && depth <= lmpDepth
 	quiets := 0
 	tried := s.tried[ply][:0]
 	k := s.killers[ply]
+	side := p.Turn() & 1
+	prev1, prev2 := s.previous(ply)
 	for i := range moves {
 		m := s.pick(ply, i)
 		quiet := s.noisy == nil || !s.noisy.Noisy(m)
 		if quiet && i > 0 {
-			if lmp && quiets >= lmpCount(depth) {
+			if lmp && quiets >= lmpCount(depth, falling) {
 				continue
 			}
 			quiets++
@@ -500,6 +527,7 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		// checks nor is a killer, is searched shallower first; only if it
 		// then beats alpha is it searched to the full depth.
 		reduce := lmr && i >= lmrFrom && m != k[0] && m != k[1] && quiet
+		s.played[ply] = m
 		p.Do(m)
 		var score int
 		if i == 0 {
@@ -507,7 +535,13 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		} else {
 			score = alpha + 1
 			if reduce && !s.inCheck() {
-				score = -s.search(p, depth-1-lmrReduction(depth, i, pv), ply+1, -alpha-1, -alpha)
+				r := lmrReduction(depth, i, pv)
+				if !s.cfg.NoReductionTuning {
+					r = tuneReduction(r, depth, falling, s.histScore(side, m, prev1, prev2))
+				}
+				if r > 0 {
+					score = -s.search(p, depth-1-r, ply+1, -alpha-1, -alpha)
+				}
 			}
 			if score > alpha && !s.stop {
 				score = -s.search(p, depth-1, ply+1, -alpha-1, -alpha)
@@ -579,16 +613,83 @@ func lmrReduction(depth, i int, pv bool) int {
 	return max(1, min(r, depth-2))
 }
 
+// tuneReduction adjusts a late-move reduction r at depth: a ply more where
+// the static score has fallen, and by the move's history score hist (see
+// histScore) a ply less or more for every reductionHist of it. The result
+// is at most depth-2 (never down to the capture search), and 0, no
+// reduction, at least.
+func tuneReduction(r, depth int, falling bool, hist int64) int {
+	r += b2i(falling) - int(hist/reductionHist)
+	return max(0, min(r, depth-2))
+}
+
+// reductionHist is the history score worth a ply of reduction: a cut-off
+// at depth d earns a move d² (see reward), so about one cut-off, or one
+// failure, at the depth a master reaches in a second (11 plies). In a
+// second's search from a chess middlegame it changes the reduction of
+// about one move in ten, and of almost none in Zonal Chess, whose
+// histories, spread over more moves, are smaller.
+const reductionHist = 128
+
+// histScore returns the history's judgement of quiet move m for side:
+// its own history, and its continuation history in answer to the moves
+// whose seeds previous returned.
+func (s *Searcher) histScore(side engine.Side, m engine.Move, prev1, prev2 int64) int64 {
+	v := int64(s.history[side][histIndex(m)])
+	if prev1 >= 0 {
+		v += int64(s.cont[contIndex(prev1, m)])
+	}
+	if prev2 >= 0 {
+		v += int64(s.cont[contIndex(prev2, m)])
+	}
+	return v
+}
+
 // Reverse futility pruning and late-move pruning work up to these
-// depths, late-move pruning keeping lmpCount(depth) quiet moves; the
-// internal iterative reduction from iirDepth.
+// depths, late-move pruning keeping lmpCount quiet moves; the internal
+// iterative reduction from iirDepth.
 const (
 	rfpDepth = 5
 	lmpDepth = 3
 	iirDepth = 4
 )
 
-func lmpCount(depth int) int { return 3 + depth*depth }
+// lmpCount returns how many quiet moves late-move pruning keeps at depth:
+// half as many where the static score has fallen.
+func lmpCount(depth int, falling bool) int {
+	if falling {
+		return (3 + depth*depth) / 2
+	}
+	return 3 + depth*depth
+}
+
+// noStatic marks a ply without a static score in s.statics.
+const noStatic = math.MinInt
+
+// improving records the static score of p, ply plies below the root, and
+// reports whether it has risen or fallen since two plies before: neither
+// when either is unknown (in check, or in a game without futility
+// pruning) or with NoImproving.
+func (s *Searcher) improving(p engine.Position, ply int, check bool) (rising, falling bool) {
+	s.statics[ply] = noStatic
+	if s.futile == nil || check {
+		return false, false
+	}
+	v := s.static(p)
+	s.statics[ply] = v
+	if s.cfg.NoImproving || ply < 2 || s.statics[ply-2] == noStatic {
+		return false, false
+	}
+	return v > s.statics[ply-2], v < s.statics[ply-2]
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
 
 // The null move's depths: it is tried from nullMin plies on, searched
 // nullReduction plies shallower than a move.
@@ -643,6 +744,7 @@ func (s *Searcher) quiesce(p engine.Position, ply, alpha, beta, qply int) int {
 		if !evasions && s.scores[ply][i] < losingRank/2 {
 			break // a capture that loses material, and so are the rest
 		}
+		s.played[ply] = m
 		p.Do(m)
 		var score int
 		switch {
@@ -749,6 +851,7 @@ func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 	scores := s.scores[ply][:0]
 	side := p.Turn() & 1
 	k := &s.killers[ply]
+	prev1, prev2 := s.previous(ply)
 	for _, m := range moves {
 		var v int64
 		switch {
@@ -764,7 +867,7 @@ func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 			if m == k[0] || m == k[1] {
 				v += 1 << 23
 			}
-			v += int64(s.history[side][histIndex(m)])
+			v += s.histScore(side, m, prev1, prev2)
 		}
 		scores = append(scores, v)
 	}
@@ -805,13 +908,46 @@ func (s *Searcher) reward(p engine.Position, ply, depth int, m engine.Move, trie
 	}
 	hist := &s.history[p.Turn()&1]
 	bonus := int64(min(depth*depth, histMax))
-	nudge(&hist[histIndex(m)], bonus)
+	prev1, prev2 := s.previous(ply)
+	update := func(m engine.Move, by int64) {
+		nudge(&hist[histIndex(m)], by)
+		if prev1 >= 0 {
+			nudge(&s.cont[contIndex(prev1, m)], by)
+		}
+		if prev2 >= 0 {
+			nudge(&s.cont[contIndex(prev2, m)], by)
+		}
+	}
+	update(m, bonus)
 	if s.cfg.NoHistoryMalus {
 		return
 	}
 	for _, q := range tried {
-		nudge(&hist[histIndex(q)], -bonus)
+		update(q, -bonus)
 	}
+}
+
+// previous returns the seeds of the continuation history at ply: one for
+// the move made a ply before, one for the move two plies before, or -1
+// where there is none (the root, a null move, or NoContinuation).
+func (s *Searcher) previous(ply int) (prev1, prev2 int64) {
+	prev1, prev2 = -1, -1
+	if s.cfg.NoContinuation {
+		return prev1, prev2
+	}
+	if ply >= 1 && !s.played[ply-1].IsZero() {
+		prev1 = int64(mix(s.played[ply-1].Lo^s.played[ply-1].Hi*0x9e3779b97f4a7c15) >> 1)
+	}
+	if ply >= 2 && !s.played[ply-2].IsZero() {
+		prev2 = int64(mix(s.played[ply-2].Lo^s.played[ply-2].Hi*0xc2b2ae3d27d4eb4f+1) >> 1)
+	}
+	return prev1, prev2
+}
+
+// contIndex hashes a move in answer to an earlier one, whose seed
+// previous returned, into the continuation history.
+func contIndex(seed int64, m engine.Move) int {
+	return int(mix(uint64(seed)^m.Lo*0xff51afd7ed558ccd^m.Hi) >> (64 - contBits))
 }
 
 // nudge moves the history score h by by, less the nearer h is to

@@ -495,3 +495,92 @@ func TestLMRReduction(t *testing.T) {
 		}
 	}
 }
+
+func TestTuneReduction(t *testing.T) {
+	for _, tc := range []struct {
+		r, depth int
+		falling  bool
+		hist     int64
+		want     int
+	}{
+		{2, 10, false, 0, 2},
+		{2, 10, true, 0, 3},                   // a ply more where the score fell
+		{2, 10, false, 3 * reductionHist, 0},  // a good history: not reduced at all
+		{2, 10, false, -2 * reductionHist, 4}, // a bad one: more
+		{2, 10, false, reductionHist - 1, 2},  // less than a ply's worth
+		{3, 5, true, -10 * reductionHist, 3},  // never down to the capture search
+		{1, 3, false, -reductionHist, 1},      // depth 3: a ply at most
+	} {
+		if got := tuneReduction(tc.r, tc.depth, tc.falling, tc.hist); got != tc.want {
+			t.Errorf("tuneReduction(%d, %d, %v, %d) = %d, want %d", tc.r, tc.depth, tc.falling, tc.hist, got, tc.want)
+		}
+	}
+}
+
+// TestContinuationHistory checks that a cut-off counts for the move in
+// answer to the moves one and two plies before, and against the quiet
+// moves tried before it, and for no other predecessor.
+func TestContinuationHistory(t *testing.T) {
+	vc := variants[3]
+	p := enginetest.MustParse(t, vc.v, vc.mid)
+	moves := p.Moves(nil)
+	a, b, other := moves[0], moves[1], moves[2]
+	m, tried := moves[3], moves[4]
+	s := NewSearcher(Config{}, newRand(1))
+	s.prepare(context.Background(), p)
+	side := p.Turn() & 1
+	score := func() (int64, int64) {
+		prev1, prev2 := s.previous(2)
+		return s.histScore(side, m, prev1, prev2), s.histScore(side, tried, prev1, prev2)
+	}
+	s.played[0], s.played[1] = a, b
+	s.reward(p, 2, 5, m, []engine.Move{tried})
+	good, bad := score()
+	if good != 3*25 || bad != -3*25 {
+		t.Errorf("after a cut-off at depth 5: %d for the move, %d for the one tried before, want 75 and -75 (history and both continuations)", good, bad)
+	}
+	s.played[0], s.played[1] = other, other
+	if good, bad := score(); good != 25 || bad != -25 {
+		t.Errorf("after other moves: %d and %d, want the history alone, 25 and -25", good, bad)
+	}
+	s.played[1] = engine.Move{} // a null move
+	s.played[0] = b             // b two plies before, where it was one ply before
+	if good, _ := score(); good != 25 {
+		t.Errorf("after a null move: %d, want the history alone, 25", good)
+	}
+	s.cfg.NoContinuation = true
+	s.played[0], s.played[1] = a, b
+	if good, _ := score(); good != 25 {
+		t.Errorf("NoContinuation: %d, want the history alone, 25", good)
+	}
+}
+
+// TestImproving checks that the static score's trend is taken against the
+// same side's last node, and only where both are known.
+func TestImproving(t *testing.T) {
+	vc := variants[3]
+	p := enginetest.MustParse(t, vc.v, vc.mid)
+	s := NewSearcher(Config{}, newRand(1))
+	s.prepare(context.Background(), p)
+	v := s.static(p)
+	for _, tc := range []struct {
+		before                 int
+		check, rising, falling bool
+	}{
+		{v - 10, false, true, false},
+		{v + 10, false, false, true},
+		{v, false, false, false},
+		{noStatic, false, false, false}, // in check two plies before
+		{v - 10, true, false, false},    // in check now
+	} {
+		s.statics[2] = tc.before
+		if r, f := s.improving(p, 4, tc.check); r != tc.rising || f != tc.falling {
+			t.Errorf("static %d, %d two plies before, in check %v: rising %v, falling %v; want %v, %v", v, tc.before, tc.check, r, f, tc.rising, tc.falling)
+		}
+	}
+	s.cfg.NoImproving = true
+	s.statics[2] = v - 10
+	if r, f := s.improving(p, 4, false); r || f {
+		t.Errorf("NoImproving: rising %v, falling %v", r, f)
+	}
+}

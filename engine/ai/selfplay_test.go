@@ -26,15 +26,18 @@ var (
 
 // techniques turn each measured technique off in a Config.
 var techniques = map[string]func(*Config){
-	"nullmove": func(c *Config) { c.NoNullMove = true },
-	"lmr":      func(c *Config) { c.NoLMR = true },
-	"futility": func(c *Config) { c.NoFutility = true },
-	"rfp":      func(c *Config) { c.NoReverseFutility = true },
-	"lmp":      func(c *Config) { c.NoLMP = true },
-	"iir":      func(c *Config) { c.NoIIR = true },
-	"malus":    func(c *Config) { c.NoHistoryMalus = true },
-	"see":      func(c *Config) { c.NoSEE = true },
-	"timeman":  func(c *Config) { c.NoTimeManagement = true },
+	"nullmove":  func(c *Config) { c.NoNullMove = true },
+	"lmr":       func(c *Config) { c.NoLMR = true },
+	"futility":  func(c *Config) { c.NoFutility = true },
+	"rfp":       func(c *Config) { c.NoReverseFutility = true },
+	"lmp":       func(c *Config) { c.NoLMP = true },
+	"iir":       func(c *Config) { c.NoIIR = true },
+	"malus":     func(c *Config) { c.NoHistoryMalus = true },
+	"see":       func(c *Config) { c.NoSEE = true },
+	"timeman":   func(c *Config) { c.NoTimeManagement = true },
+	"cont":      func(c *Config) { c.NoContinuation = true },
+	"improving": func(c *Config) { c.NoImproving = true },
+	"lmrtuning": func(c *Config) { c.NoReductionTuning = true },
 }
 
 // TestTechniqueGain measures what a search technique is worth

@@ -67,15 +67,13 @@ type weights [nTerms][2]int
 // the material left. A position the rules draw whatever is played
 // (insufficient material, the 50-move rule) scores 0, so that a search
 // that judges it without generating its moves judges it right.
-func (p *Position) Evaluate() int {
-	if p.insufficient() || p.half >= 100 {
-		return 0
-	}
-	return p.evaluate(p.l.weights)
-}
+func (p *Position) Evaluate() int { return p.evaluate(p.l.weights) }
 
 // evaluate is Evaluate with weights w.
 func (p *Position) evaluate(w *weights) int {
+	if p.insufficient() || p.half >= 100 {
+		return 0
+	}
 	var f [nTerms]int
 	p.features(&f)
 	mg, eg := 0, 0
