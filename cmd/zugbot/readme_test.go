@@ -245,6 +245,18 @@ func readmeExceptions() map[string]readmeException {
 			reason: "plays 800 games and fits the weights, about 15 minutes of both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestTune("),
 		},
+		"go test ./engine/zonal -run 'Tune$' -tune.games 400 -tune.stockfish 20ms -tune.match 160 -tune.dir /tmp/tune -v -timeout 120m": {
+			reason: "plays 400 games, has Stockfish judge their positions, fits the weights and plays 160 games, about 25 minutes of both cores; the package and its test are checked instead",
+			check:  checkGoTest("func TestTune("),
+		},
+		"go test ./engine/zonal -run EvalGain -evalgain.games 160 -evalgain.against hand -v -timeout 60m": {
+			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
+			check:  checkGoTest("func TestEvalGain("),
+		},
+		"go test -run XXX -bench SearchDepth -benchtime 3x -count 8 ./engine/ai/": {
+			reason: "a benchmark run of minutes; the package and its benchmark are checked instead",
+			check:  checkGoTest("func BenchmarkSearchDepth("),
+		},
 		"go test -run XXX -bench Search -benchtime 5x -count 6 ./engine/ai/": {
 			reason: "a benchmark run of a minute; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkSearch("),

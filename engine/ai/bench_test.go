@@ -9,35 +9,27 @@ import (
 
 // BenchmarkSearch measures search speed in nodes per second from the
 // middle of a game, for each game.
-func BenchmarkSearch(b *testing.B) {
-	for _, vc := range variants {
-		b.Run(vc.v.ID, func(b *testing.B) {
-			p := enginetest.MustParse(b, vc.v, vc.mid)
-			var nodes int64
-			for b.Loop() {
-				s := NewSearcher(Config{Nodes: 200_000}, newRand(1))
-				_, info, _ := s.Best(context.Background(), p)
-				nodes += info.Nodes
-			}
-			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
-		})
-	}
-}
+func BenchmarkSearch(b *testing.B) { benchSearch(b, Config{Nodes: 200_000}) }
 
 // BenchmarkSearchDepth measures the time a search to a fixed depth takes
 // from the middle of a game, for each game: the same tree each run, so that
 // a change that makes the search cheaper without changing what it visits
 // shows as time alone.
-func BenchmarkSearchDepth(b *testing.B) {
+func BenchmarkSearchDepth(b *testing.B) { benchSearch(b, Config{Depth: 8}) }
+
+// benchSearch runs a search with cfg from the middle of each game,
+// reporting the nodes a second and a search.
+func benchSearch(b *testing.B, cfg Config) {
 	for _, vc := range variants {
 		b.Run(vc.v.ID, func(b *testing.B) {
 			p := enginetest.MustParse(b, vc.v, vc.mid)
 			var nodes int64
 			for b.Loop() {
-				s := NewSearcher(Config{Depth: 8}, newRand(1))
+				s := NewSearcher(cfg, newRand(1))
 				_, info, _ := s.Best(context.Background(), p)
 				nodes += info.Nodes
 			}
+			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
 		})
 	}
