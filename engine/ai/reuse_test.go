@@ -111,3 +111,27 @@ func BenchmarkMove(b *testing.B) {
 		})
 	}
 }
+
+// TestSearchAllocationFree checks that a reused Searcher allocates nothing
+// per node: a search of 20,000 nodes allocates fewer than one time in a
+// hundred nodes more than one of 1,000 (what grows is the position's own
+// buffers, as the search reaches deeper plies), where a single allocation
+// a node would add 19,000.
+func TestSearchAllocationFree(t *testing.T) {
+	const small, large = 1_000, 20_000
+	for _, vc := range variants {
+		p := enginetest.MustParse(t, vc.v, vc.mid)
+		s := NewSearcher(Config{}, newRand(1))
+		allocs := func(nodes int64) float64 {
+			return testing.AllocsPerRun(3, func() {
+				s.Reset(Config{Nodes: nodes, TTBits: 12}, newRand(1))
+				if _, _, err := s.Best(context.Background(), p); err != nil {
+					t.Fatal(err)
+				}
+			})
+		}
+		if a, b := allocs(small), allocs(large); b-a > (large-small)/100 {
+			t.Errorf("%s: a search of %d nodes allocates %v times, one of %d %v times", vc.v.ID, small, a, large, b)
+		}
+	}
+}
