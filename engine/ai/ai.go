@@ -108,14 +108,30 @@ type Futile interface {
 	FutilityMargin(depth int) int
 }
 
-// An Exchanger is a Position that can tell, without searching, whether a
-// capture loses material once both sides have recaptured on its square as
-// suits them (a static exchange evaluation). The search tries such moves
-// after the quiet ones and leaves them out of its capture search.
+// An Exchanger is a Position that can tell, without searching, what a
+// move wins or loses in material once both sides have recaptured on its
+// square as suits them (a static exchange evaluation). The search tries
+// captures that lose after the quiet moves and leaves them out of its
+// capture search.
 type Exchanger interface {
 	// Losing reports whether move m loses material by exchange; a move
 	// that captures nothing does not.
 	Losing(m engine.Move) bool
+}
+
+// An ExchangePruner is an Exchanger that is also Futile, and whose
+// exchanges the search may trust to skip moves that lose too much near
+// the leaves (SEE pruning, see seeMargin).
+type ExchangePruner interface {
+	Exchanger
+	Futile
+	// Exchange returns what move m wins by exchange, in the evaluation's
+	// units: negative if it loses material, and for a move that captures
+	// nothing, minus what the enemy wins by taking the piece moved.
+	Exchange(m engine.Move) int
+	// PruneByExchange reports whether the search should prune by
+	// Exchange here.
+	PruneByExchange() bool
 }
 
 // A Distancer is a Solver that also says how far the end of the game is.

@@ -72,7 +72,10 @@ type Config struct {
 	// since the side's last move. NoReductionTuning takes late-move
 	// reductions from their formula alone, not adjusted by the move's
 	// history and the static score's trend.
-	NoNullMove, NoFutility, NoSEE, NoLMR, NoReverseFutility, NoLMP, NoIIR, NoHistoryMalus, NoTimeManagement, NoContinuation, NoImproving, NoReductionTuning bool
+	// NoSEEPruning keeps the moves that lose material by exchange near the
+	// leaves (see seeMargin). NoSingular turns off singular extensions
+	// (see singular).
+	NoNullMove, NoFutility, NoSEE, NoLMR, NoReverseFutility, NoLMP, NoIIR, NoHistoryMalus, NoTimeManagement, NoContinuation, NoImproving, NoReductionTuning, NoSEEPruning, NoSingular bool
 }
 
 // Searcher is an alpha-beta player: a negamax principal variation search
@@ -108,6 +111,7 @@ type Searcher struct {
 	nuller   NullMover
 	futile   Futile
 	exchange Exchanger
+	pruner   ExchangePruner // nil without SEE pruning
 	checks   engine.CheckReporter
 	done     <-chan struct{}
 	nodes    int64
@@ -120,8 +124,11 @@ type Searcher struct {
 	killers [MaxPly + 1][2]engine.Move
 	tried   [MaxPly + 1][]engine.Move // the quiet moves searched at a node
 	played  [MaxPly + 1]engine.Move   // the move made at each ply (zero: a null move)
-	statics [MaxPly + 1]int           // the static score at each ply (noStatic: none, in check)
-	history [2][1 << histBits]int32
+	// excluded is the move a singular extension's test leaves out at a
+	// ply (zero: none; see singular).
+	excluded [MaxPly + 1]engine.Move
+	statics  [MaxPly + 1]int // the static score at each ply (noStatic: none, in check)
+	history  [2][1 << histBits]int32
 	// cont is the continuation history: the cut-offs of a move in answer
 	// to the move one ply before, and to the move two plies before, by a
 	// hash of the pair (see contIndex).
@@ -346,6 +353,10 @@ func (s *Searcher) prepare(ctx context.Context, p engine.Position) {
 	if !s.cfg.NoSEE && s.noisy != nil {
 		s.exchange, _ = p.(Exchanger)
 	}
+	s.pruner = nil
+	if pr, ok := s.exchange.(ExchangePruner); ok && !s.cfg.NoFutility && !s.cfg.NoSEEPruning && pr.PruneByExchange() {
+		s.pruner = pr
+	}
 	s.checks, _ = p.(engine.CheckReporter)
 	s.done = ctx.Done()
 	s.nodes = 0
@@ -413,12 +424,16 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		return s.quiesce(p, ply, alpha, beta, 0)
 	}
 	// The table is asked before the moves are generated: a position it
-	// settles costs no move generation.
+	// settles costs no move generation. A singular extension's test
+	// (excluded) searches the position without its best move, so the
+	// table's score, and the prunings by the static score, are not for it.
 	key := p.Hash()
+	excluded := s.excluded[ply]
 	var ttMove engine.Move
+	var tt entry
 	if e := &s.tt[key&s.mask]; depth > 0 && e.key == key && e.flag != 0 {
-		ttMove = e.move
-		if int(e.depth) >= depth {
+		ttMove, tt = e.move, *e
+		if int(e.depth) >= depth && excluded.IsZero() {
 			score := fromTT(int(e.score), ply)
 			switch {
 			case e.flag == flagExact,
@@ -447,7 +462,7 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	// late-move pruning when it fell.
 	rising, falling := s.improving(p, ply, check)
 	// The prunings that need no move come before the moves are generated.
-	if depth > 0 {
+	if depth > 0 && excluded.IsZero() {
 		// Internal iterative reduction: a node the table knows no move
 		// for, deep enough to matter, is searched a ply shallower; if it
 		// matters, the next iteration finds the table's move.
@@ -477,6 +492,20 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 			}
 		}
 	}
+	// The singular extension's test comes before this node's moves are
+	// generated, since it searches the node again.
+	singular := false
+	if extend && excluded.IsZero() && depth >= singularDepth && ply > 0 && !ttMove.IsZero() {
+		var cut bool
+		var score int
+		singular, cut, score = s.singular(p, depth, ply, beta, ttMove, tt)
+		if s.stop {
+			return 0
+		}
+		if cut {
+			return score
+		}
+	}
 	moves := p.Moves(s.moves[ply][:0])
 	s.moves[ply] = moves
 	if len(moves) == 0 {
@@ -501,6 +530,14 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	// principal variation, the quiet moves ranked after the first
 	// lmpCount quiet ones are not searched.
 	lmp := s.futile != nil && !s.cfg.NoLMP && !pv && !check && !alphaWon && depth <= lmpDepth
+	// SEE pruning: a few plies from the leaves, away from the principal
+	// variation, a move that loses more material by exchange than
+	// seeMargin allows is not searched (a quiet one unless it checks).
+	seePrune := s.pruner != nil && !pv && !check && !alphaWon && depth <= seeDepth
+	var unit int
+	if seePrune {
+		unit = s.pruner.FutilityMargin(1)
+	}
 	quiets := 0
 	tried := s.tried[ply][:0]
 	k := s.killers[ply]
@@ -508,6 +545,9 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	prev1, prev2 := s.previous(ply)
 	for i := range moves {
 		m := s.pick(ply, i)
+		if m == excluded {
+			continue
+		}
 		quiet := s.noisy == nil || !s.noisy.Noisy(m)
 		if quiet && i > 0 {
 			if lmp && quiets >= lmpCount(depth, falling) {
@@ -515,7 +555,7 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 			}
 			quiets++
 		}
-		if futile && i > 0 && quiet {
+		if i > 0 && quiet && (futile || seePrune && s.pruner.Exchange(m) < seeMargin(unit, depth, quiet)) {
 			p.Do(m)
 			checks := s.inCheck()
 			p.Undo()
@@ -523,15 +563,20 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 				continue
 			}
 		}
+		if seePrune && i > 0 && !quiet && s.pruner.Losing(m) && s.pruner.Exchange(m) < seeMargin(unit, depth, quiet) {
+			continue
+		}
 		// Late-move reductions: a quiet move ranked late, which neither
 		// checks nor is a killer, is searched shallower first; only if it
 		// then beats alpha is it searched to the full depth.
 		reduce := lmr && i >= lmrFrom && m != k[0] && m != k[1] && quiet
+		// A singular move is searched a ply deeper.
+		next := depth - 1 + b2i(singular && m == ttMove)
 		s.played[ply] = m
 		p.Do(m)
 		var score int
-		if i == 0 {
-			score = -s.search(p, depth-1, ply+1, -beta, -alpha)
+		if best == -inf {
+			score = -s.search(p, next, ply+1, -beta, -alpha)
 		} else {
 			score = alpha + 1
 			if reduce && !s.inCheck() {
@@ -540,14 +585,14 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 					r = tuneReduction(r, depth, falling, s.histScore(side, m, prev1, prev2))
 				}
 				if r > 0 {
-					score = -s.search(p, depth-1-r, ply+1, -alpha-1, -alpha)
+					score = -s.search(p, next-r, ply+1, -alpha-1, -alpha)
 				}
 			}
 			if score > alpha && !s.stop {
-				score = -s.search(p, depth-1, ply+1, -alpha-1, -alpha)
+				score = -s.search(p, next, ply+1, -alpha-1, -alpha)
 			}
 			if score > alpha && score < beta && !s.stop {
-				score = -s.search(p, depth-1, ply+1, -beta, -alpha)
+				score = -s.search(p, next, ply+1, -beta, -alpha)
 			}
 		}
 		p.Undo()
@@ -569,6 +614,11 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 		}
 	}
 	s.tried[ply] = tried
+	if !excluded.IsZero() {
+		// A test without the best move: every other move may have been
+		// pruned, and its result is not the position's.
+		return max(best, alpha)
+	}
 	flag := uint8(flagExact)
 	switch {
 	case best >= beta:
@@ -578,6 +628,42 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 	}
 	s.store(key, depth, best, flag, bestMove, ply)
 	return best
+}
+
+// singularDepth is the depth from which a node's best move is tested for
+// a singular extension.
+const singularDepth = 6
+
+// singular tests whether ttMove, the table's best move at a node of p at
+// depth, ply plies below the root, is singular: better than every other
+// move by a margin, so that it deserves a ply more (a singular extension,
+// as in Stockfish and Ethereal). The table's entry tt must hold a lower
+// bound or exact score, searched at most 3 plies shallower; the other
+// moves are searched to half the depth, against a bound a little below
+// the table's score (a fiftieth of a pawn a ply in chess). If even without
+// ttMove the node holds a bound that is at least beta, it is cut at once
+// (a multi-cut): cut is true and score the bound. Only games that offer
+// futility pruning, whose evaluation has a unit, are tested, and not with
+// NoSingular.
+func (s *Searcher) singular(p engine.Position, depth, ply, beta int, ttMove engine.Move, tt entry) (singular, cut bool, score int) {
+	if s.futile == nil || s.cfg.NoSingular || tt.flag == flagUpper || int(tt.depth) < depth-3 {
+		return false, false, 0
+	}
+	ttScore := fromTT(int(tt.score), ply)
+	if decisive(ttScore) {
+		return false, false, 0
+	}
+	bound := ttScore - depth*s.futile.FutilityMargin(1)/128
+	s.excluded[ply] = ttMove
+	score = s.search(p, (depth-1)/2, ply, bound-1, bound)
+	s.excluded[ply] = engine.Move{}
+	switch {
+	case score < bound:
+		return true, false, 0
+	case bound >= beta:
+		return false, true, bound
+	}
+	return false, false, 0
 }
 
 // decisive reports whether score is a forced result (or beyond one).
@@ -661,6 +747,22 @@ func lmpCount(depth int, falling bool) int {
 		return (3 + depth*depth) / 2
 	}
 	return 3 + depth*depth
+}
+
+// seeDepth is the depth up to which SEE pruning works.
+const seeDepth = 6
+
+// seeMargin returns the least a move may win by exchange at depth and be
+// searched, where unit is the game's futility margin a ply from the
+// leaves (250 centipawns in chess): a capture may lose two fifths of it
+// a ply (a pawn), a quiet move a sixteenth of it by depth² (from about a
+// sixth of a pawn a ply from the leaves to more than a minor piece six
+// plies from them).
+func seeMargin(unit, depth int, quiet bool) int {
+	if quiet {
+		return -unit * depth * depth / 16
+	}
+	return -unit * depth * 2 / 5
 }
 
 // noStatic marks a ply without a static score in s.statics.

@@ -584,3 +584,74 @@ func TestImproving(t *testing.T) {
 		t.Errorf("NoImproving: rising %v, falling %v", r, f)
 	}
 }
+
+// TestSingular checks the singular extension's test: a pawn that takes a
+// queen, the only move that does not lose, is singular; in the opening,
+// where many moves are about as good, the best is not, but the others
+// hold a bound low enough to cut the node (a multi-cut). Neither test
+// leaves its result in the transposition table, which is the position's.
+func TestSingular(t *testing.T) {
+	const depth = 8
+	for _, tc := range []struct {
+		name, fen        string
+		singular, cutLow bool
+	}{
+		{"pawn takes queen", "4k3/8/8/3q4/4P3/8/8/4K3 w - - 0 1", true, false},
+		{"opening", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", false, true},
+	} {
+		p := enginetest.MustParse(t, zonal.Chess, tc.fen)
+		s := NewSearcher(Config{Depth: depth}, newRand(1))
+		best(t, s, p)
+		slot := &s.tt[p.Hash()&s.mask]
+		tt := *slot
+		ttScore := fromTT(int(tt.score), 0)
+		singular, cut, _ := s.singular(p, depth, 1, ttScore+1, tt.move, tt)
+		if singular != tc.singular || cut {
+			t.Errorf("%s: %s singular %v, cut %v; want %v, false", tc.name, p.FormatMove(tt.move), singular, cut, tc.singular)
+		}
+		low := ttScore - 1000
+		_, cut, score := s.singular(p, depth, 1, low, tt.move, tt)
+		if cut != tc.cutLow || cut && (score < low || score > ttScore) {
+			t.Errorf("%s: with beta %d, cut %v at %d; want %v", tc.name, low, cut, score, tc.cutLow)
+		}
+		if *slot != tt {
+			t.Errorf("%s: the test changed the position's table entry from %+v to %+v", tc.name, tt, *slot)
+		}
+		s.cfg.NoSingular = true
+		if singular, cut, _ := s.singular(p, depth, 1, low, tt.move, tt); singular || cut {
+			t.Errorf("%s: NoSingular: singular %v, cut %v", tc.name, singular, cut)
+		}
+	}
+}
+
+// TestSEEPruning checks that SEE pruning works where the game offers it.
+// Three plies from the leaves, off the principal variation and with a
+// window above the static score (so that no other pruning applies;
+// late-move pruning is turned off), a chess position where the queen can
+// go to three squares that pawns attack is searched with fewer nodes with
+// it than without; Zonal Chess, which does not offer it, with the same
+// nodes (TestTactics checks that the search, pruning included, still
+// finds the tactics).
+func TestSEEPruning(t *testing.T) {
+	for _, tc := range []struct {
+		v   *engine.Variant
+		fen string
+	}{
+		{zonal.Chess, "4k3/8/1pp1pp2/8/3Q4/8/8/7K w - - 0 1"},
+		{zonal.Zonal, variants[4].mid},
+	} {
+		p := enginetest.MustParse(t, tc.v, tc.fen)
+		nodes := func(off bool) int64 {
+			s := NewSearcher(Config{NoSEEPruning: off, NoLMP: true}, newRand(1))
+			s.prepare(context.Background(), p)
+			s.iter = 3
+			alpha := s.static(p) + 300
+			s.search(p, 3, 1, alpha, alpha+1)
+			return s.nodes
+		}
+		with, without := nodes(false), nodes(true)
+		if prunes := p.(ExchangePruner).PruneByExchange(); prunes != (tc.v == zonal.Chess) || prunes != (with < without) || !prunes && with != without {
+			t.Errorf("%s: offers SEE pruning %v; %d nodes with it, %d without", tc.v.ID, prunes, with, without)
+		}
+	}
+}

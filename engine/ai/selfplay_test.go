@@ -38,6 +38,8 @@ var techniques = map[string]func(*Config){
 	"cont":      func(c *Config) { c.NoContinuation = true },
 	"improving": func(c *Config) { c.NoImproving = true },
 	"lmrtuning": func(c *Config) { c.NoReductionTuning = true },
+	"seeprune":  func(c *Config) { c.NoSEEPruning = true },
+	"singular":  func(c *Config) { c.NoSingular = true },
 }
 
 // TestTechniqueGain measures what a search technique is worth

@@ -50,6 +50,9 @@ func TestExchange(t *testing.T) {
 		if got := p.Losing(em); got != (tc.want < 0) {
 			t.Errorf("%s: Losing(%s) = %v, want %v", tc.name, tc.move, got, tc.want < 0)
 		}
+		if got := p.Exchange(em); got != tc.want {
+			t.Errorf("%s: Exchange(%s) = %d, want %d", tc.name, tc.move, got, tc.want)
+		}
 	}
 }
 
@@ -68,6 +71,38 @@ func TestLosingQuiet(t *testing.T) {
 		}
 		if p.Losing(m) {
 			t.Errorf("Losing(%s) = true for a quiet move", s)
+		}
+	}
+}
+
+// TestExchangeQuiet checks what a quiet move risks by exchange: nothing on
+// a square the enemy does not attack, the piece on one it attacks and we do
+// not defend, nothing where taking it would cost the taker more (a bishop
+// for a knight a pawn defends), the piece less a pawn where a pawn takes it
+// and ours takes back, and nothing for the king or castling.
+func TestExchangeQuiet(t *testing.T) {
+	for _, tc := range []struct {
+		fen, move string
+		want      int
+	}{
+		{"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "Nb4", 0},
+		{"1k1r3q/1ppn3p/p4b2/4p3/8/P2N2P1/1PP1R1BP/2K1Q3 w - - 0 1", "Nc5", -pieceValues[knight]},
+		{"4k3/8/8/6b1/8/8/3P4/3NK3 w - - 0 1", "Ne3", 0},
+		{"4k3/8/8/8/5p2/8/3P4/3NK3 w - - 0 1", "Ne3", -(pieceValues[knight] - pieceValues[pawn])},
+		{"4k3/8/8/6b1/8/8/3P4/3NK3 w - - 0 1", "Kf2", 0},
+		{"4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1", "O-O", 0},
+	} {
+		pos, err := Chess.Parse(tc.fen)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := pos.(*Position)
+		m, err := p.ParseMove(tc.move)
+		if err != nil {
+			t.Fatalf("%s: %v", tc.move, err)
+		}
+		if got := p.Exchange(m); got != tc.want {
+			t.Errorf("%s: Exchange(%s) = %d, want %d", tc.fen, tc.move, got, tc.want)
 		}
 	}
 }

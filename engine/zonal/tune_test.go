@@ -181,7 +181,7 @@ func TestEvalGain(t *testing.T) {
 		wrap = func(p *Position) engine.Position { return weighted{p, handSet(p.l)} }
 	case "filing":
 		cfg.TTBits = 20
-		before = ai.Config{Time: *evalTime, TTBits: 20, NoNullMove: true, NoLMR: true, NoFutility: true, NoReverseFutility: true, NoLMP: true, NoIIR: true, NoHistoryMalus: true, NoSEE: true, NoTimeManagement: true, NoContinuation: true, NoImproving: true, NoReductionTuning: true}
+		before = ai.Config{Time: *evalTime, TTBits: 20, NoNullMove: true, NoLMR: true, NoFutility: true, NoReverseFutility: true, NoLMP: true, NoIIR: true, NoHistoryMalus: true, NoSEE: true, NoTimeManagement: true, NoContinuation: true, NoImproving: true, NoReductionTuning: true, NoSEEPruning: true, NoSingular: true}
 	default:
 		t.Fatalf("-evalgain.against %q: want eval, hand or filing", *evalAgainst)
 	}
