@@ -718,17 +718,29 @@ func tuneReduction(r, depth int, falling bool, hist int64) int {
 const reductionHist = 128
 
 // histScore returns the history's judgement of quiet move m for side:
-// its own history, and its continuation history in answer to the moves
-// whose seeds previous returned.
+// the sum of its slots (see histSlots).
 func (s *Searcher) histScore(side engine.Side, m engine.Move, prev1, prev2 int64) int64 {
-	v := int64(s.history[side][histIndex(m)])
-	if prev1 >= 0 {
-		v += int64(s.cont[contIndex(prev1, m)])
-	}
-	if prev2 >= 0 {
-		v += int64(s.cont[contIndex(prev2, m)])
+	var v int64
+	for _, h := range s.histSlots(side, m, prev1, prev2) {
+		if h != nil {
+			v += int64(*h)
+		}
 	}
 	return v
+}
+
+// histSlots returns the history scores of quiet move m for side: its own
+// history, and its continuation history in answer to the moves whose
+// seeds previous returned (nil where a seed is -1).
+func (s *Searcher) histSlots(side engine.Side, m engine.Move, prev1, prev2 int64) [3]*int32 {
+	slots := [3]*int32{&s.history[side][histIndex(m)]}
+	if prev1 >= 0 {
+		slots[1] = &s.cont[contIndex(prev1, m)]
+	}
+	if prev2 >= 0 {
+		slots[2] = &s.cont[contIndex(prev2, m)]
+	}
+	return slots
 }
 
 // Reverse futility pruning and late-move pruning work up to these
@@ -1008,16 +1020,14 @@ func (s *Searcher) reward(p engine.Position, ply, depth int, m engine.Move, trie
 	if k[0] != m {
 		k[1], k[0] = k[0], m
 	}
-	hist := &s.history[p.Turn()&1]
+	side := p.Turn() & 1
 	bonus := int64(min(depth*depth, histMax))
 	prev1, prev2 := s.previous(ply)
 	update := func(m engine.Move, by int64) {
-		nudge(&hist[histIndex(m)], by)
-		if prev1 >= 0 {
-			nudge(&s.cont[contIndex(prev1, m)], by)
-		}
-		if prev2 >= 0 {
-			nudge(&s.cont[contIndex(prev2, m)], by)
+		for _, h := range s.histSlots(side, m, prev1, prev2) {
+			if h != nil {
+				nudge(h, by)
+			}
 		}
 	}
 	update(m, bonus)
