@@ -718,29 +718,17 @@ func tuneReduction(r, depth int, falling bool, hist int64) int {
 const reductionHist = 128
 
 // histScore returns the history's judgement of quiet move m for side:
-// the sum of its slots (see histSlots).
+// its own history, and its continuation history in answer to the moves
+// whose seeds previous returned.
 func (s *Searcher) histScore(side engine.Side, m engine.Move, prev1, prev2 int64) int64 {
-	var v int64
-	for _, h := range s.histSlots(side, m, prev1, prev2) {
-		if h != nil {
-			v += int64(*h)
-		}
-	}
-	return v
-}
-
-// histSlots returns the history scores of quiet move m for side: its own
-// history, and its continuation history in answer to the moves whose
-// seeds previous returned (nil where a seed is -1).
-func (s *Searcher) histSlots(side engine.Side, m engine.Move, prev1, prev2 int64) [3]*int32 {
-	slots := [3]*int32{&s.history[side][histIndex(m)]}
+	v := int64(s.history[side][histIndex(m)])
 	if prev1 >= 0 {
-		slots[1] = &s.cont[contIndex(prev1, m)]
+		v += int64(s.cont[contIndex(prev1, m)])
 	}
 	if prev2 >= 0 {
-		slots[2] = &s.cont[contIndex(prev2, m)]
+		v += int64(s.cont[contIndex(prev2, m)])
 	}
-	return slots
+	return v
 }
 
 // Reverse futility pruning and late-move pruning work up to these
@@ -1020,14 +1008,16 @@ func (s *Searcher) reward(p engine.Position, ply, depth int, m engine.Move, trie
 	if k[0] != m {
 		k[1], k[0] = k[0], m
 	}
-	side := p.Turn() & 1
+	hist := &s.history[p.Turn()&1]
 	bonus := int64(min(depth*depth, histMax))
 	prev1, prev2 := s.previous(ply)
 	update := func(m engine.Move, by int64) {
-		for _, h := range s.histSlots(side, m, prev1, prev2) {
-			if h != nil {
-				nudge(h, by)
-			}
+		nudge(&hist[histIndex(m)], by)
+		if prev1 >= 0 {
+			nudge(&s.cont[contIndex(prev1, m)], by)
+		}
+		if prev2 >= 0 {
+			nudge(&s.cont[contIndex(prev2, m)], by)
 		}
 	}
 	update(m, bonus)
