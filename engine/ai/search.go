@@ -81,8 +81,8 @@ type Config struct {
 // Searcher is an alpha-beta player: a negamax principal variation search
 // with iterative deepening, a transposition table, killer and history move
 // ordering, forced-move and check extensions, late-move reductions,
-// null-move and futility pruning where the game offers them, and a capture
-// (quiescence) search. It judges leaves with the position's Evaluator (or
+// null-move, futility and SEE pruning and singular extensions where the
+// game offers them, and a capture (quiescence) search. It judges leaves with the position's Evaluator (or
 // calls them even without one), follows Noisy moves in the capture search
 // (but those its Exchanger calls losing) and tries moves in the order the
 // position's Orderer suggests. Given a time budget, it spends little on a
