@@ -108,11 +108,10 @@ type Futile interface {
 	FutilityMargin(depth int) int
 }
 
-// An Exchanger is a Position that can tell, without searching, what a
-// move wins or loses in material once both sides have recaptured on its
-// square as suits them (a static exchange evaluation). The search tries
-// captures that lose after the quiet moves and leaves them out of its
-// capture search.
+// An Exchanger is a Position that can tell, without searching, whether a
+// capture loses material once both sides have recaptured on its square as
+// suits them (a static exchange evaluation). The search tries such moves
+// after the quiet ones and leaves them out of its capture search.
 type Exchanger interface {
 	// Losing reports whether move m loses material by exchange; a move
 	// that captures nothing does not.

@@ -563,7 +563,9 @@ func (s *Searcher) search(p engine.Position, depth, ply, alpha, beta int) int {
 				continue
 			}
 		}
-		if seePrune && i > 0 && !quiet && s.pruner.Losing(m) && s.pruner.Exchange(m) < seeMargin(unit, depth, quiet) {
+		// rank has marked the captures that lose (all but the table's
+		// move, which comes first): only they are worth an exchange.
+		if seePrune && i > 0 && !quiet && s.scores[ply][i] < losingRank/2 && s.pruner.Exchange(m) < seeMargin(unit, depth, quiet) {
 			continue
 		}
 		// Late-move reductions: a quiet move ranked late, which neither
