@@ -642,7 +642,11 @@ const singularDepth = 6
 // as in Stockfish and Ethereal). The table's entry tt must hold a lower
 // bound or exact score, searched at most 3 plies shallower; the other
 // moves are searched to half the depth, against a bound a little below
-// the table's score (a fiftieth of a pawn a ply in chess). If even without
+// the table's score (a fiftieth of a pawn a ply in chess); the half is
+// rounded so that both searches end on the same side's move, since an
+// evaluation that gives the side to move its due (chess's tempo, half a
+// pawn in the middlegame) scores searches an odd number of plies apart
+// that much apart, and every best move would seem singular. If even without
 // ttMove the node holds a bound that is at least beta, it is cut at once
 // (a multi-cut): cut is true and score the bound. Only games that offer
 // futility pruning, whose evaluation has a unit, are tested, and not with
@@ -656,8 +660,10 @@ func (s *Searcher) singular(p engine.Position, depth, ply, beta int, ttMove engi
 		return false, false, 0
 	}
 	bound := ttScore - depth*s.futile.FutilityMargin(1)/128
+	half := (depth - 1) / 2
+	half += (int(tt.depth) - half) & 1
 	s.excluded[ply] = ttMove
-	score = s.search(p, (depth-1)/2, ply, bound-1, bound)
+	score = s.search(p, half, ply, bound-1, bound)
 	s.excluded[ply] = engine.Move{}
 	switch {
 	case score < bound:

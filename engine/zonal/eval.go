@@ -47,6 +47,9 @@ const (
 	tRookHalfOpen             // rooks on a file with enemy pawns only
 	tZoneRider                // queens, rooks and bishops on a zone square, free to turn
 	tZSquare                  // queens and rooks on a Z square, a step from the zone
+	tPawnThreat               // knights, bishops, rooks and queens that enemy pawns attack
+	tHanging                  // knights, bishops, rooks and queens the enemy attacks and none of their side defends
+	tKingDanger               // the square of tKingAttack
 	nTerms
 )
 
@@ -55,15 +58,25 @@ const (
 // blends its middlegame and endgame weights in that proportion.
 const maxPhase = 24
 
-// weights are the evaluation's weights in centipawns, by term: for the
-// middlegame and for the endgame.
-type weights [nTerms][2]int
+// weights are the evaluation's weights in centipawns, for the middlegame
+// and for the endgame: by term, and by piece and square.
+type weights struct {
+	terms [nTerms][2]int
+	psq   psqTable
+}
+
+// A psqTable holds what a piece is worth on a square, beyond its
+// material, by kind and by the square as its own side sees it: rank from
+// its own side, times 4, plus the file's distance from the board's edge
+// (0 on the edge files, 3 on the middle ones; layout.psqIndex).
+type psqTable [king + 1][32][2]int
 
 // Evaluate returns a static score of the position from the side to move's
 // point of view, in centipawns, for engine/ai's alpha-beta search: the
 // terms (material, pawn structure, piece placement, mobility, king safety,
 // and the zones' riders and Z squares) counted for each side, weighed
-// with the layout's weights and blended between middlegame and endgame by
+// with the layout's weights, plus the piece-square tables' worth of each
+// piece where it stands, blended between middlegame and endgame by
 // the material left. A position the rules draw whatever is played
 // (insufficient material, the 50-move rule) scores 0, so that a search
 // that judges it without generating its moves judges it right.
@@ -76,13 +89,34 @@ func (p *Position) evaluate(w *weights) int {
 	}
 	var f [nTerms]int
 	p.features(&f)
-	mg, eg := 0, 0
+	mg, eg := p.psqScore(&w.psq)
 	for t, n := range f {
-		mg += w[t][0] * n
-		eg += w[t][1] * n
+		mg += w.terms[t][0] * n
+		eg += w.terms[t][1] * n
 	}
 	phase := p.phase()
 	return (mg*phase + eg*(maxPhase-phase)) / maxPhase
+}
+
+// psqScore returns the piece-square tables' worth of the side to move's
+// pieces less the other side's, for the middlegame and for the endgame.
+func (p *Position) psqScore(t *psqTable) (mg, eg int) {
+	for s := range p.occ {
+		sign := 1
+		if engine.Side(s) != p.turn {
+			sign = -1
+		}
+		index := &p.l.psqIndex[s]
+		for w, word := range p.occ[s] {
+			for ; word != 0; word &= word - 1 {
+				sq := w<<6 | bits.TrailingZeros64(word)
+				e := &t[p.board[sq]&7][index[sq]]
+				mg += sign * e[0]
+				eg += sign * e[1]
+			}
+		}
+	}
+	return mg, eg
 }
 
 // phase returns how much of the start's pieces are left, from 0 (kings and
@@ -132,6 +166,12 @@ func (p *Position) features(f *[nTerms]int) {
 			kingZone[s].add(k + d)
 		}
 	}
+	// The squares each side attacks, its own pieces' included.
+	attacks := pawnAttacks
+	for s := range attacks {
+		attacks[s] = attacks[s].or(kingZone[s])
+	}
+	both := uint8(whiteBit | blackBit)
 	cf, cr := l.files-1, l.ranks-1 // the centre, doubled to stay in integers
 	centre := func(sq int) int { return abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr) }
 	var sides [2][nTerms]int
@@ -180,6 +220,7 @@ func (p *Position) features(f *[nTerms]int) {
 					t[tKnightCentre] += centre(sq)
 					for _, d := range jumps {
 						to := sq + d
+						attacks[s].add(to)
 						if pc := p.board[to]; pc == 0 || pc&enemy != 0 {
 							if !pawnAttacks[them].has(to) {
 								t[tKnightMoves]++
@@ -202,13 +243,17 @@ func (p *Position) features(f *[nTerms]int) {
 				default: // the riders
 					var dest set
 					if l.cells[sq] == zoned {
-						dest, _ = p.reach(sq, riderDirs(kind), enemy, -1)
+						dest, _ = p.reach(sq, riderDirs(kind), both, -1)
 						t[tZoneRider]++
 					} else {
-						dest = p.straight(sq, riderDirs(kind), enemy)
+						dest = p.straight(sq, riderDirs(kind), both)
 						if l.cells[sq] == special && kind != bishop {
 							t[tZSquare]++
 						}
+					}
+					attacks[s] = attacks[s].or(dest)
+					for w := range dest {
+						dest[w] &^= p.occ[s][w]
 					}
 					moves := 0
 					for w := range dest {
@@ -231,6 +276,25 @@ func (p *Position) features(f *[nTerms]int) {
 				}
 			}
 		}
+	}
+	for s := range p.occ {
+		t := &sides[s]
+		them := s ^ 1
+		for w, word := range p.occ[s] {
+			for ; word != 0; word &= word - 1 {
+				sq := w<<6 | bits.TrailingZeros64(word)
+				if k := p.board[sq] & 7; k == pawn || k == king {
+					continue
+				}
+				if pawnAttacks[them].has(sq) {
+					t[tPawnThreat]++
+				}
+				if attacks[them].has(sq) && !attacks[s].has(sq) {
+					t[tHanging]++
+				}
+			}
+		}
+		t[tKingDanger] = t[tKingAttack] * t[tKingAttack]
 	}
 	for i := range f {
 		f[i] = sides[p.turn][i] - sides[p.turn^1][i]

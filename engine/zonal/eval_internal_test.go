@@ -33,7 +33,32 @@ func TestFeatures(t *testing.T) {
 			// beside the black king, and stands five half steps from the
 			// centre across and three up.
 			"a knight near the king", Chess, "4k3/8/6N1/8/8/8/8/4K3 w - - 0 1",
-			map[term]int{tKnight: 1, tKnightMoves: 6, tKingAttack: 2, tKnightCentre: 8},
+			map[term]int{tKnight: 1, tKnightMoves: 6, tKingAttack: 2, tKingDanger: 4, tKnightCentre: 8},
+		},
+		{
+			// The knight on e4 is attacked by the pawn on d5, and
+			// nothing defends it.
+			"a knight en prise", Chess, "4k3/8/8/3p4/4N3/8/8/4K3 w - - 0 1",
+			map[term]int{tKnight: 1, tPawn: -1, tPawnThreat: 1, tHanging: 1},
+		},
+		{
+			// The same, with the pawn on f3 defending it, and Black to
+			// move.
+			"a knight defended", Chess, "4k3/8/8/3p4/4N3/5P2/8/4K3 b - - 0 1",
+			map[term]int{tKnight: -1, tPawn: 0, tPawnThreat: -1, tHanging: 0},
+		},
+		{
+			// The knight on c6 attacks the bishop on a5, and the rook on
+			// c4 defends it along a bent path, turning on c5; the rook
+			// attacks the knight, which nothing defends.
+			"a bishop defended through the zone", Zonal, "---5k4---/--12--/-1n12-/B15/2R13/-14-/--12--/---5K4--- w - - 0 1",
+			map[term]int{tHanging: -1},
+		},
+		{
+			// The same with the rook on e4, off the zone: it neither
+			// defends the bishop nor attacks the knight.
+			"a bishop undefended", Zonal, "---5k4---/--12--/-1n12-/B15/4R11/-14-/--12--/---5K4--- w - - 0 1",
+			map[term]int{tHanging: 1},
 		},
 		{
 			// The rook on c4 reaches 85 squares along bent paths (the
@@ -60,6 +85,43 @@ func TestFeatures(t *testing.T) {
 		}
 		if f[tTempo] != 1 {
 			t.Errorf("%s: tTempo = %d, want 1", tc.name, f[tTempo])
+		}
+	}
+}
+
+// TestPSQIndex checks which entry of the piece-square tables each side's
+// piece reads: rank from its own side, file from the nearer edge, and on
+// the zonal board the orthodox part's (files e–l) as chess's, its flanks
+// as the edge files.
+func TestPSQIndex(t *testing.T) {
+	for _, tc := range []struct {
+		v    *engine.Variant
+		sq   string
+		side engine.Side
+		want int // rank from the side's own, times 4, plus the file's distance from the edge
+	}{
+		{Chess, "a1", White, 0},
+		{Chess, "h1", White, 0},
+		{Chess, "e1", White, 3},
+		{Chess, "e8", Black, 3},
+		{Chess, "c7", Black, 1*4 + 2},
+		{Chess, "c2", White, 1*4 + 2},
+		{Chess, "g5", White, 4*4 + 1},
+		{Chess, "g5", Black, 3*4 + 1},
+		{Zonal, "i1", White, 3},  // the king's square, chess's e1
+		{Zonal, "l8", Black, 0},  // a rook's, chess's h8
+		{Zonal, "g4", White, 14}, // chess's c4
+		{Zonal, "a5", White, 16}, // a flank, as the edge file
+		{Zonal, "m2", White, 4},
+		{Zonal, "d7", Black, 4},
+	} {
+		l := tc.v.Start().(*Position).l
+		sq, ok := l.lookup(tc.sq)
+		if !ok {
+			t.Fatalf("%s: no square %s", tc.v.ID, tc.sq)
+		}
+		if got := int(l.psqIndex[tc.side][sq]); got != tc.want {
+			t.Errorf("%s %s, side %d: entry %d, want %d", tc.v.ID, tc.sq, tc.side, got, tc.want)
 		}
 	}
 }

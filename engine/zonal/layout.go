@@ -68,11 +68,12 @@ type layout struct {
 	zones        []int // the zone squares, in index order
 	names        [size]string
 	file, rank   [size]int
-	point        [size]int     // geometry point of each square, -1 for walls
-	squares      []int         // mailbox index of each geometry point
-	promo        [2]set        // where each side's pawns promote
-	promoDist    [2][size]int8 // steps from each square to its file's promotion square
-	home         [2]int        // the rank (from 0) each side's pawns start on
+	point        [size]int      // geometry point of each square, -1 for walls
+	squares      []int          // mailbox index of each geometry point
+	promo        [2]set         // where each side's pawns promote
+	promoDist    [2][size]int8  // steps from each square to its file's promotion square
+	psqIndex     [2][size]uint8 // each square's entry in the piece-square tables, for each side (see psqTable)
+	home         [2]int         // the rank (from 0) each side's pawns start on
 	// Castling: the king's file, the rooks' files by wing (0 the queen's
 	// side, 1 the king's), and the rights each square's move clears.
 	kingFile   int
@@ -149,6 +150,20 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 			for t := sq; !l.promo[s].has(t); t += forward(engine.Side(s)) {
 				l.promoDist[s][sq]++
 			}
+		}
+	}
+	// The piece-square tables are the orthodox board's, folded at its
+	// middle: files beyond it, on a wider board, take its edge files'.
+	orthodox := (l.files - 8) / 2
+	for _, sq := range l.squares {
+		f := min(max(l.file[sq]-orthodox, 0), 7)
+		f = min(f, 7-f)
+		for s := range l.psqIndex {
+			r := l.rank[sq]
+			if engine.Side(s) == Black {
+				r = l.ranks - 1 - r
+			}
+			l.psqIndex[s][sq] = uint8(r*4 + f)
 		}
 	}
 	for i := range l.castleMask {
