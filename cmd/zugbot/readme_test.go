@@ -249,6 +249,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "plays 400 games, has Stockfish judge their positions, fits the weights and plays 160 games, about 25 minutes of both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestTune("),
 		},
+		"go test ./engine/zonal -run 'Tune$' -tune.games 800 -tune.stockfish 15ms -tune.ridge 1e-8 -tune.match 160 -tune.dir /tmp/tune -v -timeout 120m": {
+			reason: "plays 800 games, has Stockfish judge their positions, fits the weights and plays 320 games, about 40 minutes of both cores; the package and its test are checked instead",
+			check:  checkGoTest("func TestTune("),
+		},
 		"go test ./engine/zonal -run EvalGain -evalgain.games 160 -evalgain.against hand -v -timeout 60m": {
 			reason: "a self-play measurement of minutes on both cores; the package and its test are checked instead",
 			check:  checkGoTest("func TestEvalGain("),

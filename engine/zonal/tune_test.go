@@ -278,7 +278,7 @@ type params [nParams][2]float64
 // (tPawnThreat, tHanging, tKingDanger) new, on 70,967 positions of 800
 // games labelled at 15 ms (2 × 9 minutes of games, 2 × 9 of Stockfish):
 // K came out at 0.89, and the error on the held-out tenth fell from
-// 0.02236 to 0.02160 with the pull of 1e-6 today's default, whose tables
+// 0.02236 to 0.02160 with the default pull, 1e-6, whose tables
 // hardly left zero: a table entry is seen in few positions, and the pull
 // outweighed their gradient. With -tune.ridge 1e-8 it fell to 0.01947
 // (13%; 0.01852 without any pull, where rare squares took absurd values,
