@@ -43,6 +43,7 @@ const (
 	verbResign     = "resign"  // button: ask to resign
 	verbResignYes  = "resign!" // button: confirm resigning
 	verbDraw       = "draw"    // button: offer a draw (or the agreed ending)
+	verbDrawSure   = "draw!"   // button: offer the agreed ending, its count seen
 	verbDrawYes    = "draw+"   // button: accept the offer
 	verbDrawNo     = "draw-"   // button: decline the offer
 	verbTakeYes    = "back+"   // button: accept a takeback
@@ -75,7 +76,8 @@ var verbs = map[string]verb{
 	verbTyped:     {gameKind, onGame((*request).typedMove)},
 	verbResign:    {gameKind, onGame(func(r *request, _ action, st *store.State, _ engine.Side) error { return r.askResign(st) })},
 	verbResignYes: {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.resign(a.id, a.ply) })},
-	verbDraw:      {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id) })},
+	verbDraw:      {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, -1) })},
+	verbDrawSure:  {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, a.ply) })},
 	verbDrawYes:   {gameKind, (*request).answerOffer},
 	verbDrawNo:    {gameKind, (*request).answerOffer},
 	verbTakeYes:   {gameKind, (*request).answerOffer},

@@ -333,6 +333,18 @@ func TestTakeback(t *testing.T) {
 	_, resp = h.command(h.alice, "takeback", discordtest.Opt("game", rated.ID))
 	h.refused(resp, "is rated: takebacks are only for casual games")
 
+	// A live game has no takebacks, casual or rated: refused privately,
+	// for the clock, and nobody is asked.
+	for _, rated := range []bool{false, true} {
+		live := h.duel("zola", rated, discordtest.Opt("clock", "5+3")).Game
+		h.move(h.alice, live.ID, "a1xb1")
+		_, resp = h.command(h.alice, "takeback", discordtest.Opt("game", live.ID))
+		h.refused(resp, fmt.Sprintf("Game #%d is played on a live clock (5+3): live games have no takebacks.", live.ID))
+		if st := h.game(live.ID); st.Game.Ply != 1 || st.Game.Offer.Kind != store.NoOffer {
+			t.Errorf("live game (rated %v) after /takeback: ply %d, offer %+v; want nothing changed", rated, st.Game.Ply, st.Game.Offer)
+		}
+	}
+
 	casual := h.duel("zola", false).Game
 	h.move(h.alice, casual.ID, "a1xb1")
 	_, resp = h.command(h.bob, "takeback", discordtest.Opt("game", casual.ID))
@@ -364,8 +376,8 @@ func TestTakeback(t *testing.T) {
 }
 
 // TestDraw covers /draw: a plain explanation where a game has no draws,
-// Zamma's agreed end (counting the counters) offered, declined and
-// accepted, and the AI's answer.
+// Zamma's agreed end (counting the counters) shown privately, confirmed,
+// offered, declined and accepted, and the AI's answer by its judgement.
 func TestDraw(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -373,18 +385,32 @@ func TestDraw(t *testing.T) {
 	_, resp := h.command(h.alice, "draw", discordtest.Opt("game", zodiac.Game.ID))
 	h.refused(resp, "Zodiac has no draws and no agreed ending: a game ends when")
 
+	// confirm asks for the agreed end of game id, is shown the count
+	// privately, and confirms it: the click's interaction is returned.
+	confirm := func(id int64) *discordtest.Interaction {
+		t.Helper()
+		before := h.game(id).Game.Offer
+		ix, resp := h.command(h.alice, "draw", discordtest.Opt("game", id))
+		h.refused(resp, fmt.Sprintf("In Zamma, ending game #%d by agreement means counting the counters now: equal counters (40 each), so it would be a draw. Offer it?", id))
+		if st := h.game(id); st.Game.Offer != before {
+			t.Fatalf("an offer made before it was confirmed: %+v", st.Game.Offer)
+		}
+		m := ix.Original()
+		return h.srv.Click(t, h.alice, m, hasSuffix(buttons(m), "/draw!"))
+	}
 	g := h.duel("zamma", false).Game
 	offer := func() *discordtest.Message {
-		ix, resp := h.command(h.alice, "draw", discordtest.Opt("game", g.ID))
+		t.Helper()
+		ix := confirm(g.ID)
+		resp := ix.WaitResponse(t, wait)
 		want := fmt.Sprintf("<@%s>, alice offers to end game #%d by agreement. In Zamma that means counting the counters now: equal counters", h.bob.ID, g.ID)
-		if !strings.HasPrefix(resp.Data.Content, want) || !strings.Contains(resp.Data.Content, "**a draw**") {
-			t.Fatalf("Zamma offer says %q; want %q… and the result", resp.Data.Content, want)
+		if !strings.HasPrefix(resp.Data.Content, want) || !strings.Contains(resp.Data.Content, "it would be a draw") || resp.Data.Flags != 0 {
+			t.Fatalf("Zamma offer says %q (flags %d); want %q… and the result, publicly", resp.Data.Content, resp.Data.Flags, want)
 		}
 		return ix.Original()
 	}
 	m := offer()
-	_, resp = h.command(h.alice, "draw", discordtest.Opt("game", g.ID))
-	h.refused(resp, "You have already offered this in game")
+	h.refused(confirm(g.ID).WaitResponse(t, wait), "You have already offered this in game")
 	h.srv.Click(t, h.bob, m, hasSuffix(buttons(m), "/draw-")).WaitResponse(t, wait)
 	if st := h.game(g.ID); st.Game.Over() {
 		t.Fatalf("game over after a declined offer")
@@ -402,22 +428,44 @@ func TestDraw(t *testing.T) {
 	// Offering back what the opponent offered agrees to it.
 	g = h.duel("zamma", true).Game
 	offer()
-	_, resp = h.command(h.bob, "draw", discordtest.Opt("game", g.ID))
-	if !strings.Contains(resp.Data.Content, "bob accepts alice's offer in game #") || resp.Data.Flags != 0 {
-		t.Errorf("bob's /draw after alice's offer answered %q; want it accepted, publicly", resp.Data.Content)
+	ix, resp := h.command(h.bob, "draw", discordtest.Opt("game", g.ID))
+	h.refused(resp, "Offer it?")
+	m = ix.Original()
+	r = h.srv.Click(t, h.bob, m, hasSuffix(buttons(m), "/draw!")).WaitResponse(t, wait)
+	if !strings.Contains(r.Data.Content, "bob accepts alice's offer in game #") || r.Data.Flags != 0 {
+		t.Errorf("bob's /draw after alice's offer answered %q; want it accepted, publicly", r.Data.Content)
 	}
 	if st := h.game(g.ID); st.Game.Result != store.Draw {
 		t.Errorf("game after both offered: %v; want a draw", st.Game.Result)
 	}
 
-	// The AI agrees to an agreed end that is not a loss for it.
+	// The AI judges: a level opening is played out, and an offer made
+	// again at once is refused without a new search.
 	ai := h.playAI(h.alice, h.channel, "zamma")
-	_, resp = h.command(h.alice, "draw", discordtest.Opt("game", ai.Game.ID))
-	if !strings.Contains(resp.Data.Content, "zugbot accepts") {
-		t.Errorf("the AI answered %q; want it to accept an even count", resp.Data.Content)
+	ix = confirm(ai.Game.ID)
+	if resp := ix.WaitResponse(t, wait); resp.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Errorf("the AI's answer was not deferred: %+v", resp)
 	}
-	if st := h.game(ai.Game.ID); st.Game.Result != store.Draw {
-		t.Errorf("game against the AI: %v; want drawn by agreement", st.Game.Result)
+	if note := ix.WaitFollowups(t, 1, wait)[0]; note.Content != fmt.Sprintf("zugbot declines the draw in game #%d and plays on.", ai.Game.ID) || note.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Errorf("the AI's decline: %q (flags %d); want it private", note.Content, note.Flags)
+	}
+	h.refused(confirm(ai.Game.ID).WaitResponse(t, wait), "zugbot has already declined a draw at this move of game")
+	if st := h.game(ai.Game.ID); st.Game.Over() {
+		t.Errorf("game against the AI: %v; want it to go on", st.Game.Result)
+	}
+
+	// A queen behind, the AI accepts, publicly.
+	lost, err := h.st.CreateGame(context.Background(), store.NewGame{Variant: "chess", Start: "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", ChannelID: h.channel,
+		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: h.alice.Username}}, {AI: 5}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, _ = h.command(h.alice, "draw", discordtest.Opt("game", lost.ID))
+	ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, fmt.Sprintf("zugbot accepts alice's offer: game #%d ends by agreement.", lost.ID)) && m.Flags == 0
+	})
+	if st := h.game(lost.ID); st.Game.Result != store.Draw || st.Game.Reason != store.ReasonAgreement {
+		t.Errorf("game against the AI: %v (%s); want drawn by agreement", st.Game.Result, st.Game.Reason)
 	}
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -431,13 +432,30 @@ func (r *request) drawCommand() error {
 	if err != nil {
 		return err
 	}
-	return r.offerDraw(id)
+	return r.offerDraw(id, -1)
 }
 
-// offerDraw offers the agreed ending to the opponent; the AI answers at once.
-func (r *request) offerDraw(id int64) error {
+// offerDraw offers the agreed ending to the opponent, confirmed at ply
+// confirmed (-1: not yet; see table.OfferDraw). Where a count decides it,
+// the player is first shown the count, privately, with a button to offer
+// it. The AI answers by its own judgement, which takes a search: then the
+// answer is deferred.
+func (r *request) offerDraw(id int64, confirmed int) error {
 	b := r.b
-	u, err := b.table.OfferDraw(r.ctx, id, r.user.ID)
+	var deferErr error
+	u, err := b.table.OfferDraw(r.ctx, id, r.user.ID, table.DrawOptions{Confirmed: confirmed, Thinking: func() { deferErr = r.deferReply(false) }})
+	if deferErr != nil {
+		b.log.Warn("could not defer the answer to a draw offer", "game", id, "err", deferErr)
+	}
+	var c *table.Confirmation
+	if errors.As(err, &c) {
+		return r.privately(message{
+			content: c.Error(),
+			components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+				discordgo.Button{Label: "Yes, offer it", Style: discordgo.DangerButton, CustomID: gameAction(id, c.Ply, verbDrawSure).String()},
+			}}},
+		})
+	}
 	if err != nil {
 		return err
 	}
@@ -445,7 +463,7 @@ func (r *request) offerDraw(id int64) error {
 	v := u.State.Position.Variant()
 	switch {
 	case u.ByAI:
-		if err := r.say("zugbot accepts: game #%d ends by agreement. %s", g.ID, b.resultText(g)); err != nil {
+		if err := r.reply(message{content: fmt.Sprintf("zugbot accepts %s's offer: game #%d ends by agreement. %s", seatName(g.Seats[u.Side]), g.ID, b.resultText(g))}); err != nil {
 			return err
 		}
 		r.showBoard(&u.State, boardView{replay: true})

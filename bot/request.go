@@ -310,12 +310,23 @@ func (r *request) fail(err error) error {
 		}
 		return err
 	}
-	var sendErr error
+	if sendErr := r.privately(message{content: msg}); sendErr != nil {
+		r.b.log.Warn("could not tell the user", "user", r.user.ID, "err", sendErr, "message", msg)
+	}
+	return err
+}
+
+// privately answers the user alone with m, however the interaction was
+// answered so far.
+func (r *request) privately(m message) error {
+	r.answering()
+	m.ephemeral = true
 	switch {
 	case !r.responded:
-		sendErr = r.respond(discordgo.InteractionResponseChannelMessageWithSource, message{content: msg, ephemeral: true}.data())
+		return r.respond(discordgo.InteractionResponseChannelMessageWithSource, m.data())
 	case r.deferred && r.ephemeral:
-		_, sendErr = r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &msg}, discordgo.WithContext(r.ctx))
+		_, err := r.b.s.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
+		return err
 	case r.thinking:
 		// A public "thinking…": the first follow-up would take its place,
 		// in public, whatever its flags say
@@ -324,12 +335,6 @@ func (r *request) fail(err error) error {
 		if err := r.b.s.InteractionResponseDelete(r.i, discordgo.WithContext(r.ctx)); err != nil {
 			r.b.log.Warn("could not delete the public deferral", "user", r.user.ID, "err", err)
 		}
-		sendErr = r.followup(message{content: msg, ephemeral: true})
-	default:
-		sendErr = r.followup(message{content: msg, ephemeral: true})
 	}
-	if sendErr != nil {
-		r.b.log.Warn("could not tell the user", "user", r.user.ID, "err", sendErr, "message", msg)
-	}
-	return err
+	return r.followup(m)
 }

@@ -8,10 +8,16 @@ import "fmt"
 const (
 	resignScore = 600    // a lead, in centipawns, that both players see ...
 	resignPlies = 2 * 3  // ... for three moves each, wins the game
-	drawScore   = 20     // scores both players keep within ± this ...
 	drawPlies   = 2 * 8  // ... for eight moves each ...
 	drawAfter   = 2 * 34 // ... from the 34th move on, draw the game
 )
+
+// DrawScore is the most, in centipawns (a hundredth of the game's typical
+// piece), by which a score counts as level: the draw rule of the
+// adjudication below, which draws a game when both players keep their
+// scores within ±DrawScore. The AI agrees to a draw only when it sees
+// itself ahead by no more (see ai.DrawMargin).
+const DrawScore = 20
 
 // Adjudicator ends a game between engines early, as engine tournaments do,
 // from the scores the players give for their moves (their evaluations,
@@ -30,7 +36,7 @@ type Adjudicator struct {
 func AdjudicationRules() string {
 	return fmt.Sprintf("won when both players see one side %d centipawns or more ahead for %d moves each, "+
 		"drawn when both see it within ±%d for %d moves each from move %d on",
-		resignScore, resignPlies/2, drawScore, drawPlies/2, drawAfter/2)
+		resignScore, resignPlies/2, DrawScore, drawPlies/2, drawAfter/2)
 }
 
 // Record notes the score that the player to move at the game's ply (0 for
@@ -48,7 +54,7 @@ func (a *Adjudicator) Record(ply int, mover Side, score int) Outcome {
 			a.ahead[s] = 0
 		}
 	}
-	if -drawScore <= score && score <= drawScore {
+	if -DrawScore <= score && score <= DrawScore {
 		a.level++
 	} else {
 		a.level = 0
@@ -61,7 +67,7 @@ func (a *Adjudicator) Record(ply int, mover Side, score int) Outcome {
 	}
 	if a.level >= drawPlies && ply+1 >= drawAfter {
 		return Outcome{Status: Draw, Reason: "adjudication",
-			Detail: fmt.Sprintf("both players' scores stayed within ±%d for %d moves each", drawScore, drawPlies/2)}
+			Detail: fmt.Sprintf("both players' scores stayed within ±%d for %d moves each", DrawScore, drawPlies/2)}
 	}
 	return Outcome{}
 }

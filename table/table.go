@@ -96,6 +96,9 @@ type Table struct {
 
 	rngMu sync.Mutex
 	rng   *rand.Rand
+
+	declineMu sync.Mutex
+	declines  map[int64]int // the ply at which the AI declined a draw, by game
 }
 
 // New returns a Table for cfg.
@@ -446,11 +449,41 @@ func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOpti
 }
 
 // think chooses a move in st at AI level on one of the pool's workers.
-func (t *Table) think(ctx context.Context, st *store.State, level int, opt ReplyOptions) (engine.Move, ai.Info, error) {
+func (t *Table) think(ctx context.Context, st *store.State, level int, opt ReplyOptions) (m engine.Move, info ai.Info, err error) {
+	v := st.Position.Variant()
+	err = t.onWorker(ctx, st, level, 0, opt, func(ctx context.Context, ws *ai.Workspace, d time.Duration) error {
+		pl, err := ws.Level(v, level, d, t.Rand())
+		if err != nil {
+			return fmt.Errorf("AI level %d for %s: %w", level, v.ID, err)
+		}
+		start := time.Now()
+		m, info, err = pl.Best(ctx, st.Position.Clone())
+		if t.cfg.Thought != nil {
+			t.cfg.Thought(v.ID, level, time.Since(start))
+		}
+		return err
+	})
+	if err != nil {
+		return engine.Move{}, ai.Info{}, fmt.Errorf("AI move in game %d: %w", st.Game.ID, err)
+	}
+	return m, info, nil
+}
+
+// onWorker runs f on one of the pool's workers, after the work asked for
+// before it (see the package documentation), with the workspace it may use
+// and the time it may think: its level's budget, capped by limit (when
+// not 0), by Config.AIThink, and on a live clock by the AI's share of its
+// time left; 0 for a level bounded by depth and nodes. f's context ends
+// when its time is up, and an error is returned when ctx ended meanwhile,
+// whatever f found.
+func (t *Table) onWorker(ctx context.Context, st *store.State, level int, limit time.Duration, opt ReplyOptions, f func(ctx context.Context, ws *ai.Workspace, d time.Duration) error) error {
 	v := st.Position.Variant()
 	budget, timed := ai.LevelBudget(v, level)
 	if timed && t.cfg.AIThink > 0 {
 		budget = t.cfg.AIThink
+	}
+	if timed && limit > 0 {
+		budget = min(budget, limit)
 	}
 	if g := &st.Game; g.Clock.Live() {
 		// On a clock, the AI keeps to its share of the time it has left.
@@ -462,31 +495,20 @@ func (t *Table) think(ctx context.Context, st *store.State, level int, opt Reply
 	j := newJob(st.Game.ID, budget, timed)
 	ws, tctx, err := t.pool.acquire(ctx, j, opt.OnWait, opt.Notice)
 	if err != nil {
-		return engine.Move{}, ai.Info{}, err
+		return err
 	}
 	defer func() { t.pool.release(j, ws) }()
 	d := t.cfg.AIThink
 	if timed {
 		d = j.think
 	}
-	pl, err := ws.Level(v, level, d, t.Rand())
-	if err != nil {
-		return engine.Move{}, ai.Info{}, fmt.Errorf("AI level %d for %s: %w", level, v.ID, err)
-	}
 	tctx, cancel := context.WithTimeout(tctx, aiThinkLimit)
 	defer cancel()
-	start := time.Now()
-	m, info, err := pl.Best(tctx, st.Position.Clone())
-	if t.cfg.Thought != nil {
-		t.cfg.Thought(v.ID, level, time.Since(start))
-	}
+	err = f(tctx, ws, d)
 	if err == nil && ctx.Err() != nil {
-		err = ctx.Err() // abandoned: the move is not played
+		err = ctx.Err() // abandoned: what was found is not used
 	}
-	if err != nil {
-		return engine.Move{}, ai.Info{}, fmt.Errorf("AI move in game %d: %w", st.Game.ID, err)
-	}
-	return m, info, nil
+	return err
 }
 
 // Resign ends game id, at ply, as a loss for user.
@@ -518,33 +540,36 @@ func (t *Table) CanResign(ctx context.Context, id int64, user string) (store.Sta
 }
 
 // OfferDraw offers the game's agreed ending (a draw, or the counted
-// result) to user's opponent. The AI answers at once: it accepts unless the
-// agreed result is a loss for it. Offering back an open offer accepts it.
-func (t *Table) OfferDraw(ctx context.Context, id int64, user string) (Update, error) {
+// result) to user's opponent. Where a count decides the agreed ending, the
+// offer must be confirmed at the game's ply (see DrawOptions.Confirmed):
+// otherwise it changes nothing and returns a *Confirmation that says what
+// the count would give. The AI answers at once, by its own judgement of
+// the position (see aiAnswer); a person is asked. Offering back an open
+// offer accepts it.
+func (t *Table) OfferDraw(ctx context.Context, id int64, user string, opt DrawOptions) (Update, error) {
 	st, side, unlock, err := t.going(ctx, id, user, "Game #%d is already over.")
 	if err != nil {
 		return Update{}, err
 	}
-	defer unlock()
 	g := &st.Game
 	v := st.Position.Variant()
 	agreed, ok := st.Position.Agreed()
-	if !ok {
+	switch {
+	case !ok:
+		unlock()
 		return Update{}, Refusef("%s has no draws and no agreed ending: %s", v.Game, EndingRule(v))
+	case CountsAtAgreement(v) && opt.Confirmed != g.Ply:
+		unlock()
+		return Update{}, &Confirmation{Game: g.ID, Ply: g.Ply, Agreed: agreed,
+			msg: fmt.Sprintf("In %s, ending game #%d by agreement means %s now: %s, so %s. Offer it?",
+				v.Game, g.ID, v.Counting, AgreedDetail(agreed), agreedFor(agreed, side))}
+	case g.Seats[side.Other()].IsAI():
+		unlock()
+		return t.aiAnswer(ctx, st, side, agreed, user, opt.Thinking)
 	}
+	defer unlock()
 	u := Update{State: st, Side: side, Agreed: agreed, Offer: store.Offer{Kind: store.DrawOffer, By: side, Ply: g.Ply}}
 	opp := g.Seats[side.Other()]
-	if opp.IsAI() {
-		if agreed.Status == engine.Win && agreed.Winner == side {
-			return Update{}, Refusef("zugbot declines: counted now, %s, so you would win. zugbot plays on.", AgreedDetail(agreed))
-		}
-		ng, err := t.store.Finish(ctx, g.ID, g.Ply, agreedEnd(agreed, user))
-		if err != nil {
-			return Update{}, t.Explain(g.ID, err)
-		}
-		u.State.Game, u.Event, u.ByAI = ng, Agreed, true
-		return u, nil
-	}
 	if o := g.Offer; o.Kind == store.DrawOffer && o.Ply == g.Ply {
 		if o.By == side {
 			return Update{}, Refusef("You have already offered this in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
@@ -564,8 +589,120 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string) (Update, e
 	return u, nil
 }
 
-// Takeback takes back user's last move in a casual game: at once against
-// the AI (Event TookBack), as an offer to a person otherwise (Offered).
+// DrawOptions are what a caller of OfferDraw says besides the offer.
+type DrawOptions struct {
+	// Confirmed is the ply at which the player was shown the count of an
+	// agreed ending that a count decides, and confirmed it; -1 when they
+	// have not.
+	Confirmed int
+	// Thinking, when set, is called before the AI judges the offer, which
+	// takes up to a second's search (drawThink) after a wait for a worker:
+	// the adapter may say that the answer is coming.
+	Thinking func()
+}
+
+// A Confirmation is OfferDraw's answer to an unconfirmed offer of an
+// agreed ending that a count decides: nothing was offered. Its text says
+// what the count would give and asks whether to offer it; the player
+// confirms by offering again, confirmed, at the same ply.
+type Confirmation struct {
+	Game   int64
+	Ply    int            // the ply the count is for
+	Agreed engine.Outcome // what the count gives now
+	msg    string
+}
+
+func (c *Confirmation) Error() string { return c.msg }
+
+// agreedFor says what agreed ending o gives the player of side.
+func agreedFor(o engine.Outcome, side engine.Side) string {
+	switch {
+	case o.Status != engine.Win:
+		return "it would be a draw"
+	case o.Winner == side:
+		return "you would win"
+	}
+	return "you would lose"
+}
+
+// drawThink is the longest the AI thinks about a draw offer, whatever its
+// level's budget: the offer is answered at once, as a move is not.
+const drawThink = time.Second
+
+// aiAnswer ends game st by agreement, offered by user on side, when the
+// AI seated opposite agrees, as engines in tournaments do, by its own
+// judgement. A counted ending (agreed) that it loses is declined without
+// a search, and one that it wins is accepted; otherwise it accepts only
+// when its search of the position at its level (at most drawThink; see
+// ai.JudgeDraw) sees it as level or worse for itself, and in the opening
+// (the game's first ai.DrawOpening plies) as worse. A decline holds for
+// the game's ply: offered again before the game moves on, the offer is
+// refused without another search.
+func (t *Table) aiAnswer(ctx context.Context, st store.State, side engine.Side, agreed engine.Outcome, user string, thinking func()) (Update, error) {
+	g := &st.Game
+	if t.drawDeclined(g.ID, g.Ply) {
+		return Update{}, Refusef("zugbot has already declined a draw at this move of game #%d. Offer again after the next move.", g.ID)
+	}
+	me := side.Other()
+	accept := agreed.Status == engine.Win && agreed.Winner == me
+	switch {
+	case agreed.Status == engine.Win && agreed.Winner == side:
+		t.declineDraw(g.ID, g.Ply)
+		return Update{}, Refusef("zugbot declines: counted now, %s, so you would win. zugbot plays on.", AgreedDetail(agreed))
+	case !accept:
+		if thinking != nil {
+			thinking()
+		}
+		level, v := g.Seats[me].AI, st.Position.Variant()
+		err := t.onWorker(ctx, &st, level, drawThink, ReplyOptions{}, func(ctx context.Context, ws *ai.Workspace, d time.Duration) error {
+			verdict, err := ws.JudgeDraw(ctx, v, level, d, st.Position, me, g.Ply)
+			accept = verdict.Accept
+			return err
+		})
+		if err != nil {
+			return Update{}, fmt.Errorf("judge a draw in game %d: %w", g.ID, err)
+		}
+	}
+	if !accept {
+		t.declineDraw(g.ID, g.Ply)
+		return Update{}, Refusef("zugbot declines the draw in game #%d and plays on.", g.ID)
+	}
+	unlock := t.locks.Lock(g.ID)
+	defer unlock()
+	ng, err := t.store.Finish(ctx, g.ID, g.Ply, agreedEnd(agreed, user))
+	if err != nil {
+		return Update{}, t.Explain(g.ID, err)
+	}
+	return Update{Event: Agreed, State: store.State{Game: ng, Position: st.Position, Moves: st.Moves}, Side: side, Agreed: agreed,
+		Offer: store.Offer{Kind: store.DrawOffer, By: side, Ply: g.Ply}, ByAI: true}, nil
+}
+
+// maxDeclines bounds the AI's remembered draw declines (a game and a ply
+// each); beyond it they are forgotten, and an offer is judged again.
+const maxDeclines = 10_000
+
+// drawDeclined reports whether the AI declined a draw in game id at ply.
+func (t *Table) drawDeclined(id int64, ply int) bool {
+	t.declineMu.Lock()
+	defer t.declineMu.Unlock()
+	p, ok := t.declines[id]
+	return ok && p == ply
+}
+
+// declineDraw remembers that the AI declined a draw in game id at ply.
+func (t *Table) declineDraw(id int64, ply int) {
+	t.declineMu.Lock()
+	defer t.declineMu.Unlock()
+	if t.declines == nil || len(t.declines) >= maxDeclines {
+		t.declines = map[int64]int{}
+	}
+	t.declines[id] = ply
+}
+
+// Takeback takes back user's last move in a casual game without a live
+// clock: at once against the AI (Event TookBack), as an offer to a person
+// otherwise (Offered). A live game has no takebacks, rated or not: the
+// clocks would run through the asking.
 func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, error) {
 	st, side, unlock, err := t.going(ctx, id, user, "Game #%d is over; there is nothing to take back.")
 	if err != nil {
@@ -573,6 +710,9 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 	}
 	defer unlock()
 	g := &st.Game
+	if g.Clock.Live() {
+		return Update{}, Refusef("Game #%d is played on a live clock (%s): live games have no takebacks.", g.ID, g.Clock)
+	}
 	if g.Rated {
 		return Update{}, Refusef("Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
 	}

@@ -3,9 +3,11 @@ package table_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -257,32 +259,35 @@ func TestResign(t *testing.T) {
 	refused(t, err, "already over")
 }
 
+// noConfirm offers a draw without confirming a count.
+var noConfirm = table.DrawOptions{Confirmed: -1}
+
 func TestDrawOffers(t *testing.T) {
 	f := newFixture(t)
 	z := f.start("zola", "", false, person(alice), person(bob)).State.Game
-	_, err := f.tab.OfferDraw(f.ctx, z.ID, alice.ID)
+	_, err := f.tab.OfferDraw(f.ctx, z.ID, alice.ID, noConfirm)
 	refused(t, err, "Zola has no draws and no agreed ending")
 
 	g := f.start("chess", "", true, person(alice), person(bob)).State.Game
-	u, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
+	u, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID, noConfirm)
 	if err != nil || u.Event != table.Offered || u.Offer.Kind != store.DrawOffer || u.Offer.By != 0 {
 		t.Fatalf("alice offers a draw: %+v, %v", u, err)
 	}
-	_, err = f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
+	_, err = f.tab.OfferDraw(f.ctx, g.ID, alice.ID, noConfirm)
 	refused(t, err, "You have already offered this")
 	_, err = f.tab.Answer(f.ctx, g.ID, alice.ID, store.DrawOffer, 0, true)
 	refused(t, err, "your own offer")
 	_, err = f.tab.Answer(f.ctx, g.ID, bob.ID, store.TakebackOffer, 0, true)
 	refused(t, err, "no longer open")
 	// Offering back agrees.
-	u, err = f.tab.OfferDraw(f.ctx, g.ID, bob.ID)
+	u, err = f.tab.OfferDraw(f.ctx, g.ID, bob.ID, noConfirm)
 	if err != nil || u.Event != table.Agreed || u.State.Game.Result != store.Draw {
 		t.Fatalf("bob offers back: %+v, %v; want a draw", u.State.Game, err)
 	}
 
 	// Declined, then the game goes on.
 	g = f.start("chess", "", false, person(alice), person(bob)).State.Game
-	if _, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID); err != nil {
+	if _, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID, noConfirm); err != nil {
 		t.Fatal(err)
 	}
 	u, err = f.tab.Answer(f.ctx, g.ID, bob.ID, store.DrawOffer, 0, false)
@@ -290,7 +295,7 @@ func TestDrawOffers(t *testing.T) {
 		t.Fatalf("bob declines: %+v, %v", u, err)
 	}
 	// Accepted with the button.
-	if _, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID); err != nil {
+	if _, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID, noConfirm); err != nil {
 		t.Fatal(err)
 	}
 	u, err = f.tab.Answer(f.ctx, g.ID, bob.ID, store.DrawOffer, 0, true)
@@ -299,23 +304,148 @@ func TestDrawOffers(t *testing.T) {
 	}
 }
 
+// TestAgreementWithTheAI checks the AI's answer to a draw offer: by its
+// own judgement, in won, lost and level positions of each game with an
+// agreement; a counted ending that it loses is declined and one that it
+// wins accepted; and an offer made again before the game moves on is
+// refused without another search.
 func TestAgreementWithTheAI(t *testing.T) {
-	f := newFixture(t)
-	// Chess: the AI accepts a draw.
-	g := f.start("chess", "", false, person(alice), store.Seat{AI: 2}).State.Game
-	u, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
-	if err != nil || !u.ByAI || u.Event != table.Agreed || u.State.Game.Result != store.Draw {
-		t.Fatalf("draw with the AI: %+v, %v", u, err)
+	var searches atomic.Int64 // AI work queued: the pool's Queued hook
+	f := newFixture(t, func(c *table.Config) {
+		c.Queued = func(n int) {
+			if n > 0 {
+				searches.Add(1)
+			}
+		}
+	})
+	// ai starts a game of variant from start between alice and the AI at
+	// level 5, the AI to move second (or first, when aiFirst), with no
+	// reply played yet.
+	ai := func(variant, start string, aiFirst bool) store.Game {
+		t.Helper()
+		seats := [2]store.Seat{person(alice), {AI: 5}}
+		if aiFirst {
+			seats[0], seats[1] = seats[1], seats[0]
+		}
+		g, err := f.st.CreateGame(f.ctx, store.NewGame{Variant: variant, Start: start, Seats: seats})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
 	}
-	// Zamma: counted now, Black (alice) would win 2 to 1, so the AI declines.
-	g = f.start("zamma", "9/9/9/9/9/9/9/bb7/8W b 0", false, person(alice), store.Seat{AI: 2}).State.Game
-	_, err = f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
-	refused(t, err, "zugbot declines: counted now, Black has more counters (2 to 1), so you would win")
+	declined := func(g store.Game, want string) {
+		t.Helper()
+		before := searches.Load()
+		_, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID, table.DrawOptions{Confirmed: g.Ply})
+		refused(t, err, want)
+		if searches.Load() == before && !strings.Contains(want, "counted now") {
+			t.Errorf("game %d: declined without a search", g.ID)
+		}
+		st, err := f.tab.Load(f.ctx, g.ID)
+		if err != nil || st.Game.Over() || st.Game.Offer.Kind != store.NoOffer {
+			t.Fatalf("after the decline: %+v, %v; want the game to go on with no offer", st.Game, err)
+		}
+		// Again at once: refused without another search.
+		before = searches.Load()
+		_, err = f.tab.OfferDraw(f.ctx, g.ID, alice.ID, table.DrawOptions{Confirmed: g.Ply})
+		refused(t, err, "zugbot has already declined a draw at this move")
+		if searches.Load() != before {
+			t.Errorf("game %d: the offer made again was judged again", g.ID)
+		}
+	}
+	accepted := func(g store.Game, result store.Result, winner engine.Side) {
+		t.Helper()
+		u, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID, table.DrawOptions{Confirmed: g.Ply})
+		if err != nil || !u.ByAI || u.Event != table.Agreed || u.State.Game.Result != result || (result == store.Win && u.State.Game.Winner != winner) {
+			t.Fatalf("game %d: %+v, %v; want the AI to accept: %v", g.ID, u.State.Game, err, result)
+		}
+	}
+
+	// Chess: a queen ahead, the AI declines; a queen behind, it accepts.
+	g := ai("chess", "4k3/8/8/8/8/8/8/4K2q w - - 0 1", false)
+	declined(g, "zugbot declines the draw in game")
+	// Once the game has moved on, the AI judges again.
+	f.play(g.ID, alice, "Kd2")
+	if _, err := f.tab.Reply(f.ctx, g.ID, table.Moved); err != nil {
+		t.Fatal(err)
+	}
+	declined(g, "zugbot declines the draw in game")
+	accepted(ai("chess", "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", false), store.Draw, 0)
+	// A fortress: locked pawns that neither king can pass. Level, so
+	// declined in the opening, and accepted after it.
+	g = ai("chess", "k7/8/8/p1p1p1p1/P1P1P1P1/8/8/K7 w - - 0 1", false)
+	declined(g, "zugbot declines the draw in game")
+	for _, m := range []string{"Kb1", "Kc1", "Kd1", "Ke1", "Kf1", "Kg1", "Kh1", "Kh2", "Kg2", "Kf2"} {
+		f.play(g.ID, alice, m)
+		if _, err := f.tab.Reply(f.ctx, g.ID, table.Moved); err != nil {
+			t.Fatal(err)
+		}
+	}
+	accepted(g, store.Draw, 0)
+
+	// Zamma, where agreeing means counting: equal counts, but the AI (to
+	// move) takes a man at once, so it declines.
+	declined(ai("zamma", "8w/9/9/4w4/4b4/9/9/9/b8 b 0", true), "zugbot declines the draw in game")
+	// Counted now, Black (alice) would win 2 to 1: declined without a search.
+	declined(ai("zamma", "9/9/9/9/9/9/9/bb7/8W b 0", false), "zugbot declines: counted now, Black has more counters (2 to 1), so you would win")
 	// The other way round, the AI accepts and wins on the count.
-	g = f.start("zamma", "9/9/9/9/9/9/9/bb7/8W w 0", false, store.Seat{AI: 2}, person(alice)).State.Game
-	u, err = f.tab.OfferDraw(f.ctx, g.ID, alice.ID)
-	if err != nil || !u.ByAI || u.State.Game.Result != store.Win || u.State.Game.Winner != zamma.Black {
-		t.Fatalf("counted end that the AI wins: %+v, %v", u.State.Game, err)
+	accepted(ai("zamma", "9/9/9/9/9/9/9/bb7/8W w 0", true), store.Win, zamma.Black)
+}
+
+// TestCountedOfferNeedsConfirmation checks that an agreed ending decided
+// by a count is offered only once confirmed: unconfirmed, the offer says
+// what the count gives and changes nothing.
+func TestCountedOfferNeedsConfirmation(t *testing.T) {
+	f := newFixture(t)
+	g := f.start("zamma", "9/9/9/9/9/9/9/bb7/8W w 0", false, person(bob), person(alice)).State.Game
+	_, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID, noConfirm)
+	var c *table.Confirmation
+	if !errors.As(err, &c) {
+		t.Fatalf("unconfirmed counted offer: %v; want a *table.Confirmation", err)
+	}
+	want := "In Zamma, ending game #1 by agreement means counting the counters now: Black has more counters (2 to 1), so you would lose. Offer it?"
+	if c.Error() != want || c.Ply != g.Ply || c.Game != g.ID {
+		t.Errorf("confirmation %q at ply %d; want %q at ply %d", c.Error(), c.Ply, want, g.Ply)
+	}
+	st, err := f.tab.Load(f.ctx, g.ID)
+	if err != nil || st.Game.Over() || st.Game.Offer.Kind != store.NoOffer {
+		t.Fatalf("after an unconfirmed offer: %+v, %v; want nothing offered", st.Game, err)
+	}
+	if _, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID, table.DrawOptions{Confirmed: g.Ply + 1}); !errors.As(err, &c) {
+		t.Fatalf("confirmed at another ply: %v; want to be asked again", err)
+	}
+	u, err := f.tab.OfferDraw(f.ctx, g.ID, alice.ID, table.DrawOptions{Confirmed: c.Ply})
+	if err != nil || u.Event != table.Offered {
+		t.Fatalf("confirmed: %+v, %v; want the offer made", u, err)
+	}
+}
+
+// TestNoTakebackInLiveGames checks that a live game has no takebacks,
+// casual or rated, against a person or the AI, and that the refusal gives
+// the clock as the reason.
+func TestNoTakebackInLiveGames(t *testing.T) {
+	f := newFixture(t)
+	live := store.Clock{Base: 15 * time.Second}
+	for _, tt := range []struct {
+		name  string
+		rated bool
+		opp   store.Seat
+	}{
+		{"casual", false, person(bob)},
+		{"rated", true, person(bob)},
+		{"against the AI", false, store.Seat{AI: 1}},
+	} {
+		g, err := f.st.CreateGame(f.ctx, store.NewGame{Variant: "chess", Seats: [2]store.Seat{person(alice), tt.opp}, Rated: tt.rated, Clock: live})
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.play(g.ID, alice, "e4")
+		_, err = f.tab.Takeback(f.ctx, g.ID, alice.ID)
+		refused(t, err, fmt.Sprintf("Game #%d is played on a live clock (15s+0): live games have no takebacks.", g.ID))
+		st, err := f.tab.Load(f.ctx, g.ID)
+		if err != nil || st.Game.Ply != 1 || st.Game.Offer.Kind != store.NoOffer {
+			t.Errorf("%s: after the refusal %+v, %v; want ply 1 and no offer", tt.name, st.Game, err)
+		}
 	}
 }
 
@@ -517,10 +647,10 @@ func TestTexts(t *testing.T) {
 		}
 	}
 	g := store.Game{Seats: seats}
-	if got := table.AgreedText(zamma.Zamma, &g, engine.Outcome{Status: engine.Win, Winner: 0}); got != "**Black (alice) would win**" {
+	if got := table.AgreedText(zamma.Zamma, &g, engine.Outcome{Status: engine.Win, Winner: 0}); got != "Black (alice) would win" {
 		t.Errorf("AgreedText = %q", got)
 	}
-	if got := table.AgreedText(zonal.Chess, &g, engine.Outcome{Status: engine.Draw}); got != "it would be **a draw**" {
+	if got := table.AgreedText(zonal.Chess, &g, engine.Outcome{Status: engine.Draw}); got != "it would be a draw" {
 		t.Errorf("AgreedText = %q", got)
 	}
 	if !table.CountsAtAgreement(zamma.Zamma) || table.CountsAtAgreement(zonal.Chess) {

@@ -39,12 +39,13 @@ func ResultText(v *engine.Variant, g *store.Game, mention func(id string) string
 	return "The game goes on."
 }
 
-// AgreedText names the result an agreement would give in game g.
+// AgreedText names the result an agreement would give in game g, in
+// plain text.
 func AgreedText(v *engine.Variant, g *store.Game, o engine.Outcome) string {
 	if o.Status == engine.Win {
-		return fmt.Sprintf("**%s (%s) would win**", v.Sides[o.Winner], SeatName(g.Seats[o.Winner]))
+		return fmt.Sprintf("%s (%s) would win", v.Sides[o.Winner], SeatName(g.Seats[o.Winner]))
 	}
-	return "it would be **a draw**"
+	return "it would be a draw"
 }
 
 // AgreedDetail is why an agreement ends as it does: how the count came

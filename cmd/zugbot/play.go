@@ -82,7 +82,7 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout}
+	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout, confirming: -1}
 	fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
 		v.Name, v.Credit, v.Sides[human], v.Sides[human.Other()], *level, ai.LevelName(*level))
 	fmt.Fprintf(s.out, "%sType help for the commands and how moves are written.\n\n", wrap(v.Summary, termWidth()))
@@ -118,6 +118,9 @@ type session struct {
 	text  string          // the last move's notation
 	// legend asks the next board to say what its symbols are.
 	legend bool
+	// confirming is the ply at which the player was shown the count of an
+	// agreed ending and asked to confirm it (-1: not asked).
+	confirming int
 }
 
 // line is one line of input, or the error that ended the input.
@@ -226,6 +229,8 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 	}
 	p := s.st.Position
 	var u table.Update
+	confirmed := s.confirming
+	s.confirming = -1
 	switch strings.ToLower(text) {
 	case "":
 		return false, nil
@@ -249,8 +254,12 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 		return false, nil
 	case "takeback", "undo":
 		u, err = s.tab.Takeback(ctx, s.id, you.ID)
-	case "draw":
-		u, err = s.tab.OfferDraw(ctx, s.id, you.ID)
+	case "draw", "yes":
+		if strings.EqualFold(text, "yes") && confirmed < 0 {
+			fmt.Fprintln(s.out, "Nothing to confirm. Type help for the commands.")
+			return false, nil
+		}
+		u, err = s.tab.OfferDraw(ctx, s.id, you.ID, table.DrawOptions{Confirmed: confirmed, Thinking: func() { fmt.Fprintln(s.out, "zugbot is thinking about it…") }})
 	case "resign":
 		u, err = s.tab.Resign(ctx, s.id, you.ID, s.st.Game.Ply)
 	default:
@@ -265,7 +274,12 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 	}
 	var bad *engine.MoveError
 	var r *table.Refusal
+	var c *table.Confirmation
 	switch {
+	case errors.As(err, &c):
+		fmt.Fprintf(s.out, "%s Type yes to offer it; anything else plays on.\n", c.Error())
+		s.confirming = c.Ply
+		return false, nil
 	case errors.As(err, &bad):
 		fmt.Fprintf(s.out, "Not played: %v. Type moves for the legal moves, help for the commands.\n", bad)
 		return false, nil

@@ -219,7 +219,18 @@ func TestPlayOffers(t *testing.T) {
 			"Position: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB R\n\nYour move (Red): Zola has no draws and no agreed ending",
 			"You resigned.\nGame over: zugbot wins, as Blue (resignation).",
 		}},
-		{"chess", "e2-e4\ndraw\n", []string{"zugbot accepts.\nGame over: a draw (agreement)."}},
+		// The AI judges a draw offer: a level opening is played out, and an
+		// offer made again at once is refused without another search.
+		{"chess", "e2-e4\ndraw\ndraw\n", []string{
+			"zugbot declines the draw in game #1 and plays on.",
+			"zugbot has already declined a draw at this move of game #1. Offer again after the next move.",
+		}},
+		// Where agreeing means counting, the count is shown and confirmed.
+		{"zamma", "draw\nyes\nyes\n", []string{
+			"In Zamma, ending game #1 by agreement means counting the counters now: equal counters (40 each), so it would be a draw. Offer it? Type yes to offer it; anything else plays on.",
+			"zugbot declines the draw in game #1 and plays on.",
+			"Nothing to confirm.",
+		}},
 	} {
 		var out bytes.Buffer
 		err := playCommand(context.Background(), []string{"-game", tt.game, "-level", "1", "-seed", "3"}, strings.NewReader(tt.input), &out, io.Discard)
