@@ -9,7 +9,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
-	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
@@ -47,40 +46,32 @@ func (r *request) play() error {
 	if n, ok := r.intOpt("level"); ok {
 		level = n
 	}
-	if level < ai.MinLevel || level > ai.MaxLevel {
-		return userErrorf("The level goes from %d (beginner) to %d (master).", ai.MinLevel, ai.MaxLevel)
-	}
 	var clk store.Clock
 	if text := r.stringOpt("clock"); text != "" {
 		if clk, err = table.ParseClock(text); err != nil {
 			return err
 		}
 	}
-	if err := r.checkRoom(); err != nil {
-		return err
+	var deferErr error
+	u, err := b.table.PlayAI(r.ctx, table.AIGame{Variant: v.ID, Player: r.player(), Level: int(level), Colour: r.colourOpt(), Clock: clk,
+		GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Starting: func() { deferErr = r.deferReply(false) }})
+	if deferErr != nil {
+		b.log.Warn("could not defer the answer to /play", "err", deferErr)
 	}
-	if err := r.deferReply(false); err != nil {
-		return err
-	}
-	side := b.table.DrawSide(r.colourOpt())
-	var seats [2]store.Seat
-	seats[side] = store.Seat{Player: r.player()}
-	seats[side.Other()] = store.Seat{AI: int(level)}
-	return r.startGame(store.NewGame{Variant: v.ID, Seats: seats, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Clock: clk}, "")
-}
-
-// startGame creates a game, lets the AI open if it moves first, and shows
-// the board as the (deferred) response.
-func (r *request) startGame(ng store.NewGame, note string) error {
-	u, err := r.b.table.Start(r.ctx, ng)
 	if err != nil {
 		return err
 	}
+	return r.showStarted(&u, "", false)
+}
+
+// showStarted shows the board of a game that u started as the (deferred)
+// response, with note, and the AI's opening; ping pings the player to
+// move (not the one who asked for the game, who sees the reply).
+func (r *request) showStarted(u *table.Update, note string, ping bool) error {
 	if len(u.Moves) > 0 {
 		note = strings.TrimSpace(note + fmt.Sprintf(" zugbot opened with **%s**.", u.Moves[0]))
 	}
-	// No ping: the player has just asked for this game and sees the reply.
-	m, err := r.b.boardMessage(r.ctx, &u.State, boardView{note: note})
+	m, err := r.b.boardMessage(r.ctx, &u.State, boardView{note: note, ping: ping})
 	if err != nil {
 		return err
 	}
@@ -554,32 +545,31 @@ func (r *request) answerOffer(a action) error {
 	return nil
 }
 
-// rematch starts a new game between the same players with colours swapped:
-// at once against the AI, as a challenge to a person.
+// rematch asks for a rematch of finished game id (see table.Rematch):
+// against the AI it starts at once; against a person it is a challenge,
+// or the game itself when the opponent had asked first.
 func (r *request) rematch(id int64) error {
-	rm, err := r.b.table.Rematch(r.ctx, id, r.player())
+	b := r.b
+	var deferErr error
+	rm, err := b.table.Rematch(r.ctx, id, r.player(), r.i.ChannelID, func() { deferErr = r.deferReply(false) })
+	if deferErr != nil {
+		b.log.Warn("could not defer the answer to a rematch", "game", id, "err", deferErr)
+	}
 	if err != nil {
 		return err
 	}
-	g := &rm.Of
-	if rm.Opponent.IsAI() {
-		if err := r.deferReply(false); err != nil {
-			return err
-		}
-		return r.startGame(store.NewGame{Variant: g.Variant, Start: g.Start, Seats: rm.Seats, GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID},
-			fmt.Sprintf("Rematch of game #%d.", g.ID))
+	if rm.Game.Event == 0 {
+		return r.postChallenge(&rm.Challenge)
 	}
-	if c, ok, err := r.openRematch(g.ID); err != nil {
-		return err
-	} else if ok && c.Challenger.ID == r.user.ID {
-		return userErrorf("You have already offered a rematch of game #%d; it is up to %s now.", g.ID, c.Opponent.Name)
-	} else if ok {
-		return r.acceptRematch(c)
+	if c := rm.Challenge; rm.Accepted && c.MessageID != "" {
+		r.later(func() {
+			m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, rm.Game.State.Game.ID))
+			if _, err := b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(r.ctx)); err != nil {
+				b.log.Warn("could not close the rematch challenge's message", "challenge", c.ID, "err", err)
+			}
+		})
 	}
-	return r.postChallenge(store.NewChallenge{
-		Challenger: r.player(), Opponent: rm.Opponent.Player, Variant: g.Variant, Start: g.Start, Colour: rm.Colour,
-		Rated: g.Rated || g.Capped, DaysPerMove: g.DaysPerMove, Clock: g.Clock, GuildID: g.GuildID, ChannelID: r.i.ChannelID, RematchOf: g.ID,
-	})
+	return r.showStarted(&rm.Game, fmt.Sprintf("Rematch of game #%d.", id), rm.Accepted)
 }
 
 // hintCommand answers /hint: the AI's suggestion for the player's move,

@@ -61,6 +61,7 @@ func TestFullGameAgainstAI(t *testing.T) {
 				t.Errorf("board title %q; want the game's name", m.Embeds[0].Title)
 			}
 			st := h.onlyGame(h.alice)
+			h.boardReady(st.Game.ID) // the board is recorded after the reply shows it
 			r := rand.New(rand.NewPCG(1, 2))
 			for moves := 0; !st.Game.Over(); moves++ {
 				if moves > 400 {

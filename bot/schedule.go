@@ -10,6 +10,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // RunDue claims and handles the timers that have come due: move deadlines, reminders
@@ -140,26 +141,32 @@ func (b *Bot) remind(ctx context.Context, t store.Task) error {
 
 // expire closes a challenge nobody answered and updates its message.
 func (b *Bot) expire(ctx context.Context, t store.Task) error {
-	return b.expireNow(ctx, t.ChallengeID, "")
-}
-
-// expireNow closes challenge id, past its time, and updates its message
-// (msgID when the store does not know it yet).
-func (b *Bot) expireNow(ctx context.Context, id int64, msgID string) error {
-	c, err := b.store.ExpireChallenge(ctx, id)
-	if errors.Is(err, store.ErrChallengeClosed) || errors.Is(err, store.ErrNotFound) {
-		return nil
-	}
-	if err != nil {
+	c, ok, err := b.table.ExpireChallenge(ctx, t.ChallengeID)
+	if err != nil || !ok {
 		return err
 	}
+	return b.showExpired(ctx, &c, "")
+}
+
+// closeExpired shows challenge c, closed as expired when someone answered
+// it, as such (in message msgID when the store does not know it yet); a
+// failure is only logged: the answer said it already.
+func (b *Bot) closeExpired(ctx context.Context, c *store.Challenge, msgID string) {
+	if err := b.showExpired(ctx, c, msgID); err != nil {
+		b.log.Warn("closing an expired challenge", "challenge", c.ID, "err", err)
+	}
+}
+
+// showExpired edits the message of challenge c, expired, to say so (msgID
+// when the store does not know it yet).
+func (b *Bot) showExpired(ctx context.Context, c *store.Challenge, msgID string) error {
 	if c.MessageID == "" {
 		c.MessageID = msgID
 	}
 	if c.MessageID == "" {
 		return nil
 	}
-	m := b.closedChallenge(&c, fmt.Sprintf("expired: nobody accepted it within %s.", lifetime(&c)))
-	_, err = b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(ctx))
+	m := b.closedChallenge(c, fmt.Sprintf("expired: nobody accepted it within %s.", table.Lifetime(c)))
+	_, err := b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(ctx))
 	return err
 }

@@ -82,7 +82,9 @@ func (s *Store) OpenChallenges(ctx context.Context, player string) ([]Challenge,
 }
 
 // CreateChallenge records a challenge, open until it is answered or its
-// time to live runs out (an Expiry task comes due then).
+// time to live runs out (an Expiry task comes due then). A rematch
+// challenge of a game that already has its rematch is refused with
+// ErrRematchExists.
 func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge, error) {
 	var c Challenge
 	err := s.write(ctx, func(tx querier) error {
@@ -116,6 +118,13 @@ func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge
 		if nc.RematchOf != 0 {
 			if _, err := game(ctx, tx, nc.RematchOf); err != nil {
 				return fmt.Errorf("rematch: %w", err)
+			}
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE rematch_of = ?`, nc.RematchOf).Scan(&n); err != nil {
+				return err
+			}
+			if n > 0 {
+				return fmt.Errorf("game %d: %w", nc.RematchOf, ErrRematchExists)
 			}
 			rematch = sql.NullInt64{Int64: nc.RematchOf, Valid: true}
 		}

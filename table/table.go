@@ -157,10 +157,36 @@ const (
 func DaysPerMove() []int { return []int{1, 3, 7} }
 
 // Refusal is an action refused for a reason the player can act on; nothing
-// was changed. Its text is meant to be shown to them as it is.
+// was changed. Its text is plain, meant to be shown to them as it is; its
+// Reason lets an adapter word or mark it up its own way.
 type Refusal struct {
-	msg string
-	err error // what it explains, if anything: a *engine.MoveError
+	Reason Reason
+	msg    string
+	err    error // what it explains, if anything: a *engine.MoveError
+}
+
+// Reason says why an action was refused.
+type Reason uint8
+
+// The reasons; Unspecified for the refusals that name none yet.
+const (
+	Unspecified     Reason = iota
+	BadLevel               // an AI level out of range
+	SelfChallenge          // a challenge to oneself
+	BotChallenge           // a challenge to a bot
+	RematchExists          // the game already has its rematch
+	Invalid                // terms the store refuses
+	NoChallenge            // no such challenge
+	ChallengeClosed        // the challenge is no longer open (answered, withdrawn or expired)
+	TooManyGames           // a player has the most games going at once
+	NotYours               // not the player's to answer or to do
+	GameGoing              // the game is not over yet
+	AlreadyOffered         // the player's own offer is still open
+)
+
+// refuse returns a *Refusal for reason with a formatted text.
+func refuse(reason Reason, format string, args ...any) error {
+	return &Refusal{Reason: reason, msg: fmt.Sprintf(format, args...)}
 }
 
 func (e *Refusal) Error() string { return e.msg }
@@ -183,7 +209,7 @@ func (t *Table) Explain(id int64, err error) error {
 	case errors.Is(err, store.ErrGameOver):
 		return Refusef("Game #%d is over.", id)
 	case errors.Is(err, store.ErrTooManyGames):
-		return Refusef("You already have the most games going at once (%d); finish or resign one first.", t.store.MaxActiveGames())
+		return refuse(TooManyGames, "You already have the most games going at once (%d); finish or resign one first.", t.store.MaxActiveGames())
 	case errors.Is(err, store.ErrNotFound):
 		return Refusef("There is no game #%d.", id)
 	case errors.Is(err, store.ErrFlagFell):
@@ -786,38 +812,6 @@ func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.Of
 		u.Event = TookBack
 	}
 	return u, nil
-}
-
-// Rematch is a rematch of a finished game: the same players, variant and
-// start, colours swapped.
-type Rematch struct {
-	Of    store.Game    // the finished game
-	Seats [2]store.Seat // the new game's seats, by side
-	// Colour is the side the player who asks takes: first if they moved
-	// second, and the other way round.
-	Colour store.Colour
-	// Opponent is the other seat.
-	Opponent store.Seat
-}
-
-// Rematch returns the rematch of finished game id that user asks for.
-// Against the AI, Start it at once; a person is challenged instead.
-func (t *Table) Rematch(ctx context.Context, id int64, user store.Player) (Rematch, error) {
-	st, side, err := t.seat(ctx, id, user.ID)
-	if err != nil {
-		return Rematch{}, err
-	}
-	g := st.Game
-	if !g.Over() {
-		return Rematch{}, Refusef("Game #%d is still going.", id)
-	}
-	rm := Rematch{Of: g, Colour: store.Second, Opponent: g.Seats[side.Other()]}
-	if side == 1 {
-		rm.Colour = store.First
-	}
-	rm.Seats[side.Other()] = store.Seat{Player: user}
-	rm.Seats[side] = rm.Opponent
-	return rm, nil
 }
 
 // Abort ends game id, at ply, without a result, on the word of a moderator

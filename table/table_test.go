@@ -554,7 +554,7 @@ func TestTimeOut(t *testing.T) {
 func TestAbortAndRematch(t *testing.T) {
 	f := newFixture(t)
 	g := f.start("zola", "", true, person(alice), person(bob)).State.Game
-	_, err := f.tab.Rematch(f.ctx, g.ID, alice)
+	_, err := f.tab.Rematch(f.ctx, g.ID, alice, "", nil)
 	refused(t, err, "is still going")
 	u, err := f.tab.Abort(f.ctx, g.ID, 0, carol.ID)
 	if err != nil || u.State.Game.Result != store.Aborted || u.State.Game.EndedBy != carol.ID || len(u.State.Game.Changes) != 0 {
@@ -565,13 +565,13 @@ func TestAbortAndRematch(t *testing.T) {
 	}
 	_, err = f.tab.Abort(f.ctx, g.ID, 0, carol.ID)
 	refused(t, err, "already over")
-	rm, err := f.tab.Rematch(f.ctx, g.ID, bob)
+	rm, err := f.tab.Rematch(f.ctx, g.ID, bob, "c2", nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// bob moved second, so he moves first in the rematch.
-	if rm.Of.ID != g.ID || rm.Colour != store.First || rm.Seats[0].ID != bob.ID || rm.Seats[1].ID != alice.ID || rm.Opponent.ID != alice.ID {
-		t.Errorf("Rematch: %+v; want bob first against alice", rm)
+	if c := rm.Challenge; rm.Of.ID != g.ID || c.Colour != store.First || c.Challenger.ID != bob.ID || c.Opponent.ID != alice.ID || c.RematchOf != g.ID || c.ChannelID != "c2" {
+		t.Errorf("Rematch: %+v; want bob's challenge to alice, moving first", rm)
 	}
 }
 

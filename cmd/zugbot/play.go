@@ -65,9 +65,6 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	if *level < ai.MinLevel || *level > ai.MaxLevel {
-		return usagef("-level %d: want %d (%s) to %d (%s)", *level, ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel))
-	}
 	dir, err := os.MkdirTemp("", "zugbot-play-")
 	if err != nil {
 		return fmt.Errorf("a place for the game: %w", err)
@@ -83,16 +80,22 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 		return err
 	}
 	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout, confirming: -1}
-	fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
-		v.Name, v.Credit, v.Sides[human], v.Sides[human.Other()], *level, ai.LevelName(*level))
-	fmt.Fprintf(s.out, "%sType help for the commands and how moves are written.\n\n", wrap(v.Summary, termWidth()))
-	var seats [2]store.Seat
-	seats[human] = store.Seat{Player: you}
-	seats[human.Other()] = store.Seat{AI: *level}
+	colour := store.First
 	if human != 0 {
-		fmt.Fprintf(s.out, "zugbot is thinking…\n")
+		colour = store.Second
 	}
-	u, err := tab.Start(ctx, store.NewGame{Variant: v.ID, Seats: seats})
+	u, err := tab.PlayAI(ctx, table.AIGame{Variant: v.ID, Player: you, Level: *level, Colour: colour, Starting: func() {
+		fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
+			v.Name, v.Credit, v.Sides[human], v.Sides[human.Other()], *level, ai.LevelName(*level))
+		fmt.Fprintf(s.out, "%sType help for the commands and how moves are written.\n\n", wrap(v.Summary, termWidth()))
+		if human != 0 {
+			fmt.Fprintf(s.out, "zugbot is thinking…\n")
+		}
+	}})
+	var r *table.Refusal
+	if errors.As(err, &r) && r.Reason == table.BadLevel {
+		return usagef("-level %d: %v", *level, err)
+	}
 	if err != nil {
 		return err
 	}

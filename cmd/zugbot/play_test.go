@@ -109,7 +109,7 @@ func TestPlayErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"-level", "1"}, "-game is required"},
-		{[]string{"-game", "zola", "-level", "9"}, "zugbot play: -level 9: want 1 (beginner) to 5 (master)\n"},
+		{[]string{"-game", "zola", "-level", "9"}, "zugbot play: -level 9: The level goes from 1 (beginner) to 5 (master); 9 is not one of them.\n"},
 		{[]string{"-game", "zola", "-color", "purple"}, `-color "purple": want first, second, 1, 2, Red or Blue`},
 	}
 	// Sides are named the same way as everywhere: by name or by order.
@@ -313,7 +313,11 @@ func TestPlayInterrupted(t *testing.T) {
 		done <- playCommand(ctx, []string{"-game", "zola", "-level", "1"}, inR, &out, io.Discard)
 	}()
 	for !strings.Contains(out.String(), "Your move") {
-		time.Sleep(time.Millisecond)
+		select {
+		case err := <-done:
+			t.Fatalf("the game ended before its first move: %v\n%s", err, out.String())
+		case <-time.After(time.Millisecond):
+		}
 	}
 	cancel()
 	if err := <-done; err != nil {
