@@ -115,12 +115,12 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 	if len(worst) == 0 {
 		txt.WriteString("No mistakes: well played, both of you.\n")
 	}
-	files := []*discordgo.File{}
+	var files []file
 	graph, err := b.analysisGraph(a, names)
 	if err != nil {
 		return message{}, err
 	}
-	files = append(files, &discordgo.File{Name: fmt.Sprintf("zugbot-%d-analysis.png", g.ID), ContentType: "image/png", Reader: graph})
+	files = append(files, pngFile(fmt.Sprintf("zugbot-%d-analysis.png", g.ID), graph.Bytes()))
 	for n, i := range worst {
 		p := a.Start.Clone()
 		for _, m := range a.Moves[:i] {
@@ -143,7 +143,7 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 		if err != nil {
 			return message{}, err
 		}
-		files = append(files, &discordgo.File{Name: fmt.Sprintf("zugbot-%d-move-%d.png", g.ID, i+1), ContentType: "image/png", Reader: board})
+		files = append(files, pngFile(fmt.Sprintf("zugbot-%d-move-%d.png", g.ID, i+1), board.Bytes()))
 	}
 	return message{content: txt.String(), files: files}, nil
 }

@@ -103,7 +103,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 		return message{}, fmt.Errorf("render game %d: %w", g.ID, err)
 	}
 	b.metrics.rendered(time.Since(start))
-	file := fmt.Sprintf("zugbot-%d-%d.png", g.ID, g.Ply)
+	picture := fmt.Sprintf("zugbot-%d-%d.png", g.ID, g.Ply)
 
 	var desc strings.Builder
 	for side := range 2 {
@@ -166,11 +166,11 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 		embeds: []*discordgo.MessageEmbed{{
 			Title:       fmt.Sprintf("Game #%d · %s", g.ID, v.Name),
 			Description: desc.String(),
-			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + picture},
 			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("%s · ply %d · %s", kind, g.Ply, v.Credit)},
 			Color:       0x2b6cb0,
 		}},
-		files: []*discordgo.File{{Name: file, ContentType: "image/png", Reader: bytes.NewReader(png.Bytes())}},
+		files: []file{pngFile(picture, png.Bytes())},
 	}
 	if view.ping && !g.Over() && !g.Seats[p.Turn()].IsAI() {
 		m.mentions = []string{g.Seats[p.Turn()].ID}
@@ -191,7 +191,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 			if err := b.render.GIF(ctx, &gif, start, moves, gopt); err != nil {
 				return message{}, fmt.Errorf("replay of game %d: %w", g.ID, err)
 			}
-			m.files = append(m.files, &discordgo.File{Name: fmt.Sprintf("zugbot-%d-replay.gif", g.ID), ContentType: "image/gif", Reader: bytes.NewReader(gif.Bytes())})
+			m.files = append(m.files, gifFile(fmt.Sprintf("zugbot-%d-replay.gif", g.ID), gif.Bytes()))
 		}
 		return m, nil
 	}

@@ -1,9 +1,13 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
+	"image"
+	"image/png"
 	"log/slog"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -173,7 +177,8 @@ func (h *harness) onlyGame(u *discordgo.User) store.State {
 	return h.game(games[0].ID)
 }
 
-// board returns the current board message of a game.
+// board returns the current board message of a game, once it has checked
+// that the message shows its board (checkBoardImage).
 func (h *harness) board(id int64) *discordtest.Message {
 	h.t.Helper()
 	st := h.game(id)
@@ -185,19 +190,36 @@ func (h *harness) board(id int64) *discordtest.Message {
 	if m == nil {
 		h.t.Fatalf("game %d has no board message (%q)", id, st.Game.MessageID)
 	}
+	h.checkBoardImage(m)
 	return m
 }
 
-// checkBoardImage decodes the board message's PNG.
-func (h *harness) checkBoardImage(m *discordtest.Message) {
+// checkBoardImage checks that a board message shows a board: the file its
+// embed's image links to (attachment://name) is attached, decodes as a
+// PNG, and is of a readable size. It returns the decoded board.
+func (h *harness) checkBoardImage(m *discordtest.Message) image.Image {
 	h.t.Helper()
-	imgs, err := m.Images()
-	if err != nil || len(imgs) == 0 {
-		h.t.Fatalf("board message has no image: %v", err)
+	if len(m.Embeds) == 0 || m.Embeds[0].Image == nil {
+		h.t.Fatalf("board message %s has no embed with an image", m.ID)
 	}
-	if b := imgs[0].Bounds(); b.Dx() < 400 || b.Dy() < 300 {
-		h.t.Errorf("board image is %v; want a readable size", b)
+	url := m.Embeds[0].Image.URL
+	name, ok := strings.CutPrefix(url, "attachment://")
+	if !ok {
+		h.t.Fatalf("board message %s shows %q; want one of its attachments", m.ID, url)
 	}
+	i := slices.IndexFunc(m.Files, func(f *discordtest.File) bool { return f.Name == name })
+	if i < 0 {
+		h.t.Fatalf("board message %s shows %s, which is not among its %d attachments", m.ID, name, len(m.Files))
+	}
+	f := m.Files[i]
+	img, err := png.Decode(bytes.NewReader(f.Data))
+	if err != nil {
+		h.t.Fatalf("board message %s: its picture %s (%d bytes) is not a PNG: %v", m.ID, name, len(f.Data), err)
+	}
+	if b := img.Bounds(); b.Dx() < 400 || b.Dy() < 300 {
+		h.t.Errorf("board message %s: its picture is %v; want a readable size", m.ID, b)
+	}
+	return img
 }
 
 // eventually waits until cond holds, for what the bot finishes after it
@@ -213,8 +235,10 @@ func (h *harness) eventually(what string, cond func() bool) {
 	}
 }
 
-// boardReady waits until game id has its board message.
+// boardReady waits until game id has its board message, and checks that
+// the message shows the board.
 func (h *harness) boardReady(id int64) {
 	h.t.Helper()
 	h.eventually("the board message", func() bool { return h.game(id).Game.MessageID != "" })
+	h.board(id)
 }

@@ -308,9 +308,9 @@ func (r *request) exportCommand() error {
 	}
 	return r.reply(message{
 		content: fmt.Sprintf("Game #%d, %s: %d moves.", g.ID, v.Name, len(st.Moves)),
-		files: []*discordgo.File{
-			{Name: fmt.Sprintf("zugbot-%d.txt", g.ID), ContentType: "text/plain", Reader: strings.NewReader(txt.String())},
-			{Name: fmt.Sprintf("zugbot-%d.gif", g.ID), ContentType: "image/gif", Reader: bytes.NewReader(gif.Bytes())},
+		files: []file{
+			{name: fmt.Sprintf("zugbot-%d.txt", g.ID), contentType: "text/plain", data: []byte(txt.String())},
+			gifFile(fmt.Sprintf("zugbot-%d.gif", g.ID), gif.Bytes()),
 		},
 	})
 }
@@ -324,14 +324,14 @@ func (r *request) rulesCommand() error {
 	if err := r.b.render.PNG(&png, v.Start(), render.Options{Caption: v.Name + ": the start"}); err != nil {
 		return err
 	}
-	file := "zugbot-" + v.ID + "-start.png"
+	picture := "zugbot-" + v.ID + "-start.png"
 	return r.reply(message{
 		embeds: []*discordgo.MessageEmbed{{
 			Title: "How to play " + v.Name, Description: v.Summary + "\n\n" + v.Sides[0] + " moves first.",
-			Image:  &discordgo.MessageEmbedImage{URL: "attachment://" + file},
+			Image:  &discordgo.MessageEmbedImage{URL: "attachment://" + picture},
 			Footer: &discordgo.MessageEmbedFooter{Text: v.Credit},
 		}},
-		files: []*discordgo.File{{Name: file, ContentType: "image/png", Reader: &png}},
+		files: []file{pngFile(picture, png.Bytes())},
 	})
 }
 

@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"bytes"
+
 	"github.com/bwmarrin/discordgo"
 )
 
@@ -8,13 +10,48 @@ import (
 // moment needs: a response, an edit of one, a follow-up, or a channel
 // message. An edit replaces the content, embeds, components and files
 // wholesale, so an old board image never stays beside a new one.
+//
+// A message may be sent more than once (a board whose edit Discord
+// refuses is posted anew), so it keeps its files' bytes, and each of its
+// forms reads them afresh.
 type message struct {
 	content    string
 	embeds     []*discordgo.MessageEmbed
 	components []discordgo.MessageComponent
-	files      []*discordgo.File
+	files      []file
 	ephemeral  bool
 	mentions   []string // the users it may ping; nobody else
+}
+
+// file is a file attached to a message. Its data is never changed once
+// the file is made.
+type file struct {
+	name, contentType string
+	data              []byte
+}
+
+// pngFile is a PNG image to attach, named name.
+func pngFile(name string, data []byte) file {
+	return file{name: name, contentType: "image/png", data: data}
+}
+
+// gifFile is a GIF image to attach, named name.
+func gifFile(name string, data []byte) file {
+	return file{name: name, contentType: "image/gif", data: data}
+}
+
+// discordFiles returns m's files for one request: discordgo reads a
+// file's Reader to its end when it builds the request's body, so each
+// request needs readers of its own.
+func (m message) discordFiles() []*discordgo.File {
+	if len(m.files) == 0 {
+		return nil
+	}
+	out := make([]*discordgo.File, len(m.files))
+	for i, f := range m.files {
+		out[i] = &discordgo.File{Name: f.name, ContentType: f.contentType, Reader: bytes.NewReader(f.data)}
+	}
+	return out
 }
 
 func (m message) allowed() *discordgo.MessageAllowedMentions {
@@ -34,7 +71,7 @@ func (m message) data() *discordgo.InteractionResponseData {
 		Content:         m.content,
 		Embeds:          m.embeds,
 		Components:      m.componentsOrEmpty(),
-		Files:           m.files,
+		Files:           m.discordFiles(),
 		Flags:           m.flags(),
 		AllowedMentions: m.allowed(),
 	}
@@ -77,7 +114,7 @@ func (m message) edit() *discordgo.WebhookEdit {
 		Content:         &content,
 		Embeds:          &embeds,
 		Components:      &comps,
-		Files:           m.files,
+		Files:           m.discordFiles(),
 		Attachments:     m.attachments(),
 		AllowedMentions: m.allowed(),
 	}
@@ -89,7 +126,7 @@ func (m message) params() *discordgo.WebhookParams {
 		Content:         m.content,
 		Embeds:          m.embeds,
 		Components:      m.components,
-		Files:           m.files,
+		Files:           m.discordFiles(),
 		Flags:           m.flags(),
 		AllowedMentions: m.allowed(),
 	}
@@ -101,7 +138,7 @@ func (m message) send() *discordgo.MessageSend {
 		Content:         m.content,
 		Embeds:          m.embeds,
 		Components:      m.components,
-		Files:           m.files,
+		Files:           m.discordFiles(),
 		AllowedMentions: m.allowed(),
 	}
 }
@@ -115,7 +152,7 @@ func (m message) channelEdit(channelID, messageID string) *discordgo.MessageEdit
 		Content:         &content,
 		Embeds:          &embeds,
 		Components:      &comps,
-		Files:           m.files,
+		Files:           m.discordFiles(),
 		Attachments:     m.attachments(),
 		AllowedMentions: m.allowed(),
 	}

@@ -609,7 +609,7 @@ func (r *request) hintCommand() error {
 	return r.reply(message{
 		content: fmt.Sprintf("Hint for game #%d: zugbot would play **%s**. Play it, or anything else, with /move or on the board. (%s left in this game.)",
 			id, h.Notation, plural(left, "hint")),
-		files:     []*discordgo.File{{Name: fmt.Sprintf("zugbot-%d-%d-hint.png", id, g.Ply), ContentType: "image/png", Reader: &png}},
+		files:     []file{pngFile(fmt.Sprintf("zugbot-%d-%d-hint.png", id, g.Ply), png.Bytes())},
 		ephemeral: true,
 	})
 }

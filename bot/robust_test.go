@@ -3,6 +3,7 @@ package bot_test
 import (
 	"context"
 	"fmt"
+	"image"
 	"regexp"
 	"strings"
 	"testing"
@@ -147,7 +148,8 @@ func TestTimersDoNotStarve(t *testing.T) {
 }
 
 // TestTransient5xxRetried: Discord answers the board's edit with 500 and
-// then 503; the edit is tried again and the move goes through as usual.
+// then 503; the edit is tried again, its body (the board's PNG with it)
+// sent whole each time, and the move goes through as usual.
 func TestTransient5xxRetried(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -307,12 +309,14 @@ func TestMoveWithoutPermission(t *testing.T) {
 }
 
 // TestDeletedBoardComesBack: a moderator deletes a game's board; the next
-// move posts it anew and the game remembers the new message.
+// move posts it anew, picture and all (the refused edit has read the
+// picture once already), and the game remembers the new message.
 func TestDeletedBoardComesBack(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	st := h.duel("zola", false)
 	old := st.Game.MessageID
+	size := h.checkBoardImage(h.board(st.Game.ID)).Bounds()
 	h.srv.DeleteMessage(h.channel, old)
 	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
 	if got := h.move(h.alice, st.Game.ID, move); !strings.Contains(got, "you played") {
@@ -323,6 +327,23 @@ func TestDeletedBoardComesBack(t *testing.T) {
 	b := h.board(st.Game.ID)
 	if len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, move) {
 		t.Errorf("the new board does not show the move %s", move)
+	}
+	h.checkReposted(b, size)
+}
+
+// checkReposted checks that a board posted anew, in a game going on,
+// carries its picture whole: one PNG attachment, of the size the board had
+// before, as Discord describes it and as its bytes decode.
+func (h *harness) checkReposted(b *discordtest.Message, size image.Rectangle) {
+	h.t.Helper()
+	if got := h.checkBoardImage(b).Bounds(); got != size {
+		h.t.Errorf("the board posted anew is a %v picture; want %v, as before", got, size)
+	}
+	if len(b.Attachments) != 1 {
+		h.t.Fatalf("the board posted anew has %d attachments; want its PNG", len(b.Attachments))
+	}
+	if a := b.Attachments[0]; a.Size == 0 || a.Size != len(b.Files[0].Data) || a.Width != size.Dx() || a.Height != size.Dy() {
+		h.t.Errorf("the board posted anew has %s of %d bytes (%d stored), %d×%d; want the %v PNG", a.Filename, a.Size, len(b.Files[0].Data), a.Width, a.Height, size)
 	}
 }
 
@@ -380,6 +401,7 @@ func TestBoardInArchivedThread(t *testing.T) {
 	h.eventually("the bot in the thread", func() bool { return h.srv.ThreadMember(thread, h.srv.BotUser()) })
 	h.srv.ArchiveThread(thread)
 	old := h.game(st.Game.ID).Game.MessageID
+	size := h.checkBoardImage(h.board(st.Game.ID)).Bounds()
 	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
 	if got := h.move(h.alice, st.Game.ID, move); !strings.Contains(got, "you played") {
 		t.Fatalf("/move answered %q", got)
@@ -388,9 +410,11 @@ func TestBoardInArchivedThread(t *testing.T) {
 	if ch := h.srv.Channel(thread); ch.ThreadMetadata == nil || ch.ThreadMetadata.Archived {
 		t.Errorf("the thread is still archived: %+v", ch.ThreadMetadata)
 	}
-	if b := h.board(st.Game.ID); len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, move) {
+	b := h.board(st.Game.ID)
+	if len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, move) {
 		t.Errorf("the new board does not show %s", move)
 	}
+	h.checkReposted(b, size)
 	h.srv.WaitViolation(t, discordgo.ErrCodePerformedOperationOnArchivedThread, wait) // the refused edit
 }
 
@@ -607,15 +631,18 @@ func TestShards(t *testing.T) {
 
 // TestBoardsRedrawnAtStart: the process died after a move was committed
 // and before its board was edited (here: the move is recorded while the
-// bot is down), and after a resignation likewise. At the next start both
-// boards are redrawn to the game's state; a board that is up to date is
-// left alone.
+// bot is down), and after a resignation likewise; a third game's move was
+// recorded too, and a moderator deleted its board. At the next start the
+// boards are redrawn to the games' states, the deleted one posted anew
+// with its picture; a board that is up to date is left alone.
 func TestBoardsRedrawnAtStart(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	behind := h.duel("zola", false)
 	ended := h.duel("zola", false)
 	current := h.duel("zola", false)
+	gone := h.duel("zola", false)
+	size := h.checkBoardImage(h.board(gone.Game.ID)).Bounds()
 	edited := func(m *discordtest.Message) string {
 		if m.EditedTimestamp == nil {
 			return ""
@@ -636,8 +663,12 @@ func TestBoardsRedrawnAtStart(t *testing.T) {
 	if _, err := db.Finish(ctx, ended.Game.ID, store.AnyPly, store.End{Result: store.Win, Winner: 1, Reason: store.ReasonResignation}); err != nil {
 		t.Fatal(err)
 	}
-	if ids, err := db.StaleBoards(ctx); err != nil || len(ids) != 2 {
-		t.Errorf("boards behind before the restart: %v, %v; want games %d and %d", ids, err, behind.Game.ID, ended.Game.ID)
+	if _, err := db.RecordMove(ctx, gone.Game.ID, 0, move, store.End{}); err != nil {
+		t.Fatal(err)
+	}
+	h.srv.DeleteMessage(h.channel, gone.Game.MessageID)
+	if ids, err := db.StaleBoards(ctx); err != nil || len(ids) != 3 {
+		t.Errorf("boards behind before the restart: %v, %v; want games %d, %d and %d", ids, err, behind.Game.ID, ended.Game.ID, gone.Game.ID)
 	}
 	db.Close()
 
@@ -650,6 +681,13 @@ func TestBoardsRedrawnAtStart(t *testing.T) {
 		b := h.board(ended.Game.ID)
 		return finalControls(b)
 	})
+	h.eventually("the deleted board posted anew", func() bool { return h.game(gone.Game.ID).Game.MessageID != gone.Game.MessageID })
+	h.srv.WaitViolation(t, discordgo.ErrCodeUnknownMessage, wait) // the edit of the deleted board
+	if b := h.board(gone.Game.ID); len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, "Last move: **"+move+"**") {
+		t.Errorf("the board posted anew does not show the move %s", move)
+	} else {
+		h.checkReposted(b, size)
+	}
 	h.eventually("the record of the redrawn boards", func() bool {
 		ids, err := h.st.StaleBoards(ctx)
 		return err == nil && len(ids) == 0

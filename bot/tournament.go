@@ -333,7 +333,7 @@ func (r *request) showStandings(tr *store.Tournament) error {
 	if err != nil {
 		return err
 	}
-	return r.reply(message{content: r.b.standingsCaption(tr), files: []*discordgo.File{img}})
+	return r.reply(message{content: r.b.standingsCaption(tr), files: []file{img}})
 }
 
 // standingsCaption says when tr's standings are from.
@@ -348,7 +348,7 @@ func (b *Bot) standingsCaption(tr *store.Tournament) string {
 }
 
 // standingsImage draws tr's standings.
-func (b *Bot) standingsImage(tr *store.Tournament) (*discordgo.File, error) {
+func (b *Bot) standingsImage(tr *store.Tournament) (file, error) {
 	tb := "Buchholz"
 	if tr.Format == store.RoundRobin {
 		tb = "S-B" // Sonneborn–Berger
@@ -375,9 +375,9 @@ func (b *Bot) standingsImage(tr *store.Tournament) (*discordgo.File, error) {
 	}
 	var buf bytes.Buffer
 	if err := b.render.StandingsPNG(&buf, s); err != nil {
-		return nil, err
+		return file{}, fmt.Errorf("standings of tournament %d: %w", tr.ID, err)
 	}
-	return &discordgo.File{Name: fmt.Sprintf("tournament-%d.png", tr.ID), ContentType: "image/png", Reader: &buf}, nil
+	return pngFile(fmt.Sprintf("tournament-%d.png", tr.ID), buf.Bytes()), nil
 }
 
 // tournamentStep takes a tournament's step, due: its thread opened if it
@@ -504,7 +504,7 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 		if err != nil {
 			return err
 		}
-		m.files = []*discordgo.File{img}
+		m.files = []file{img}
 	}
 	if _, err := b.s.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("announce round %d of tournament %d: %w", tr.Round, tr.ID, err)
@@ -568,7 +568,7 @@ func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string)
 	if err != nil {
 		return err
 	}
-	m := message{content: text, mentions: pings, files: []*discordgo.File{img}}
+	m := message{content: text, mentions: pings, files: []file{img}}
 	_, err = b.s.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx))
 	return err
 }

@@ -7,7 +7,10 @@
 // and JSON error code (10062 for a late or unknown interaction, 40060 for a
 // second initial response, 50035 with the offending field path for invalid
 // form bodies, 50006 for an empty message, 40005 for a file over 10 MiB...)
-// and is recorded as a Violation. Violations the test has not taken with
+// and is recorded as a Violation. So does an upload that would show as a
+// broken attachment, which Discord may store without an error: an empty
+// file, or one that says it is a PNG, GIF or JPEG image and does not decode
+// (50046 Invalid file uploaded). Violations the test has not taken with
 // TakeViolations or WaitViolation fail the test when it ends, so a bot that
 // passes against the fake does not break Discord's rules the fake knows.
 //

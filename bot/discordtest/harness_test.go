@@ -123,6 +123,12 @@ func restCode(t *testing.T, err error) int {
 // pngFile returns a w×h PNG of one colour as a discordgo file.
 func pngFile(t *testing.T, name string, w, h int, c color.Color) *discordgo.File {
 	t.Helper()
+	return rawFile(name, "image/png", pngBytes(t, w, h, c))
+}
+
+// pngBytes encodes a w×h PNG of one colour.
+func pngBytes(t *testing.T, w, h int, c color.Color) []byte {
+	t.Helper()
 	img := image.NewRGBA(image.Rect(0, 0, w, h))
 	for y := range h {
 		for x := range w {
@@ -133,7 +139,13 @@ func pngFile(t *testing.T, name string, w, h int, c color.Color) *discordgo.File
 	if err := png.Encode(&b, img); err != nil {
 		t.Fatal(err)
 	}
-	return &discordgo.File{Name: name, ContentType: "image/png", Reader: &b}
+	return b.Bytes()
+}
+
+// rawFile returns data as a discordgo file named name, of content type
+// contentType ("": discordgo sends application/octet-stream).
+func rawFile(name, contentType string, data []byte) *discordgo.File {
+	return &discordgo.File{Name: name, ContentType: contentType, Reader: bytes.NewReader(data)}
 }
 
 // takeCodes takes the recorded violations and returns their codes.

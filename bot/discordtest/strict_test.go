@@ -4,7 +4,10 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"image"
 	"image/color"
+	"image/gif"
+	"image/jpeg"
 	"strings"
 	"testing"
 	"time"
@@ -102,6 +105,32 @@ func TestStrictness(t *testing.T) {
 			r.Data.Files = []*discordgo.File{bigFile(discordtest.MaxFileSize + 1)}
 			return respond(t, r)
 		}, 40005},
+		{"empty PNG", func(t *testing.T) error {
+			r := message("board")
+			r.Data.Files = []*discordgo.File{rawFile("board.png", "image/png", nil)}
+			return respond(t, r)
+		}, discordgo.ErrCodeInvalidFileUploaded},
+		{"empty text file", func(t *testing.T) error {
+			r := message("game")
+			r.Data.Files = []*discordgo.File{rawFile("game.txt", "text/plain", nil)}
+			return respond(t, r)
+		}, discordgo.ErrCodeInvalidFileUploaded},
+		{"PNG cut short", func(t *testing.T) error {
+			data := pngBytes(t, 40, 30, color.White)
+			r := message("board")
+			r.Data.Files = []*discordgo.File{rawFile("board.png", "image/png", data[:len(data)/2])}
+			return respond(t, r)
+		}, discordgo.ErrCodeInvalidFileUploaded},
+		{"image by its name only, not an image", func(t *testing.T) error {
+			r := message("board")
+			r.Data.Files = []*discordgo.File{rawFile("board.PNG", "", []byte("not a picture"))}
+			return respond(t, r)
+		}, discordgo.ErrCodeInvalidFileUploaded},
+		{"image by its content type only, not an image", func(t *testing.T) error {
+			r := message("board")
+			r.Data.Files = []*discordgo.File{rawFile("board", "image/gif; charset=binary", []byte("not a picture"))}
+			return respond(t, r)
+		}, discordgo.ErrCodeInvalidFileUploaded},
 		{"flags on a deferred response", func(t *testing.T) error {
 			return respond(t, &discordgo.InteractionResponse{
 				Type: discordgo.InteractionResponseDeferredChannelMessageWithSource,
@@ -398,4 +427,123 @@ func errorAt(body []byte, path string) bool {
 	}
 	m, ok := node.(map[string]any)
 	return ok && m["_errors"] != nil
+}
+
+// TestBrokenUploadRefused: an empty PNG is refused wherever a bot can send
+// a file (a new channel message, an edit of one, a follow-up, an edit of
+// the response) with Discord's 50046, and a refused edit leaves the
+// message as it was.
+func TestBrokenUploadRefused(t *testing.T) {
+	t.Parallel()
+	h := start(t, discordtest.Config{})
+	good := func() []*discordgo.File { return []*discordgo.File{pngFile(t, "board.png", 8, 8, color.White)} }
+	empty := func() []*discordgo.File { return []*discordgo.File{rawFile("board.png", "image/png", nil)} }
+	posted, err := h.ds.ChannelMessageSendComplex(h.channel, &discordgo.MessageSend{Content: "board", Files: good()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ix, i := h.slash(t)
+	if err := h.ds.InteractionRespond(i, &discordgo.InteractionResponse{
+		Type: discordgo.InteractionResponseChannelMessageWithSource,
+		Data: &discordgo.InteractionResponseData{Content: "board", Files: good()},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	before := len(h.srv.Messages(h.channel))
+	content := "moved"
+	none := func() *[]*discordgo.MessageAttachment { return &[]*discordgo.MessageAttachment{} }
+	routes := []struct {
+		name string
+		send func() error
+	}{
+		{"channel message", func() error {
+			_, err := h.ds.ChannelMessageSendComplex(h.channel, &discordgo.MessageSend{Content: "board", Files: empty()})
+			return err
+		}},
+		{"channel message edit", func() error {
+			_, err := h.ds.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: posted.ID, Channel: h.channel, Content: &content, Files: empty(), Attachments: none()})
+			return err
+		}},
+		{"follow-up", func() error {
+			_, err := h.ds.FollowupMessageCreate(i, true, &discordgo.WebhookParams{Content: "board", Files: empty()})
+			return err
+		}},
+		{"response edit", func() error {
+			_, err := h.ds.InteractionResponseEdit(i, &discordgo.WebhookEdit{Content: &content, Files: empty(), Attachments: none()})
+			return err
+		}},
+	}
+	for _, r := range routes {
+		err := r.send()
+		if err == nil {
+			t.Errorf("%s: an empty PNG was accepted", r.name)
+			continue
+		}
+		if got := restCode(t, err); got != discordgo.ErrCodeInvalidFileUploaded {
+			t.Errorf("%s: error code %d (%v), want %d", r.name, got, err, discordgo.ErrCodeInvalidFileUploaded)
+		}
+		if got := takeCodes(h.srv); len(got) != 1 || got[0] != discordgo.ErrCodeInvalidFileUploaded {
+			t.Errorf("%s: violations %v, want [%d]", r.name, got, discordgo.ErrCodeInvalidFileUploaded)
+		}
+	}
+	if after := len(h.srv.Messages(h.channel)); after != before {
+		t.Errorf("%d messages in the channel after the refusals, want %d", after, before)
+	}
+	for _, m := range []*discordtest.Message{h.srv.Message(h.channel, posted.ID), ix.Original()} {
+		if m.Content != "board" || len(m.Files) != 1 {
+			t.Fatalf("message %s after a refused edit: %q with %d files, want it as it was", m.ID, m.Content, len(m.Files))
+		}
+		if img, err := m.Files[0].Image(); err != nil || img.Bounds().Dx() != 8 {
+			t.Errorf("message %s after a refused edit: its image %v, %v; want the 8×8 PNG", m.ID, img, err)
+		}
+	}
+}
+
+// TestUploadsAccepted: the check of uploads refuses nothing whole: a PNG,
+// an animated GIF, a JPEG, a text file and a binary file of no declared
+// type are stored as sent, the images with their sizes.
+func TestUploadsAccepted(t *testing.T) {
+	t.Parallel()
+	h := start(t, discordtest.Config{})
+	anim := &gif.GIF{}
+	for range 2 {
+		anim.Image = append(anim.Image, image.NewPaletted(image.Rect(0, 0, 6, 5), color.Palette{color.White, color.Black}))
+		anim.Delay = append(anim.Delay, 50)
+	}
+	var gifData, jpegData bytes.Buffer
+	if err := gif.EncodeAll(&gifData, anim); err != nil {
+		t.Fatal(err)
+	}
+	if err := jpeg.Encode(&jpegData, image.NewGray(image.Rect(0, 0, 7, 3)), nil); err != nil {
+		t.Fatal(err)
+	}
+	files := []struct {
+		name, contentType string
+		data              []byte
+		w, h              int // 0 for a file that is not an image
+	}{
+		{"board.png", "image/png", pngBytes(t, 4, 2, color.White), 4, 2},
+		{"replay.gif", "image/gif", gifData.Bytes(), 6, 5},
+		{"photo.JPG", "image/jpeg", jpegData.Bytes(), 7, 3},
+		{"game.txt", "text/plain", []byte("1. a1xb1"), 0, 0},
+		{"data.bin", "", []byte{0}, 0, 0},
+	}
+	var send []*discordgo.File
+	for _, f := range files {
+		send = append(send, rawFile(f.name, f.contentType, f.data))
+	}
+	posted, err := h.ds.ChannelMessageSendComplex(h.channel, &discordgo.MessageSend{Content: "files", Files: send})
+	if err != nil {
+		t.Fatalf("whole files refused: %v", err)
+	}
+	m := h.srv.Message(h.channel, posted.ID)
+	if len(m.Files) != len(files) {
+		t.Fatalf("%d files stored, want %d", len(m.Files), len(files))
+	}
+	for i, f := range files {
+		a := m.Attachments[i]
+		if a.Filename != f.name || !bytes.Equal(m.Files[i].Data, f.data) || a.Width != f.w || a.Height != f.h {
+			t.Errorf("attachment %d: %s, %d bytes, %d×%d; want %s, %d bytes, %d×%d", i, a.Filename, len(m.Files[i].Data), a.Width, a.Height, f.name, len(f.data), f.w, f.h)
+		}
+	}
 }
