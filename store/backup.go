@@ -20,7 +20,14 @@ func (s *Store) Backup(ctx context.Context, out string) error {
 // bot) uses the database: the copy is one snapshot (VACUUM INTO) read on a
 // read-only connection, written next to out and linked into place when
 // complete and checked (quick_check), so out is never a partial copy.
+// A PostgreSQL URL is refused: pg_dump backs such a database up.
 func BackupFile(ctx context.Context, path, out string) error {
+	if err := CheckAddress(path); err != nil {
+		return fmt.Errorf("back up %s: %w", Redacted(path), err)
+	}
+	if IsPostgres(path) {
+		return fmt.Errorf("back up %s: a PostgreSQL database is backed up with its own tools (pg_dump)", Redacted(path))
+	}
 	if _, err := os.Stat(path); err != nil {
 		return fmt.Errorf("back up: %w", err)
 	}

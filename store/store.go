@@ -136,15 +136,19 @@ func (s *Store) WriteRetries() int64 { return s.retries.Load() }
 
 // Open opens the database at path, a SQLite file (created if need be) or
 // a PostgreSQL server's URL (postgres://…), and brings its schema up to
-// date. The caller must Close it.
+// date. The caller must Close it. A URL CheckAddress refuses is not
+// opened, and no error names the URL's password (see Redacted).
 func Open(ctx context.Context, path string, o Options) (*Store, error) {
+	if err := CheckAddress(path); err != nil {
+		return nil, fmt.Errorf("open database %s: %w", Redacted(path), err)
+	}
 	ms := sqliteMigrations
 	if IsPostgres(path) {
 		ms = postgresMigrations
 	}
 	s, err := open(ctx, path, o, ms)
 	if err != nil {
-		return nil, fmt.Errorf("open database %s: %w", Redacted(path), err)
+		return nil, fmt.Errorf("open database %s: %w", Redacted(path), scrub(err, path))
 	}
 	return s, nil
 }
@@ -152,14 +156,6 @@ func Open(ctx context.Context, path string, o Options) (*Store, error) {
 // IsPostgres reports whether path is a PostgreSQL URL rather than a file.
 func IsPostgres(path string) bool {
 	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
-}
-
-// Redacted returns path with a URL's password hidden, for logs and errors.
-func Redacted(path string) string {
-	if u, err := url.Parse(path); err == nil && IsPostgres(path) {
-		return u.Redacted()
-	}
-	return path
 }
 
 // open opens the database and applies the migrations ms.

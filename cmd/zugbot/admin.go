@@ -79,8 +79,13 @@ func (a *adminFlags) open(ctx context.Context, args []string) (*store.Store, err
 	if a.needUser && *a.user == "" {
 		return nil, usagef("-user is required: the person's Discord user ID")
 	}
-	if _, err := os.Stat(*a.db); err != nil {
-		return nil, fmt.Errorf("no database at %s: %w", *a.db, err)
+	if err := store.CheckAddress(*a.db); err != nil {
+		return nil, usagef("-db %s %v", store.Redacted(*a.db), err)
+	}
+	if !store.IsPostgres(*a.db) {
+		if _, err := os.Stat(*a.db); err != nil {
+			return nil, fmt.Errorf("no database at %s: %w", *a.db, err)
+		}
 	}
 	return store.Open(ctx, *a.db, store.Options{Variants: games.All()})
 }

@@ -70,3 +70,24 @@ func TestAdminCommands(t *testing.T) {
 		}
 	}
 }
+
+// TestAdminOnPostgres: the admin commands take a PostgreSQL URL as -db,
+// as their usage says, not only a file.
+func TestAdminOnPostgres(t *testing.T) {
+	ctx := context.Background()
+	url := postgres(t)
+	s, err := store.Open(ctx, url, store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ada := store.Player{ID: "111", Name: "Ada"}
+	if _, err := s.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: ada}, {AI: 1}}}); err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	code, out, errOut := zugbot(t, "admin", "export-user", "-db", url, "-user", ada.ID)
+	var u store.UserData
+	if code != 0 || json.Unmarshal([]byte(out), &u) != nil || u.Player.Name != "Ada" || len(u.Games) != 1 {
+		t.Fatalf("export-user on PostgreSQL: exit %d, %q, %q", code, out, errOut)
+	}
+}

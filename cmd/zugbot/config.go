@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,7 +20,7 @@ import (
 // flag of the same meaning overrides.
 type config struct {
 	Token       string     // DISCORD_TOKEN, -token
-	DB          string     // ZUGBOT_DB, -db
+	DB          string     // ZUGBOT_DB, -db; with ZUGBOT_DB_PASSWORD(_FILE) put in
 	Guild       string     // ZUGBOT_GUILD, -guild
 	APIURL      string     // DISCORD_API_URL, -api-url
 	MetricsAddr string     // ZUGBOT_METRICS_ADDR, -metrics-addr
@@ -31,9 +32,25 @@ type config struct {
 }
 
 // setting is one configuration value: its variable, its flag and its check.
+// A setting named X_FILE (flag -x-file) names a file that holds the value
+// of setting X instead, a secret kept off the environment and the command
+// line, such as a Docker or systemd credential.
 type setting struct {
 	env, flag, def, usage string
 	dst                   *string
+}
+
+// readSecret returns what the file name holds, without a final line break.
+func readSecret(name string) (string, error) {
+	b, err := os.ReadFile(name)
+	if err != nil {
+		return "", err
+	}
+	v := strings.TrimSuffix(strings.TrimSuffix(string(b), "\n"), "\r")
+	if v == "" {
+		return "", fmt.Errorf("%s is empty", name)
+	}
+	return v, nil
 }
 
 // loadConfig reads the configuration from getenv and the command line
@@ -47,7 +64,7 @@ func loadConfig(args []string, getenv func(string) string, usage io.Writer) (con
 // its usage.
 func loadConfigFor(command, desc string, args []string, getenv func(string) string, usage io.Writer) (config, error) {
 	var c config
-	var level, format, shards, workers, shardIDs string
+	var level, format, shards, workers, shardIDs, dbPassword, dbPasswordFile string
 	settings := []setting{
 		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
 		{"ZUGBOT_DB", "db", "zugbot.db", "the database: a SQLite file, or a PostgreSQL URL (postgres://user:password@host/db)", &c.DB},
@@ -59,6 +76,8 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		{"ZUGBOT_SHARDS", "shards", "1", "gateway shards to run: a number, or auto for as many as Discord recommends (needed past 2,500 servers)", &shards},
 		{"ZUGBOT_AI_WORKERS", "ai-workers", "", "AI moves thought at once; more wait in a queue (default: the number of CPUs)", &workers},
 		{"ZUGBOT_SHARD_IDS", "shard-ids", "", "the shards of ZUGBOT_SHARDS this process runs, e.g. 0,2, when several processes share a PostgreSQL database (default: all)", &shardIDs},
+		{"ZUGBOT_DB_PASSWORD", "db-password", "", "the password of ZUGBOT_DB's PostgreSQL user, when its URL has none: any characters, which zugbot encodes into the URL", &dbPassword},
+		{"ZUGBOT_DB_PASSWORD_FILE", "db-password-file", "", "a file holding ZUGBOT_DB_PASSWORD (a final line break is left out), such as a Docker or systemd secret", &dbPasswordFile},
 	}
 	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", usage)
 	for _, s := range settings {
@@ -84,6 +103,31 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 	bad := func(i int, format string, args ...any) {
 		problems = append(problems, name(settings[i])+" "+fmt.Sprintf(format, args...))
 	}
+	// Read the X_FILE settings into X; source names where a value came from.
+	fromFile := map[int]int{} // setting -> the one naming the file it was read from
+	for i, s := range settings {
+		target, ok := strings.CutSuffix(s.env, "_FILE")
+		if !ok || *s.dst == "" {
+			continue
+		}
+		j := slices.IndexFunc(settings, func(t setting) bool { return t.env == target })
+		if *settings[j].dst != "" {
+			bad(j, "and %s are both set: give one", name(s))
+			continue
+		}
+		v, err := readSecret(*s.dst)
+		if err != nil {
+			bad(i, "%v", err)
+			continue
+		}
+		*settings[j].dst, fromFile[j] = v, i
+	}
+	source := func(i int) string {
+		if f, ok := fromFile[i]; ok {
+			return name(settings[f])
+		}
+		return name(settings[i])
+	}
 	c.Token = strings.TrimSpace(c.Token)
 	if c.Token == "" {
 		bad(0, "is not set: zugbot needs its bot token (README, \"Run your own bot\", says where to get one)")
@@ -92,6 +136,20 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 	}
 	if c.DB == "" {
 		bad(1, "is empty: give a file path such as zugbot.db")
+	} else if err := store.CheckAddress(c.DB); err != nil {
+		hint := ""
+		if store.IsPostgres(c.DB) {
+			hint = ", or leave the password out of the URL and give it as it is in " + settings[10].env
+		}
+		bad(1, "%s %v%s", store.Redacted(c.DB), err, hint)
+	} else if dbPassword != "" {
+		if !store.IsPostgres(c.DB) {
+			problems = append(problems, fmt.Sprintf("%s is set, but %s %s is a SQLite file, which has no password: set it with a PostgreSQL URL only", source(10), name(settings[1]), c.DB))
+		} else if db, err := store.WithPassword(c.DB, dbPassword); err != nil {
+			problems = append(problems, fmt.Sprintf("%s is set, but %s %s %v", source(10), name(settings[1]), store.Redacted(c.DB), err))
+		} else {
+			c.DB = db
+		}
 	}
 	if c.Guild != "" && !isSnowflake(c.Guild) {
 		bad(2, "%q is not a server ID (a number of 17 to 20 digits; enable Developer Mode and use Copy Server ID)", c.Guild)

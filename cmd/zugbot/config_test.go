@@ -4,9 +4,13 @@ import (
 	"bytes"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
 )
 
 func env(m map[string]string) func(string) string {
@@ -107,5 +111,92 @@ func TestConfigShardIDs(t *testing.T) {
 	// All the shards in one process: any database.
 	if c, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc", "ZUGBOT_SHARDS": "2", "ZUGBOT_SHARD_IDS": "1,0"}), io.Discard); err != nil || len(c.ShardIDs) != 2 {
 		t.Errorf("both shards of 2 on SQLite: %v, %v", c.ShardIDs, err)
+	}
+}
+
+// TestConfigDBPassword: the PostgreSQL password may be given apart from
+// the URL, as it is or in a file, and goes into the URL encoded so that
+// the driver reads it back whatever it holds; every way of giving it
+// wrongly is named, and no message or log line shows it.
+func TestConfigDBPassword(t *testing.T) {
+	const pw = "s3c/r3t@x=y #%?:"
+	const db = "postgres://zugbot@db/zugbot?sslmode=disable"
+	dir := t.TempDir()
+	file := func(name, content string) string {
+		path := filepath.Join(dir, name)
+		if err := os.WriteFile(path, []byte(content), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		return path
+	}
+	for _, tt := range []struct {
+		name string
+		env  map[string]string
+		args []string
+	}{
+		{"variable", map[string]string{"ZUGBOT_DB": db, "ZUGBOT_DB_PASSWORD": pw}, nil},
+		{"flag", map[string]string{"ZUGBOT_DB": db}, []string{"-db-password", pw}},
+		{"file", map[string]string{"ZUGBOT_DB": db, "ZUGBOT_DB_PASSWORD_FILE": file("pw", pw+"\n")}, nil},
+		{"file with CRLF", map[string]string{"ZUGBOT_DB": db, "ZUGBOT_DB_PASSWORD_FILE": file("crlf", pw+"\r\n")}, nil},
+		{"file flag", map[string]string{"ZUGBOT_DB": db}, []string{"-db-password-file", file("flag", pw)}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.env["DISCORD_TOKEN"] = "abc"
+			c, err := loadConfig(tt.args, env(tt.env), io.Discard)
+			if err != nil {
+				t.Fatal(err)
+			}
+			cfg, err := pgconn.ParseConfig(c.DB)
+			if err != nil || cfg.Password != pw || cfg.User != "zugbot" || cfg.Host != "db" || cfg.Database != "zugbot" {
+				t.Fatalf("ZUGBOT_DB is %q, which the driver reads as %+v, %v; want the password %q", c.DB, cfg, err, pw)
+			}
+			var buf bytes.Buffer
+			slog.New(slog.NewTextHandler(&buf, nil)).Info("starting", "config", c)
+			if strings.Contains(buf.String(), "s3c") || !strings.Contains(buf.String(), "postgres://zugbot:xxxxx@db/zugbot?sslmode=disable") {
+				t.Errorf("log line %q: want the URL with its password masked", buf.String())
+			}
+		})
+	}
+
+	for _, tt := range []struct {
+		env  map[string]string
+		args []string
+		want string
+	}{
+		{map[string]string{"ZUGBOT_DB": db, "ZUGBOT_DB_PASSWORD": pw, "ZUGBOT_DB_PASSWORD_FILE": file("both", pw)}, nil,
+			"ZUGBOT_DB_PASSWORD and ZUGBOT_DB_PASSWORD_FILE are both set"},
+		{map[string]string{"ZUGBOT_DB": db, "ZUGBOT_DB_PASSWORD_FILE": filepath.Join(dir, "missing")}, nil,
+			"ZUGBOT_DB_PASSWORD_FILE open " + filepath.Join(dir, "missing") + ": no such file"},
+		{map[string]string{"ZUGBOT_DB": db, "ZUGBOT_DB_PASSWORD_FILE": file("empty", "\n")}, nil,
+			"ZUGBOT_DB_PASSWORD_FILE " + filepath.Join(dir, "empty") + " is empty"},
+		{map[string]string{"ZUGBOT_DB_PASSWORD": pw}, nil,
+			"ZUGBOT_DB_PASSWORD is set, but ZUGBOT_DB zugbot.db is a SQLite file, which has no password"},
+		{map[string]string{"ZUGBOT_DB_PASSWORD_FILE": file("sqlite", pw)}, []string{"-db", "z.db"},
+			"ZUGBOT_DB_PASSWORD_FILE is set, but -db z.db is a SQLite file"},
+		{map[string]string{"ZUGBOT_DB": "postgres://zugbot:s3c0nd@db/zugbot", "ZUGBOT_DB_PASSWORD": pw}, nil,
+			"ZUGBOT_DB_PASSWORD is set, but ZUGBOT_DB postgres://zugbot:xxxxx@db/zugbot already holds a password"},
+		{map[string]string{"ZUGBOT_DB": "postgres://zugbot@db/zugbot?password=s3c0nd", "ZUGBOT_DB_PASSWORD": pw}, nil,
+			"ZUGBOT_DB postgres://zugbot@db/zugbot?password=xxxxx already holds a password"},
+		{map[string]string{"ZUGBOT_DB": "postgres://zugbot:s3c/r3t+x=y@127.0.0.1:1/zugbot"}, nil,
+			"ZUGBOT_DB postgres://zugbot:xxxxx@127.0.0.1:1/zugbot cannot be parsed: its @ comes after a /"},
+		{map[string]string{"ZUGBOT_DB": "postgres://zugbot:s3c@r3t@db/zugbot"}, []string{"-db-password", pw},
+			"ZUGBOT_DB postgres://zugbot:xxxxx@db/zugbot cannot be parsed: it holds more than one @"},
+		{map[string]string{"ZUGBOT_DB": "postgre://zugbot:s3c0nd@db/zugbot"}, nil,
+			"ZUGBOT_DB postgre://zugbot:xxxxx@db/zugbot is not a PostgreSQL URL"},
+	} {
+		tt.env["DISCORD_TOKEN"] = "abc"
+		_, err := loadConfig(tt.args, env(tt.env), io.Discard)
+		if _, ok := err.(usageError); !ok || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("loadConfig(%q, %q) = %v; want a usage error saying %q", tt.args, tt.env, err, tt.want)
+			continue
+		}
+		for _, secret := range []string{"s3c", "r3t", "x=y"} {
+			if strings.Contains(err.Error(), secret) {
+				t.Errorf("loadConfig(%q, %q) = %v, which shows the password", tt.args, tt.env, err)
+			}
+		}
+		if strings.Contains(tt.want, "cannot be parsed") && (!strings.Contains(err.Error(), "/ as %2F") || !strings.Contains(err.Error(), "ZUGBOT_DB_PASSWORD")) {
+			t.Errorf("loadConfig(%q) = %v; want it to say how to encode the password, or to give it in ZUGBOT_DB_PASSWORD", tt.env, err)
+		}
 	}
 }

@@ -28,9 +28,15 @@ func runMigrateDB(ctx context.Context, args []string, stdout, _ io.Writer) error
 	case *to == "":
 		return usagef("-to is required: the PostgreSQL database to copy into, as postgres://user:password@host/db")
 	case !store.IsPostgres(*to):
-		return usagef("-to %s is not a PostgreSQL URL; write it as postgres://user:password@host/db", *to)
+		return usagef("-to %s is not a PostgreSQL URL; write it as postgres://user:password@host/db", store.Redacted(*to))
 	case store.IsPostgres(*from):
 		return usagef("-from must be a SQLite file, not a PostgreSQL URL")
+	}
+	if err := store.CheckAddress(*to); err != nil {
+		return usagef("-to %s %v", store.Redacted(*to), err)
+	}
+	if err := store.CheckAddress(*from); err != nil {
+		return usagef("-from %s %v", store.Redacted(*from), err)
 	}
 	if _, err := os.Stat(*from); err != nil {
 		return fmt.Errorf("-from %s: %w", *from, err)

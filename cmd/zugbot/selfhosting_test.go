@@ -8,8 +8,11 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
@@ -258,17 +261,19 @@ func checkCompose(t *testing.T, compose, dockerfile string) {
 
 // checkComposePostgres checks deploy/compose-postgres.yaml: PostgreSQL,
 // healthy before two zugbot processes start on it, each with one of two
-// shards, the database's URL and the token's env file, and every setting
-// one that zugbot run takes.
+// shards, the database's URL, its password apart and the token's env
+// file, and every setting one that zugbot run takes.
 func checkComposePostgres(t *testing.T) {
 	t.Helper()
 	compose := deployFile(t, "compose-postgres.yaml")
 	for _, want := range []string{"image: postgres:", "pg_isready", "condition: service_healthy", "build: ..", "env_file: zugbot.env",
-		`ZUGBOT_SHARDS: "2"`, `ZUGBOT_SHARD_IDS: "0"`, `ZUGBOT_SHARD_IDS: "1"`, "ZUGBOT_DB: postgres://zugbot:${POSTGRES_PASSWORD}@postgres/zugbot"} {
+		`ZUGBOT_SHARDS: "2"`, `ZUGBOT_SHARD_IDS: "0"`, `ZUGBOT_SHARD_IDS: "1"`, "ZUGBOT_DB: postgres://zugbot@postgres/zugbot",
+		"POSTGRES_PASSWORD: ${POSTGRES_PASSWORD", "ZUGBOT_DB_PASSWORD: ${POSTGRES_PASSWORD}"} {
 		if !strings.Contains(compose, want) {
 			t.Errorf("deploy/compose-postgres.yaml lacks %q", want)
 		}
 	}
+	checkComposePassword(t, compose)
 	if strings.Contains(compose, "\t") {
 		t.Errorf("deploy/compose-postgres.yaml has a tab; YAML indents with spaces")
 	}
@@ -280,6 +285,32 @@ func checkComposePostgres(t *testing.T) {
 		if _, err := loadConfig(nil, func(k string) string { return env[k] }, io.Discard); err != nil {
 			t.Errorf("deploy/compose-postgres.yaml sets %s: %v", m[1], err)
 		}
+	}
+}
+
+// checkComposePassword gives deploy/compose-postgres.yaml's zugbot
+// settings, as Compose would with a password that holds every character
+// a URL gives a meaning to, to zugbot run's configuration, and checks
+// that the driver gets that password whole.
+func checkComposePassword(t *testing.T, compose string) {
+	t.Helper()
+	const pw = `p/a@s:s#w?o%r&d= x`
+	env := map[string]string{"DISCORD_TOKEN": "t"}
+	for _, m := range regexp.MustCompile(`(?m)^\s+(ZUGBOT_[A-Z_]+): (.*)$`).FindAllStringSubmatch(compose, -1) {
+		if _, seen := env[m[1]]; !seen { // zugbot-0's
+			v := strings.ReplaceAll(m[2], "${POSTGRES_PASSWORD}", pw)
+			if u, err := strconv.Unquote(v); err == nil {
+				v = u
+			}
+			env[m[1]] = v
+		}
+	}
+	c, err := loadConfig(nil, func(k string) string { return env[k] }, io.Discard)
+	if err != nil {
+		t.Fatalf("deploy/compose-postgres.yaml, with the password %q: %v", pw, err)
+	}
+	if cfg, err := pgconn.ParseConfig(c.DB); err != nil || cfg.Password != pw || cfg.Host != "postgres" {
+		t.Errorf("deploy/compose-postgres.yaml, with the password %q: ZUGBOT_DB %s gives the driver %+v, %v", pw, store.Redacted(c.DB), cfg, err)
 	}
 }
 
