@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
 	"image"
 	_ "image/gif"
 	_ "image/png"
@@ -18,6 +19,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -27,15 +29,20 @@ import (
 	"github.com/zugbot/zugbot/store"
 )
 
-// readmeCommand is a command line found in README.md: in a code block, or
-// in an inline code span that starts like a command.
+// readmeCommand is a command line found in README.md (or another Markdown
+// file): in a code block, or in an inline code span that starts like a
+// command.
 type readmeCommand struct {
-	line    int    // line number in README.md
+	file    string // the Markdown file, from the repository's root
+	line    int    // line number in the file
 	text    string // the command as written, without its comment
 	comment string // the text after " # ", if any
 	block   bool   // in a code block (not inline)
 	ci      bool   // in the ci:begin/ci:end block that .ci/run runs
 }
+
+// where names the command's file and line, for messages.
+func (c readmeCommand) where() string { return fmt.Sprintf("%s line %d", c.file, c.line) }
 
 // fields splits the command into words as a POSIX shell would for the
 // simple commands a README holds: white space separates, and single or
@@ -75,9 +82,24 @@ func (c readmeCommand) fields() ([]string, error) {
 // inlineCommand matches an inline code span that is a command line.
 var inlineCommand = regexp.MustCompile(`^(go |docker |zugbot( |$)|[A-Z_]+=\S* )`)
 
-// readmeCommands returns the commands of README.md, splitting "a && b" in
-// two.
-func readmeCommands(t *testing.T) []readmeCommand { return docCommands(t, "../../README.md") }
+// readmeDocs are README.md and the pages its measurements and its
+// developer's notes moved to, from the repository's root: their commands
+// are run, or checked, as the README's.
+var readmeDocs = []string{"README.md", "docs/strength.md", "docs/load.md", "docs/development.md"}
+
+// readmeCommands returns the commands of README.md and the pages of
+// readmeDocs, splitting "a && b" in two.
+func readmeCommands(t *testing.T) []readmeCommand {
+	var out []readmeCommand
+	for _, doc := range readmeDocs {
+		cmds := docCommands(t, filepath.Join("../..", doc))
+		if len(cmds) == 0 {
+			t.Errorf("found no commands in %s; the parser is broken, or the page lost its commands", doc)
+		}
+		out = append(out, cmds...)
+	}
+	return out
+}
 
 // docCommands returns the commands of a Markdown file, as readmeCommands
 // does for README.md.
@@ -88,6 +110,7 @@ func docCommands(t *testing.T, path string) []readmeCommand {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	file := strings.TrimPrefix(filepath.ToSlash(path), "../../")
 	var out []readmeCommand
 	add := func(line int, text string, block, ci bool) {
 		comment := ""
@@ -96,7 +119,7 @@ func docCommands(t *testing.T, path string) []readmeCommand {
 		}
 		for _, part := range strings.Split(text, " && ") {
 			if part = strings.TrimSpace(part); part != "" {
-				out = append(out, readmeCommand{line: line, text: part, comment: comment, block: block, ci: ci})
+				out = append(out, readmeCommand{file: file, line: line, text: part, comment: comment, block: block, ci: ci})
 			}
 		}
 	}
@@ -137,9 +160,9 @@ type readmeException struct {
 	check  func(t *testing.T, c readmeCommand, words []string)
 }
 
-// readmeExceptions are the README commands that cannot run here. Every
-// other command must run, or the test fails: add a new one here only with
-// a reason.
+// readmeExceptions are the commands of the README and its pages
+// (readmeDocs) that cannot run here. Every other command must run, or the
+// test fails: add a new one here only with a reason.
 func readmeExceptions() map[string]readmeException {
 	dockerfile := readmeException{
 		reason: "needs a Docker engine; the Dockerfile, the volume path, the image name and the environment are checked instead, and the bot the image runs is run by TestReadmeRunBot",
@@ -149,7 +172,7 @@ func readmeExceptions() map[string]readmeException {
 		reason: "a mention of the subcommand; a code block near it runs the full command",
 		check: func(t *testing.T, c readmeCommand, words []string) {
 			if !hasCommand(words[1]) {
-				t.Errorf("README line %d: %q: no such subcommand", c.line, c.text)
+				t.Errorf("%s: %q: no such subcommand", c.where(), c.text)
 			}
 		},
 	}
@@ -205,7 +228,7 @@ func readmeExceptions() map[string]readmeException {
 			reason: "needs a PostgreSQL server at that address; TestMigrateDB runs the command against a throwaway one",
 			check: func(t *testing.T, c readmeCommand, words []string) {
 				if !hasCommand(words[1]) {
-					t.Errorf("README line %d: %q: no such subcommand", c.line, c.text)
+					t.Errorf("%s: %q: no such subcommand", c.where(), c.text)
 				}
 				checkGoTest("func TestMigrateDB(")(t, c, []string{"./cmd/zugbot"})
 			},
@@ -302,7 +325,7 @@ func checkGoTest(want string) func(t *testing.T, c readmeCommand, words []string
 				return
 			}
 		}
-		t.Errorf("README line %d: %q: no %q in %s's tests", c.line, c.text, want, dir)
+		t.Errorf("%s: %q: no %q in %s's tests", c.where(), c.text, want, dir)
 	}
 }
 
@@ -311,13 +334,13 @@ func checkGoTest(want string) func(t *testing.T, c readmeCommand, words []string
 func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 	df, err := os.ReadFile("../../Dockerfile")
 	if err != nil {
-		t.Fatalf("README line %d: %q, but: %v", c.line, c.text, err)
+		t.Fatalf("%s: %q, but: %v", c.where(), c.text, err)
 	}
 	dockerfile := string(df)
 	switch words[1] {
 	case "build":
 		if words[len(words)-1] != "." || !slices.Contains(words, "-t") {
-			t.Errorf("README line %d: %q: want a tagged build of the repository root", c.line, c.text)
+			t.Errorf("%s: %q: want a tagged build of the repository root", c.where(), c.text)
 		}
 	case "run":
 		var env []string
@@ -328,26 +351,26 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 			case "-v":
 				target := strings.SplitN(words[i+1], ":", 2)[1]
 				if !strings.Contains(dockerfile, `VOLUME ["`+target+`"]`) || !strings.Contains(dockerfile, "ZUGBOT_DB="+target+"/") {
-					t.Errorf("README line %d: the volume is mounted on %s, but the Dockerfile's VOLUME or ZUGBOT_DB is elsewhere", c.line, target)
+					t.Errorf("%s: the volume is mounted on %s, but the Dockerfile's VOLUME or ZUGBOT_DB is elsewhere", c.where(), target)
 				}
 			}
 		}
 		if words[len(words)-1] != "zugbot" {
-			t.Errorf("README line %d: runs image %q; docker build tags zugbot", c.line, words[len(words)-1])
+			t.Errorf("%s: runs image %q; docker build tags zugbot", c.where(), words[len(words)-1])
 		}
 		for _, e := range env {
 			if !isSetting(e) {
-				t.Errorf("README line %d: -e %s is not a setting of zugbot run", c.line, e)
+				t.Errorf("%s: -e %s is not a setting of zugbot run", c.where(), e)
 			}
 		}
 	case "exec":
 		// docker exec CONTAINER zugbot SUBCOMMAND FLAGS: the binary must be on
 		// the image's PATH, and the subcommand and flags must parse.
 		if !strings.Contains(dockerfile, "/usr/local/bin/zugbot") {
-			t.Errorf("README line %d: the image does not put zugbot in /usr/local/bin", c.line)
+			t.Errorf("%s: the image does not put zugbot in /usr/local/bin", c.where())
 		}
 		if words[3] != "zugbot" || !hasCommand(words[4]) {
-			t.Errorf("README line %d: %q does not run a zugbot subcommand", c.line, c.text)
+			t.Errorf("%s: %q does not run a zugbot subcommand", c.where(), c.text)
 			return
 		}
 		// Run the subcommand as the container would: ZUGBOT_DB from the
@@ -373,10 +396,10 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 		}
 		var stdout, stderr strings.Builder
 		if code := run(context.Background(), args, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "backed up "+db) {
-			t.Errorf("README line %d: %q in the container: exit %d, %q %q; want the volume's database backed up", c.line, c.text, code, stdout.String(), stderr.String())
+			t.Errorf("%s: %q in the container: exit %d, %q %q; want the volume's database backed up", c.where(), c.text, code, stdout.String(), stderr.String())
 		}
 	default:
-		t.Errorf("README line %d: unexpected docker command %q", c.line, c.text)
+		t.Errorf("%s: unexpected docker command %q", c.where(), c.text)
 	}
 }
 
@@ -398,17 +421,18 @@ func cleanEnv() []string {
 	return env
 }
 
-// TestReadmeCommands runs every command of README.md against the built
-// binary, in a temporary directory holding a database, and checks what
-// their comments say they print. Commands that cannot run here are listed
-// in readmeExceptions with the reason and checked otherwise.
+// TestReadmeCommands runs every command of README.md, and of the pages its
+// measurements and developer's notes moved to (readmeDocs), against the
+// built binary, in a temporary directory holding a database, and checks
+// what their comments say they print. Commands that cannot run here are
+// listed in readmeExceptions with the reason and checked otherwise.
 func TestReadmeCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
 	cmds := readmeCommands(t)
 	if len(cmds) < 10 {
-		t.Fatalf("found %d commands in README.md; the parser is broken", len(cmds))
+		t.Fatalf("found %d commands in README.md and its pages; the parser is broken", len(cmds))
 	}
 	bin := buildZugbot(t)
 	work := workDir(t)
@@ -417,19 +441,19 @@ func TestReadmeCommands(t *testing.T) {
 	for _, c := range cmds {
 		words, err := c.fields()
 		if err != nil || len(words) == 0 {
-			t.Errorf("README line %d: %q: %v", c.line, c.text, err)
+			t.Errorf("%s: %q: %v", c.where(), c.text, err)
 			continue
 		}
 		if ex, ok := exceptions[c.text]; ok {
 			used[c.text] = true
 			if c.ci && ex.check == nil && !strings.Contains(ex.reason, ".ci/run") {
-				t.Errorf("README line %d: %q is in the CI block but excepted for another reason", c.line, c.text)
+				t.Errorf("%s: %q is in the CI block but excepted for another reason", c.where(), c.text)
 			}
 			if !c.ci && strings.Contains(ex.reason, ".ci/run") {
-				t.Errorf("README line %d: %q is said to be run by .ci/run but is not in its block", c.line, c.text)
+				t.Errorf("%s: %q is said to be run by .ci/run but is not in its block", c.where(), c.text)
 			}
 			if ex.check != nil {
-				ex.check(t, c, words)
+				t.Run("checked: "+c.text, func(t *testing.T) { ex.check(t, c, words) })
 			}
 			continue
 		}
@@ -447,14 +471,14 @@ func TestReadmeCommands(t *testing.T) {
 		case words[0] == "zugbot":
 			args = words[1:]
 		default:
-			t.Errorf("README line %d: %q is neither a zugbot command nor a listed exception; run it here or add it to readmeExceptions with a reason", c.line, c.text)
+			t.Errorf("%s: %q is neither a zugbot command nor a listed exception; run it here or add it to readmeExceptions with a reason", c.where(), c.text)
 			continue
 		}
 		t.Run(strings.Join(args, " "), func(t *testing.T) { runReadmeCommand(t, bin, work, c, env, args) })
 	}
 	for text := range exceptions {
 		if !used[text] {
-			t.Errorf("readmeExceptions lists %q, which README.md no longer has", text)
+			t.Errorf("readmeExceptions lists %q, which neither README.md nor its pages (%s) have", text, strings.Join(readmeDocs[1:], ", "))
 		}
 	}
 }
@@ -482,7 +506,7 @@ func checkLadderCommand(t *testing.T, c readmeCommand, args []string) {
 	cancel()
 	var out, errs bytes.Buffer
 	if code := run(ctx, args, &out, &errs); code != 1 || !strings.Contains(errs.String(), "context canceled") {
-		t.Errorf("README line %d: %q: exit %d, %s; want it accepted and stopped by the cancellation", c.line, c.text, code, strings.TrimSpace(errs.String()))
+		t.Errorf("%s: %q: exit %d, %s; want it accepted and stopped by the cancellation", c.where(), c.text, code, strings.TrimSpace(errs.String()))
 	}
 }
 
@@ -503,14 +527,14 @@ func runReadmeCommand(t *testing.T, bin, work string, c readmeCommand, env, args
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		t.Fatalf("README line %d: %q did not finish within %v", c.line, c.text, readmeTimeout)
+		t.Fatalf("%s: %q did not finish within %v", c.where(), c.text, readmeTimeout)
 	}
 	if err != nil {
-		t.Fatalf("README line %d: %q: %v\nstdout:\n%.2000s\nstderr:\n%.2000s", c.line, c.text, err, stdout.String(), stderr.String())
+		t.Fatalf("%s: %q: %v\nstdout:\n%.2000s\nstderr:\n%.2000s", c.where(), c.text, err, stdout.String(), stderr.String())
 	}
 	if want, ok := strings.CutPrefix(c.comment, "prints "); ok {
 		if got := lastLine(stdout.String()); got != want {
-			t.Errorf("README line %d: %q printed %q last; the README says %s", c.line, c.text, got, want)
+			t.Errorf("%s: %q printed %q last; the README says %s", c.where(), c.text, got, want)
 		}
 	}
 	// Files the command was told to write must be there, and images decode.
@@ -518,12 +542,12 @@ func runReadmeCommand(t *testing.T, bin, work string, c readmeCommand, env, args
 		if (a == "-o" || a == "-gif") && i+1 < len(args) {
 			f, err := os.Open(filepath.Join(work, args[i+1]))
 			if err != nil {
-				t.Errorf("README line %d: %q wrote no %s: %v", c.line, c.text, args[i+1], err)
+				t.Errorf("%s: %q wrote no %s: %v", c.where(), c.text, args[i+1], err)
 				continue
 			}
 			if ext := filepath.Ext(args[i+1]); ext == ".png" || ext == ".gif" {
 				if _, _, err := image.Decode(f); err != nil {
-					t.Errorf("README line %d: %s: %v", c.line, args[i+1], err)
+					t.Errorf("%s: %s: %v", c.where(), args[i+1], err)
 				}
 			}
 			f.Close()
@@ -589,7 +613,14 @@ func TestReadmeRunBot(t *testing.T) {
 // "## " heading.
 func readmeSection(t *testing.T, heading string) []string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	return docSection(t, "README.md", heading)
+}
+
+// docSection returns the lines of the section with the given "## " heading
+// of a Markdown file of the repository.
+func docSection(t *testing.T, doc, heading string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../..", doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -605,7 +636,7 @@ func readmeSection(t *testing.T, heading string) []string {
 		}
 	}
 	if len(out) == 0 {
-		t.Fatalf("README.md has no section %q", heading)
+		t.Fatalf("%s has no section %q", doc, heading)
 	}
 	return out
 }
@@ -798,30 +829,7 @@ func TestDockerfile(t *testing.T) {
 			t.Errorf("the Dockerfile lacks %s", want)
 		}
 	}
-	ignore, err := os.ReadFile("../../.dockerignore")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var patterns []string
-	for _, line := range strings.Split(string(ignore), "\n") {
-		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.ContainsAny(line, "!") || strings.Contains(line, "**") {
-			t.Fatalf(".dockerignore pattern %q: this test does not know ! or **; teach it", line)
-		}
-		patterns = append(patterns, strings.Trim(line, "/"))
-	}
-	ignored := func(rel string) bool {
-		for p := rel; p != "."; p = filepath.Dir(p) {
-			for _, pat := range patterns {
-				if ok, _ := filepath.Match(pat, p); ok {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	ignored := dockerIgnored(t)
 	// The files the build reads: go.mod, go.sum, the Go sources and what
 	// they embed.
 	need := []string{"go.mod", "go.sum"}
@@ -906,12 +914,265 @@ func checkUnregister(t *testing.T, c readmeCommand, words []string) {
 	t.Setenv("DISCORD_API_URL", srv.URL()+"/api/v9")
 	var out, errs bytes.Buffer
 	if code := run(context.Background(), args, &out, &errs); code != 0 {
-		t.Fatalf("README line %d: %q: exit %d: %s", c.line, c.text, code, errs.String())
+		t.Fatalf("%s: %q: exit %d: %s", c.where(), c.text, code, errs.String())
 	}
 	if n := len(srv.Commands(guild)); n != 0 {
-		t.Errorf("README line %d: %q left %d commands on the server", c.line, c.text, n)
+		t.Errorf("%s: %q left %d commands on the server", c.where(), c.text, n)
 	}
 	if !strings.Contains(out.String(), "removed zugbot's commands from server "+guild) {
-		t.Errorf("README line %d: %q printed %q", c.line, c.text, out.String())
+		t.Errorf("%s: %q printed %q", c.where(), c.text, out.String())
+	}
+}
+
+// dockerIgnored returns whether .dockerignore leaves a path of the
+// repository (relative, with slashes) out of the build context.
+func dockerIgnored(t *testing.T) func(rel string) bool {
+	t.Helper()
+	ignore, err := os.ReadFile("../../.dockerignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	for _, line := range strings.Split(string(ignore), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.ContainsAny(line, "!") || strings.Contains(line, "**") {
+			t.Fatalf(".dockerignore pattern %q: this test does not know ! or **; teach it", line)
+		}
+		patterns = append(patterns, strings.Trim(line, "/"))
+	}
+	return func(rel string) bool {
+		for p := rel; p != "."; p = filepath.Dir(p) {
+			for _, pat := range patterns {
+				if ok, _ := filepath.Match(pat, p); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
+}
+
+// readDoc returns a Markdown file of the repository with its lines joined
+// and its white space collapsed, so that a phrase broken over two lines is
+// found whole.
+func readDoc(t *testing.T, doc string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../..", doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(string(b)), " ")
+}
+
+// eloFit matches a fit of level 5 on Stockfish's scale, as the runs against
+// Stockfish give it: "**2064 (95%: 2002 to 2128)**".
+var eloFit = regexp.MustCompile(`\*\*(\d{4}) \(95%: (\d{4}) to (\d{4})\)\*\*`)
+
+// TestReadmeSummary checks the README's summary of the AI's strength and
+// speed against the pages it sums up: every figure it sets in bold is on
+// docs/strength.md or docs/load.md; its rating is the last fit of the runs
+// against Stockfish, over as many games; its lowest score of a level against
+// the level below is the ladder's; and its load figures are the load
+// benchmark's (the first table, SQLite's).
+func TestReadmeSummary(t *testing.T) {
+	strength, load := readDoc(t, "docs/strength.md"), readDoc(t, "docs/load.md")
+	summary := strings.Join(strings.Fields(strings.Join(append(readmeSection(t, "The AI"), readmeSection(t, "After the game: analysis and hints")...), " ")), " ")
+	for _, m := range regexp.MustCompile(`\*\*([^*]*\d[^*]*)\*\*`).FindAllStringSubmatch(summary, -1) {
+		if !strings.Contains(strength, m[1]) && !strings.Contains(load, m[1]) {
+			t.Errorf("README: the summary's figure %q is on neither docs/strength.md nor docs/load.md", m[1])
+		}
+	}
+
+	fits := eloFit.FindAllStringSubmatchIndex(strength, -1)
+	got := eloFit.FindAllStringSubmatch(summary, -1)
+	if len(fits) == 0 || len(got) != 1 {
+		t.Fatalf("want one rating on Stockfish's scale in the README's summary (%d) and some in docs/strength.md (%d)", len(got), len(fits))
+	}
+	last := fits[len(fits)-1]
+	if want := strength[last[0]:last[1]]; "**"+got[0][1]+" (95%: "+got[0][2]+" to "+got[0][3]+")**" != want {
+		t.Errorf("README: level 5 at %s on Stockfish's scale; the last fit of docs/strength.md is %s", got[0][0], want)
+	}
+	if m := regexp.MustCompile(`\((\d+) games at 1 s a move\)`).FindStringSubmatch(summary); m == nil {
+		t.Errorf("README: the summary does not say how many games the rating comes from")
+	} else if before := strength[max(0, last[0]-300):last[0]]; !strings.Contains(before, "over "+m[1]+" games") {
+		t.Errorf("README: the rating is from %s games; docs/strength.md's last fit says otherwise: %q", m[1], before)
+	}
+
+	lowest := 101.0
+	vs := regexp.MustCompile(`^(\d) vs (\d)\b`)
+	for _, row := range tableRows(docSection(t, "docs/strength.md", "The levels and the ladder")) {
+		m := vs.FindStringSubmatch(row[0])
+		if m == nil || m[1][0] != m[2][0]+1 {
+			continue // not a level against the one below
+		}
+		score, err := strconv.ParseFloat(strings.TrimSuffix(row[3], "%"), 64)
+		if err != nil {
+			t.Fatalf("docs/strength.md: the ladder's row %q has no score: %v", row[0], err)
+		}
+		lowest = min(lowest, score)
+	}
+	if m := regexp.MustCompile(`at least \*\*([\d.]+)%\*\* against the one below`).FindStringSubmatch(summary); m == nil {
+		t.Errorf("README: the summary does not give the lowest score of a level against the one below")
+	} else if v, _ := strconv.ParseFloat(m[1], 64); v != lowest {
+		t.Errorf("README: each level scored at least %s%% against the one below; the ladder's lowest is %v%%", m[1], lowest)
+	}
+
+	// The load benchmark's first table is SQLite's.
+	first := func(re string) []string {
+		m := regexp.MustCompile(re).FindStringSubmatch(load)
+		if m == nil {
+			t.Fatalf("docs/load.md has no %s", re)
+		}
+		return m
+	}
+	if m := regexp.MustCompile(`With (\d+) games at once`).FindStringSubmatch(summary); m == nil || m[1] != first(`\| games at once \| (\d+) `)[1] {
+		t.Errorf("README: the summary's games at once, %v, are not the load benchmark's", m)
+	}
+	if strings.Contains(summary, "no interaction was answered after") && first(`\| answered after 3 s \| (\d+) \|`)[1] != "0" {
+		t.Errorf("README: no interaction answered late, says the summary; the load benchmark says otherwise")
+	}
+	m := regexp.MustCompile(`level (\d)'s reply took \*\*([\d.]+ ms)\*\* at the median and \*\*([\d.]+ ms)\*\*`).FindStringSubmatch(summary)
+	if m == nil {
+		t.Fatalf("README: the summary gives no reply time of a level")
+	}
+	if row := first(`\| AI level ` + m[1] + ` reply p50 / p99 \(\d+ replies\) \| ([\d.]+ ms) / ([\d.]+ ms) \|`); row[1] != m[2] || row[2] != m[3] {
+		t.Errorf("README: level %s replies in %s / %s (p50 / p99); the load benchmark says %s / %s", m[1], m[2], m[3], row[1], row[2])
+	}
+}
+
+// markdownDocs are the Markdown files whose links TestReadmeLinks checks:
+// the README and the pages of docs/.
+func markdownDocs(t *testing.T) []string {
+	docs, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []string{"README.md"}
+	for _, d := range docs {
+		out = append(out, strings.TrimPrefix(filepath.ToSlash(d), "../../"))
+	}
+	return out
+}
+
+// headingSlugs returns the anchors GitHub gives a Markdown file's headings:
+// lower case, punctuation dropped, spaces as hyphens, a repeated one
+// numbered.
+func headingSlugs(t *testing.T, doc string) map[string]bool {
+	b, err := os.ReadFile(filepath.Join("../..", doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slugs := map[string]bool{}
+	seen := map[string]int{}
+	inBlock := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			inBlock = !inBlock
+		}
+		if inBlock || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		slug := strings.Map(func(r rune) rune {
+			switch {
+			case r == ' ':
+				return '-'
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, text)
+		if n := seen[slug]; n > 0 {
+			slugs[slug+"-"+strconv.Itoa(n)] = true
+		} else {
+			slugs[slug] = true
+		}
+		seen[slug]++
+		slugs["heading:"+text] = true
+	}
+	return slugs
+}
+
+// TestReadmeLinks checks the links of the README and of the pages of docs/,
+// which the README's text was split across: every relative link and image
+// leads to a file of the repository, and every #anchor to a heading of its
+// file. A reference in the text, (see "Heading"), names a heading of the
+// README or of one of those pages, and so do the README sections that the
+// bot's messages send people to.
+func TestReadmeLinks(t *testing.T) {
+	docs := markdownDocs(t)
+	slugs := map[string]map[string]bool{}
+	headings := map[string]bool{}
+	for _, d := range docs {
+		slugs[d] = headingSlugs(t, d)
+		for s := range slugs[d] {
+			if text, ok := strings.CutPrefix(s, "heading:"); ok {
+				headings[text] = true
+			}
+		}
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	see := regexp.MustCompile(`see "([^"]+)"`)
+	for _, d := range docs {
+		b, _ := os.ReadFile(filepath.Join("../..", d))
+		text := regexp.MustCompile("(?s)```.*?```").ReplaceAllString(string(b), "") // code blocks hold no links
+		for _, m := range link.FindAllStringSubmatch(text, -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			rel := d
+			if file != "" {
+				rel = filepath.ToSlash(filepath.Clean(filepath.Join(filepath.Dir(d), file)))
+				if _, err := os.Stat(filepath.Join("../..", rel)); err != nil {
+					t.Errorf("%s: the link %s leads nowhere: %v", d, target, err)
+					continue
+				}
+			}
+			if anchor == "" {
+				continue
+			}
+			if _, ok := slugs[rel]; !ok {
+				if !strings.HasSuffix(rel, ".md") {
+					t.Errorf("%s: the link %s has an anchor in a file that is not Markdown", d, target)
+					continue
+				}
+				slugs[rel] = headingSlugs(t, rel)
+			}
+			if !slugs[rel][anchor] {
+				t.Errorf("%s: the link %s: %s has no heading #%s", d, target, rel, anchor)
+			}
+		}
+		for _, m := range see.FindAllStringSubmatch(text, -1) {
+			if !headings[m[1]] {
+				t.Errorf("%s: (see %q): no such heading in the README or docs/", d, m[1])
+			}
+		}
+	}
+	// The bot sends people to the README's sections by name.
+	var sources []string
+	for _, dir := range []string{"../../cmd/zugbot", "../../bot"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		sources = append(sources, files...)
+	}
+	named := regexp.MustCompile(`README, \\?"?([A-Z][A-Za-z ]+)`)
+	n := 0
+	for _, f := range sources {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, _ := os.ReadFile(f)
+		for _, m := range named.FindAllStringSubmatch(string(b), -1) {
+			n++
+			if !slugs["README.md"]["heading:"+strings.TrimSpace(m[1])] {
+				t.Errorf("%s sends people to the README's %q, which has no such heading", f, m[1])
+			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("found no README section named in the bot's messages; the pattern is broken")
 	}
 }
