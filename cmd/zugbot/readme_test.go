@@ -4,12 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"image"
 	_ "image/gif"
 	_ "image/png"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -169,18 +171,52 @@ func readmeExceptions() map[string]readmeException {
 		check:  checkDockerCommand,
 	}
 	mention := readmeException{
-		reason: "a mention of the subcommand; a code block near it runs the full command",
+		reason: "a mention of the subcommand (and of its flags); a code block near it, or in the self-hosting guide, runs the full command",
+		check:  checkMention,
+	}
+	envFile := readmeException{
+		reason: "makes the env file the docker run command reads; the example it copies, and that the copy stays out of git and of the image, are checked instead",
+		check:  checkEnvFile,
+	}
+	// The PostgreSQL backup: the host's commands are played for real against a
+	// throwaway server, the dump's flags kept for the restore that follows it;
+	// those in the Compose file's container are checked against that file.
+	var dumpWords []string
+	pgHost := readmeException{
+		reason: "needs a PostgreSQL server at localhost with a zugbot role; the check dumps a zugbot database of a throwaway server with these flags and restores it",
 		check: func(t *testing.T, c readmeCommand, words []string) {
-			if !hasCommand(words[1]) {
-				t.Errorf("%s: %q: no such subcommand", c.where(), c.text)
+			switch words[0] {
+			case "pg_dump":
+				dumpWords = words
+			case "pg_restore":
+				if dumpWords == nil {
+					t.Fatalf("%s: %q restores before the README says how to dump", c.where(), c.text)
+				}
+				checkPostgresBackup(t, c, dumpWords, words)
 			}
 		},
+	}
+	pgCompose := readmeException{
+		reason: "needs a Docker engine; the services, user and database it names are checked against deploy/compose-postgres.yaml, and the pg_dump and pg_restore flags against the README's own commands, which the check plays",
+		check:  checkComposePostgresBackup,
 	}
 	ci := readmeException{reason: "run by .ci/run (the ci:begin block)"}
 	return map[string]readmeException{
 		"docker build -t zugbot .": dockerfile,
-		"docker run -d --name zugbot --restart unless-stopped -e DISCORD_TOKEN=your-token -v zugbot-data:/data zugbot": dockerfile,
-		"docker exec zugbot zugbot backup -o /data/backup.db":                                                          dockerfile,
+		"docker run -d --name zugbot --restart unless-stopped --env-file deploy/zugbot.env -v zugbot-data:/data zugbot":                    dockerfile,
+		"docker exec zugbot zugbot backup -o /data/backup.db":                                                                              dockerfile,
+		"cp deploy/zugbot.env.example deploy/zugbot.env":                                                                                   envFile,
+		"chmod 600 deploy/zugbot.env":                                                                                                      envFile,
+		"nano deploy/zugbot.env":                                                                                                           envFile,
+		"pg_dump -Fc -h localhost -U zugbot -d zugbot -f zugbot.dump":                                                                      pgHost,
+		"pg_restore --clean --if-exists -h localhost -U zugbot -d zugbot zugbot.dump":                                                      pgHost,
+		"docker compose -f deploy/compose-postgres.yaml exec -T postgres pg_dump -Fc -U zugbot -d zugbot > zugbot.dump":                    pgCompose,
+		"docker compose -f deploy/compose-postgres.yaml stop zugbot-0 zugbot-1":                                                            pgCompose,
+		"docker compose -f deploy/compose-postgres.yaml exec -T postgres pg_restore --clean --if-exists -U zugbot -d zugbot < zugbot.dump": pgCompose,
+		"docker compose -f deploy/compose-postgres.yaml start zugbot-0 zugbot-1":                                                           pgCompose,
+		"go version": {
+			reason: "prints the reader's Go version; the versions the README and the guide ask for are checked against go.mod by TestReadmeGoVersion",
+		},
 		"DISCORD_TOKEN=your-token go run ./cmd/zugbot": {
 			reason: "connects to Discord with a real token; TestReadmeRunBot runs this command line against the fake Discord",
 		},
@@ -191,9 +227,11 @@ func readmeExceptions() map[string]readmeException {
 			reason: "talks to Discord with a real token; the check runs it against the fake Discord",
 			check:  checkUnregister,
 		},
-		"zugbot backup":   mention,
-		"zugbot match":    mention,
-		"go mod download": ci,
+		"zugbot backup":      mention,
+		"zugbot match":       mention,
+		"zugbot admin":       mention,
+		"zugbot admin -user": mention,
+		"go mod download":    ci,
 		"ls /usr/lib/postgresql/*/bin/pg_ctl /usr/games/stockfish >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish; }": ci,
 		`test -z "$(gofmt -l .)"`: ci,
 		"go mod tidy -diff":       ci,
@@ -343,11 +381,13 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 			t.Errorf("%s: %q: want a tagged build of the repository root", c.where(), c.text)
 		}
 	case "run":
-		var env []string
+		var env, envFiles []string
 		for i, w := range words {
 			switch w {
 			case "-e":
 				env = append(env, strings.SplitN(words[i+1], "=", 2)[0])
+			case "--env-file":
+				envFiles = append(envFiles, words[i+1])
 			case "-v":
 				target := strings.SplitN(words[i+1], ":", 2)[1]
 				if !strings.Contains(dockerfile, `VOLUME ["`+target+`"]`) || !strings.Contains(dockerfile, "ZUGBOT_DB="+target+"/") {
@@ -362,6 +402,15 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 			if !isSetting(e) {
 				t.Errorf("%s: -e %s is not a setting of zugbot run", c.where(), e)
 			}
+			if e == "DISCORD_TOKEN" {
+				t.Errorf("%s: the token is on the command line, where ps and the shell's history show it; read it from --env-file", c.where())
+			}
+		}
+		if len(envFiles) == 0 {
+			t.Errorf("%s: no --env-file: where does the container get its token?", c.where())
+		}
+		for _, f := range envFiles {
+			checkTokenFile(t, c, f)
 		}
 	case "exec":
 		// docker exec CONTAINER zugbot SUBCOMMAND FLAGS: the binary must be on
@@ -924,6 +973,89 @@ func checkUnregister(t *testing.T, c readmeCommand, words []string) {
 	}
 }
 
+// checkMention checks a mention of a subcommand in the text, `zugbot SUB
+// [-FLAG…]`: the subcommand exists, and so does every flag it names (for
+// admin, a flag of one of its commands).
+func checkMention(t *testing.T, c readmeCommand, words []string) {
+	if len(words) < 2 || !hasCommand(words[1]) {
+		t.Errorf("%s: %q: no such subcommand", c.where(), c.text)
+		return
+	}
+	usage := commandUsage(words[1])
+	for _, w := range words[2:] {
+		if !strings.HasPrefix(w, "-") {
+			t.Errorf("%s: %q: a mention names a subcommand and its flags only; run a full command in a code block", c.where(), c.text)
+			continue
+		}
+		if !regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(w) + `\b`).MatchString(usage) {
+			t.Errorf("%s: %q: zugbot %s has no flag %s", c.where(), c.text, words[1], w)
+		}
+	}
+}
+
+// commandUsage returns what "zugbot SUB -h" prints, and for admin what each
+// of its commands' -h prints too.
+func commandUsage(sub string) string {
+	var out strings.Builder
+	calls := [][]string{{sub, "-h"}}
+	if sub == "admin" {
+		for _, a := range adminCommands() {
+			calls = append(calls, []string{"admin", a.name, "-h"})
+		}
+	}
+	for _, args := range calls {
+		run(context.Background(), args, &out, io.Discard)
+	}
+	return out.String()
+}
+
+// envExample is the example of the file that holds the token, which the
+// README and the self-hosting guide copy.
+const envExample = "deploy/zugbot.env.example"
+
+// checkEnvFile checks a command that makes the env file of the README's
+// docker run: it copies the example, and the file it makes holds the token.
+func checkEnvFile(t *testing.T, c readmeCommand, words []string) {
+	if words[0] == "cp" && (len(words) != 3 || words[1] != envExample) {
+		t.Errorf("%s: %q: want a copy of %s", c.where(), c.text, envExample)
+	}
+	checkTokenFile(t, c, words[len(words)-1])
+}
+
+// checkTokenFile checks a file the README puts the token in: the example it
+// is copied from sets DISCORD_TOKEN and only zugbot's settings, and the file
+// is kept out of git and out of Docker's build context (COPY . . would put
+// the token in the build's layers).
+func checkTokenFile(t *testing.T, c readmeCommand, name string) {
+	if name+".example" != envExample {
+		t.Errorf("%s: %q: the token file %s is not the copy of %s", c.where(), c.text, name, envExample)
+	}
+	b, err := os.ReadFile(filepath.Join("../..", envExample))
+	if err != nil {
+		t.Fatalf("%s: %q: %v", c.where(), c.text, err)
+	}
+	if !strings.Contains("\n"+string(b), "\nDISCORD_TOKEN=") {
+		t.Errorf("%s has no DISCORD_TOKEN= line to put the token on", envExample)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, _, ok := strings.Cut(line, "="); ok && !strings.HasPrefix(line, "#") && !isSetting(k) {
+			t.Errorf("%s sets %s, which is not a setting of zugbot run", envExample, k)
+		}
+	}
+	if !dockerIgnored(t)(name) {
+		t.Errorf("%s: %q: .dockerignore lets %s, which holds the token, into the image's build context", c.where(), c.text, name)
+	}
+	out, err := exec.Command("git", "-C", "../..", "check-ignore", "-q", "--no-index", name).CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case err == nil: // ignored
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+		t.Errorf("%s: %q: .gitignore lets %s, which holds the token, be committed", c.where(), c.text, name)
+	default:
+		t.Logf("git check-ignore could not tell whether %s is ignored (no git or no repository?): %v %s", name, err, out)
+	}
+}
+
 // dockerIgnored returns whether .dockerignore leaves a path of the
 // repository (relative, with slashes) out of the build context.
 func dockerIgnored(t *testing.T) func(rel string) bool {
@@ -951,6 +1083,173 @@ func dockerIgnored(t *testing.T) func(rel string) bool {
 			}
 		}
 		return false
+	}
+}
+
+// pgProgram returns the path of one of PostgreSQL's client programs: on the
+// PATH, or where Debian puts them, as store/pgtest finds the server's.
+func pgProgram(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if p := filepath.Join(dirs[i], name); fileExists(p) {
+			return p
+		}
+	}
+	t.Fatalf("no %s: install Debian's postgresql package, as the README's Develop section does", name)
+	return ""
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// pgArgs returns a pg_dump or pg_restore command line of the README with
+// the connection flags (-h, -U, -d) replaced by the URL conn and the dump
+// file (-f, or pg_restore's argument) by file: the flags that decide what
+// is dumped and how it is restored stay as the README writes them.
+func pgArgs(t *testing.T, c readmeCommand, words []string, conn, file string) []string {
+	var args []string
+	for i := 1; i < len(words); i++ {
+		switch w := words[i]; {
+		case w == "-h" || w == "-U":
+			i++
+		case w == "-d":
+			args, i = append(args, "-d", conn), i+1
+		case w == "-f":
+			args, i = append(args, "-f", file), i+1
+		case !strings.HasPrefix(w, "-"):
+			args = append(args, file)
+		default:
+			args = append(args, w)
+		}
+	}
+	if !slices.Contains(args, conn) || !slices.Contains(args, file) {
+		t.Fatalf("%s: %q: want the database with -d and the dump file", c.where(), c.text)
+	}
+	return args
+}
+
+// checkPostgresBackup plays the README's PostgreSQL backup and restore on a
+// throwaway server: a zugbot database holding a game is dumped with the
+// README's pg_dump flags, then lost (its schema dropped), then restored with
+// the README's pg_restore flags, and zugbot opens it with the game in it.
+func checkPostgresBackup(t *testing.T, c readmeCommand, dump, restore []string) {
+	ctx := context.Background()
+	u := postgres(t) // a schema of its own on the server's database
+	st, err := store.Open(ctx, u, store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := st.CreateGame(ctx, store.NewGame{Variant: "zola", GuildID: "g", ChannelID: "c", DaysPerMove: 3,
+		Seats: [2]store.Seat{{Player: store.Player{ID: "1", Name: "Ada"}}, {Player: store.Player{ID: "2", Name: "Bob"}}}})
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := parsed.Query()
+	schema := q.Get("search_path")
+	q.Del("search_path") // libpq's programs do not take it
+	parsed.RawQuery = q.Encode()
+	conn := parsed.String()
+	file := filepath.Join(t.TempDir(), "zugbot.dump")
+	play := func(words []string) {
+		args := pgArgs(t, c, words, conn, file)
+		if out, err := exec.Command(pgProgram(t, words[0]), args...).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %s %s: %v\n%s", c.where(), words[0], strings.Join(args, " "), err, out)
+		}
+	}
+	play(dump)
+	db, err := sql.Open("pgx", conn) // the database is lost
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(restore)
+	st, err = store.Open(ctx, u, store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatalf("%s: the restored database: %v", c.where(), err)
+	}
+	defer st.Close()
+	if _, err := st.Load(ctx, g.ID); err != nil {
+		t.Errorf("%s: game #%d is not in the restored database: %v", c.where(), g.ID, err)
+	}
+}
+
+// checkComposePostgresBackup checks the README's PostgreSQL backup with
+// deploy/compose-postgres.yaml: pg_dump and pg_restore run in its postgres
+// service as its user, on its database, with the flags of the README's own
+// commands (which checkPostgresBackup plays); stop and start name every
+// zugbot service of the file.
+func checkComposePostgresBackup(t *testing.T, c readmeCommand, words []string) {
+	compose := deployFile(t, "compose-postgres.yaml")
+	services := regexp.MustCompile(`(?m)^  ([a-z0-9-]+):$`).FindAllStringSubmatch(compose, -1)
+	var zugbots []string
+	for _, s := range services {
+		if strings.HasPrefix(s[1], "zugbot") {
+			zugbots = append(zugbots, s[1])
+		}
+	}
+	switch words[4] {
+	case "stop", "start":
+		if !slices.Equal(words[5:], zugbots) {
+			t.Errorf("%s: %q: the file's zugbot services are %v", c.where(), c.text, zugbots)
+		}
+	case "exec":
+		if len(words) < 8 || words[5] != "-T" || words[6] != "postgres" || !strings.Contains(compose, "\n  postgres:\n") {
+			t.Errorf("%s: %q: want exec -T in the postgres service", c.where(), c.text)
+			return
+		}
+		prog, rest := words[7], words[8:]
+		var flags []string
+		for i := 0; i < len(rest); i++ {
+			switch rest[i] {
+			case "-U":
+				i++
+				requires := "POSTGRES_USER: " + rest[i] + "\n"
+				if !strings.Contains(compose, requires) {
+					t.Errorf("%s: %q: compose-postgres.yaml has no %q", c.where(), c.text, requires)
+				}
+			case "-d":
+				i++
+				if !strings.Contains(compose, "POSTGRES_DB: "+rest[i]+"\n") {
+					t.Errorf("%s: %q: compose-postgres.yaml's database is not %s", c.where(), c.text, rest[i])
+				}
+			case ">", "<":
+				if want := map[string]string{"pg_dump": ">", "pg_restore": "<"}[prog]; rest[i] != want || i+2 != len(rest) {
+					t.Errorf("%s: %q: want %s to %s the dump file last", c.where(), c.text, prog, want)
+				}
+				i++
+			default:
+				flags = append(flags, rest[i])
+			}
+		}
+		// The README's command of the host for the same program, without
+		// its connection flags and its file.
+		var host []string
+		for _, h := range docCommands(t, "../../README.md") {
+			if w, _ := h.fields(); len(w) > 0 && w[0] == prog {
+				host = pgArgs(t, h, w, "DB", "FILE")
+			}
+		}
+		host = slices.DeleteFunc(host, func(w string) bool { return w == "-d" || w == "-f" || w == "DB" || w == "FILE" })
+		if host == nil || !slices.Equal(flags, host) {
+			t.Errorf("%s: %q: its flags %v are not those of the README's %s for a server of your own, %v", c.where(), c.text, flags, prog, host)
+		}
+	default:
+		t.Errorf("%s: unexpected compose command %q", c.where(), c.text)
 	}
 }
 
@@ -1174,5 +1473,39 @@ func TestReadmeLinks(t *testing.T) {
 	}
 	if n == 0 {
 		t.Errorf("found no README section named in the bot's messages; the pattern is broken")
+	}
+}
+
+// goModVersion returns the Go version of go.mod's go line.
+func goModVersion(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^go (\S+)$`).FindStringSubmatch(string(b))
+	if m == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	return m[1]
+}
+
+// TestReadmeGoVersion checks the Go that the README and the pages of docs/
+// ask for ("Go 1.26.8 or newer", the archive of go.dev/dl they install)
+// against go.mod's go line.
+func TestReadmeGoVersion(t *testing.T) {
+	want := goModVersion(t)
+	asked := regexp.MustCompile(`\bGo (\d+\.\d+(?:\.\d+)?) or newer|\bgo(\d+\.\d+(?:\.\d+)?)\.linux-`)
+	n := 0
+	for _, d := range markdownDocs(t) {
+		for _, m := range asked.FindAllStringSubmatch(readDoc(t, d), -1) {
+			n++
+			if v := m[1] + m[2]; v != want {
+				t.Errorf("%s asks for Go %s (%q); go.mod's go line is %s", d, v, m[0], want)
+			}
+		}
+	}
+	if n < 3 {
+		t.Errorf("found %d mentions of the Go to install; want the README's Try it and Develop sections and the guide's archive", n)
 	}
 }
