@@ -1,7 +1,7 @@
 # zugbot: a static binary (the SQLite driver is pure Go) in a small image
 # that runs as a non-root user and keeps its database on a volume.
 #   docker build -t zugbot .
-#   docker run -d --name zugbot -e DISCORD_TOKEN=... -v zugbot-data:/data zugbot
+#   docker run -d --name zugbot --env-file deploy/zugbot.env -v zugbot-data:/data zugbot
 FROM golang:1.26-bookworm AS build
 WORKDIR /src
 COPY go.mod go.sum ./

@@ -4,11 +4,14 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
+	"fmt"
 	"image"
 	_ "image/gif"
 	_ "image/png"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -18,6 +21,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -27,15 +31,20 @@ import (
 	"github.com/zugbot/zugbot/store"
 )
 
-// readmeCommand is a command line found in README.md: in a code block, or
-// in an inline code span that starts like a command.
+// readmeCommand is a command line found in README.md (or another Markdown
+// file): in a code block, or in an inline code span that starts like a
+// command.
 type readmeCommand struct {
-	line    int    // line number in README.md
+	file    string // the Markdown file, from the repository's root
+	line    int    // line number in the file
 	text    string // the command as written, without its comment
 	comment string // the text after " # ", if any
 	block   bool   // in a code block (not inline)
 	ci      bool   // in the ci:begin/ci:end block that .ci/run runs
 }
+
+// where names the command's file and line, for messages.
+func (c readmeCommand) where() string { return fmt.Sprintf("%s line %d", c.file, c.line) }
 
 // fields splits the command into words as a POSIX shell would for the
 // simple commands a README holds: white space separates, and single or
@@ -75,9 +84,24 @@ func (c readmeCommand) fields() ([]string, error) {
 // inlineCommand matches an inline code span that is a command line.
 var inlineCommand = regexp.MustCompile(`^(go |docker |zugbot( |$)|[A-Z_]+=\S* )`)
 
-// readmeCommands returns the commands of README.md, splitting "a && b" in
-// two.
-func readmeCommands(t *testing.T) []readmeCommand { return docCommands(t, "../../README.md") }
+// readmeDocs are README.md and the pages its measurements and its
+// developer's notes moved to, from the repository's root: their commands
+// are run, or checked, as the README's.
+var readmeDocs = []string{"README.md", "docs/strength.md", "docs/load.md", "docs/development.md"}
+
+// readmeCommands returns the commands of README.md and the pages of
+// readmeDocs, splitting "a && b" in two.
+func readmeCommands(t *testing.T) []readmeCommand {
+	var out []readmeCommand
+	for _, doc := range readmeDocs {
+		cmds := docCommands(t, filepath.Join("../..", doc))
+		if len(cmds) == 0 {
+			t.Errorf("found no commands in %s; the parser is broken, or the page lost its commands", doc)
+		}
+		out = append(out, cmds...)
+	}
+	return out
+}
 
 // docCommands returns the commands of a Markdown file, as readmeCommands
 // does for README.md.
@@ -88,6 +112,7 @@ func docCommands(t *testing.T, path string) []readmeCommand {
 		t.Fatal(err)
 	}
 	defer f.Close()
+	file := strings.TrimPrefix(filepath.ToSlash(path), "../../")
 	var out []readmeCommand
 	add := func(line int, text string, block, ci bool) {
 		comment := ""
@@ -96,7 +121,7 @@ func docCommands(t *testing.T, path string) []readmeCommand {
 		}
 		for _, part := range strings.Split(text, " && ") {
 			if part = strings.TrimSpace(part); part != "" {
-				out = append(out, readmeCommand{line: line, text: part, comment: comment, block: block, ci: ci})
+				out = append(out, readmeCommand{file: file, line: line, text: part, comment: comment, block: block, ci: ci})
 			}
 		}
 	}
@@ -137,27 +162,61 @@ type readmeException struct {
 	check  func(t *testing.T, c readmeCommand, words []string)
 }
 
-// readmeExceptions are the README commands that cannot run here. Every
-// other command must run, or the test fails: add a new one here only with
-// a reason.
+// readmeExceptions are the commands of the README and its pages
+// (readmeDocs) that cannot run here. Every other command must run, or the
+// test fails: add a new one here only with a reason.
 func readmeExceptions() map[string]readmeException {
 	dockerfile := readmeException{
 		reason: "needs a Docker engine; the Dockerfile, the volume path, the image name and the environment are checked instead, and the bot the image runs is run by TestReadmeRunBot",
 		check:  checkDockerCommand,
 	}
 	mention := readmeException{
-		reason: "a mention of the subcommand; a code block near it runs the full command",
+		reason: "a mention of the subcommand (and of its flags); a code block near it, or in the self-hosting guide, runs the full command",
+		check:  checkMention,
+	}
+	envFile := readmeException{
+		reason: "makes the env file the docker run command reads; the example it copies, and that the copy stays out of git and of the image, are checked instead",
+		check:  checkEnvFile,
+	}
+	// The PostgreSQL backup: the host's commands are played for real against a
+	// throwaway server, the dump's flags kept for the restore that follows it;
+	// those in the Compose file's container are checked against that file.
+	var dumpWords []string
+	pgHost := readmeException{
+		reason: "needs a PostgreSQL server at localhost with a zugbot role; the check dumps a zugbot database of a throwaway server with these flags and restores it",
 		check: func(t *testing.T, c readmeCommand, words []string) {
-			if !hasCommand(words[1]) {
-				t.Errorf("README line %d: %q: no such subcommand", c.line, c.text)
+			switch words[0] {
+			case "pg_dump":
+				dumpWords = words
+			case "pg_restore":
+				if dumpWords == nil {
+					t.Fatalf("%s: %q restores before the README says how to dump", c.where(), c.text)
+				}
+				checkPostgresBackup(t, c, dumpWords, words)
 			}
 		},
+	}
+	pgCompose := readmeException{
+		reason: "needs a Docker engine; the services, user and database it names are checked against deploy/compose-postgres.yaml, and the pg_dump and pg_restore flags against the README's own commands, which the check plays",
+		check:  checkComposePostgresBackup,
 	}
 	ci := readmeException{reason: "run by .ci/run (the ci:begin block)"}
 	return map[string]readmeException{
 		"docker build -t zugbot .": dockerfile,
-		"docker run -d --name zugbot --restart unless-stopped -e DISCORD_TOKEN=your-token -v zugbot-data:/data zugbot": dockerfile,
-		"docker exec zugbot zugbot backup -o /data/backup.db":                                                          dockerfile,
+		"docker run -d --name zugbot --restart unless-stopped --env-file deploy/zugbot.env -v zugbot-data:/data zugbot":                    dockerfile,
+		"docker exec zugbot zugbot backup -o /data/backup.db":                                                                              dockerfile,
+		"cp deploy/zugbot.env.example deploy/zugbot.env":                                                                                   envFile,
+		"chmod 600 deploy/zugbot.env":                                                                                                      envFile,
+		"nano deploy/zugbot.env":                                                                                                           envFile,
+		"pg_dump -Fc -h localhost -U zugbot -d zugbot -f zugbot.dump":                                                                      pgHost,
+		"pg_restore --clean --if-exists -h localhost -U zugbot -d zugbot zugbot.dump":                                                      pgHost,
+		"docker compose -f deploy/compose-postgres.yaml exec -T postgres pg_dump -Fc -U zugbot -d zugbot > zugbot.dump":                    pgCompose,
+		"docker compose -f deploy/compose-postgres.yaml stop zugbot-0 zugbot-1":                                                            pgCompose,
+		"docker compose -f deploy/compose-postgres.yaml exec -T postgres pg_restore --clean --if-exists -U zugbot -d zugbot < zugbot.dump": pgCompose,
+		"docker compose -f deploy/compose-postgres.yaml start zugbot-0 zugbot-1":                                                           pgCompose,
+		"go version": {
+			reason: "prints the reader's Go version; the versions the README and the guide ask for are checked against go.mod by TestReadmeGoVersion",
+		},
 		"DISCORD_TOKEN=your-token go run ./cmd/zugbot": {
 			reason: "connects to Discord with a real token; TestReadmeRunBot runs this command line against the fake Discord",
 		},
@@ -168,9 +227,11 @@ func readmeExceptions() map[string]readmeException {
 			reason: "talks to Discord with a real token; the check runs it against the fake Discord",
 			check:  checkUnregister,
 		},
-		"zugbot backup":   mention,
-		"zugbot match":    mention,
-		"go mod download": ci,
+		"zugbot backup":      mention,
+		"zugbot match":       mention,
+		"zugbot admin":       mention,
+		"zugbot admin -user": mention,
+		"go mod download":    ci,
 		"ls /usr/lib/postgresql/*/bin/pg_ctl /usr/games/stockfish >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish; }": ci,
 		`test -z "$(gofmt -l .)"`: ci,
 		"go mod tidy -diff":       ci,
@@ -205,7 +266,7 @@ func readmeExceptions() map[string]readmeException {
 			reason: "needs a PostgreSQL server at that address; TestMigrateDB runs the command against a throwaway one",
 			check: func(t *testing.T, c readmeCommand, words []string) {
 				if !hasCommand(words[1]) {
-					t.Errorf("README line %d: %q: no such subcommand", c.line, c.text)
+					t.Errorf("%s: %q: no such subcommand", c.where(), c.text)
 				}
 				checkGoTest("func TestMigrateDB(")(t, c, []string{"./cmd/zugbot"})
 			},
@@ -302,7 +363,7 @@ func checkGoTest(want string) func(t *testing.T, c readmeCommand, words []string
 				return
 			}
 		}
-		t.Errorf("README line %d: %q: no %q in %s's tests", c.line, c.text, want, dir)
+		t.Errorf("%s: %q: no %q in %s's tests", c.where(), c.text, want, dir)
 	}
 }
 
@@ -311,43 +372,54 @@ func checkGoTest(want string) func(t *testing.T, c readmeCommand, words []string
 func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 	df, err := os.ReadFile("../../Dockerfile")
 	if err != nil {
-		t.Fatalf("README line %d: %q, but: %v", c.line, c.text, err)
+		t.Fatalf("%s: %q, but: %v", c.where(), c.text, err)
 	}
 	dockerfile := string(df)
 	switch words[1] {
 	case "build":
 		if words[len(words)-1] != "." || !slices.Contains(words, "-t") {
-			t.Errorf("README line %d: %q: want a tagged build of the repository root", c.line, c.text)
+			t.Errorf("%s: %q: want a tagged build of the repository root", c.where(), c.text)
 		}
 	case "run":
-		var env []string
+		var env, envFiles []string
 		for i, w := range words {
 			switch w {
 			case "-e":
 				env = append(env, strings.SplitN(words[i+1], "=", 2)[0])
+			case "--env-file":
+				envFiles = append(envFiles, words[i+1])
 			case "-v":
 				target := strings.SplitN(words[i+1], ":", 2)[1]
 				if !strings.Contains(dockerfile, `VOLUME ["`+target+`"]`) || !strings.Contains(dockerfile, "ZUGBOT_DB="+target+"/") {
-					t.Errorf("README line %d: the volume is mounted on %s, but the Dockerfile's VOLUME or ZUGBOT_DB is elsewhere", c.line, target)
+					t.Errorf("%s: the volume is mounted on %s, but the Dockerfile's VOLUME or ZUGBOT_DB is elsewhere", c.where(), target)
 				}
 			}
 		}
 		if words[len(words)-1] != "zugbot" {
-			t.Errorf("README line %d: runs image %q; docker build tags zugbot", c.line, words[len(words)-1])
+			t.Errorf("%s: runs image %q; docker build tags zugbot", c.where(), words[len(words)-1])
 		}
 		for _, e := range env {
 			if !isSetting(e) {
-				t.Errorf("README line %d: -e %s is not a setting of zugbot run", c.line, e)
+				t.Errorf("%s: -e %s is not a setting of zugbot run", c.where(), e)
 			}
+			if e == "DISCORD_TOKEN" {
+				t.Errorf("%s: the token is on the command line, where ps and the shell's history show it; read it from --env-file", c.where())
+			}
+		}
+		if len(envFiles) == 0 {
+			t.Errorf("%s: no --env-file: where does the container get its token?", c.where())
+		}
+		for _, f := range envFiles {
+			checkTokenFile(t, c, f)
 		}
 	case "exec":
 		// docker exec CONTAINER zugbot SUBCOMMAND FLAGS: the binary must be on
 		// the image's PATH, and the subcommand and flags must parse.
 		if !strings.Contains(dockerfile, "/usr/local/bin/zugbot") {
-			t.Errorf("README line %d: the image does not put zugbot in /usr/local/bin", c.line)
+			t.Errorf("%s: the image does not put zugbot in /usr/local/bin", c.where())
 		}
 		if words[3] != "zugbot" || !hasCommand(words[4]) {
-			t.Errorf("README line %d: %q does not run a zugbot subcommand", c.line, c.text)
+			t.Errorf("%s: %q does not run a zugbot subcommand", c.where(), c.text)
 			return
 		}
 		// Run the subcommand as the container would: ZUGBOT_DB from the
@@ -373,10 +445,10 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 		}
 		var stdout, stderr strings.Builder
 		if code := run(context.Background(), args, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "backed up "+db) {
-			t.Errorf("README line %d: %q in the container: exit %d, %q %q; want the volume's database backed up", c.line, c.text, code, stdout.String(), stderr.String())
+			t.Errorf("%s: %q in the container: exit %d, %q %q; want the volume's database backed up", c.where(), c.text, code, stdout.String(), stderr.String())
 		}
 	default:
-		t.Errorf("README line %d: unexpected docker command %q", c.line, c.text)
+		t.Errorf("%s: unexpected docker command %q", c.where(), c.text)
 	}
 }
 
@@ -398,17 +470,18 @@ func cleanEnv() []string {
 	return env
 }
 
-// TestReadmeCommands runs every command of README.md against the built
-// binary, in a temporary directory holding a database, and checks what
-// their comments say they print. Commands that cannot run here are listed
-// in readmeExceptions with the reason and checked otherwise.
+// TestReadmeCommands runs every command of README.md, and of the pages its
+// measurements and developer's notes moved to (readmeDocs), against the
+// built binary, in a temporary directory holding a database, and checks
+// what their comments say they print. Commands that cannot run here are
+// listed in readmeExceptions with the reason and checked otherwise.
 func TestReadmeCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
 	cmds := readmeCommands(t)
 	if len(cmds) < 10 {
-		t.Fatalf("found %d commands in README.md; the parser is broken", len(cmds))
+		t.Fatalf("found %d commands in README.md and its pages; the parser is broken", len(cmds))
 	}
 	bin := buildZugbot(t)
 	work := workDir(t)
@@ -417,19 +490,19 @@ func TestReadmeCommands(t *testing.T) {
 	for _, c := range cmds {
 		words, err := c.fields()
 		if err != nil || len(words) == 0 {
-			t.Errorf("README line %d: %q: %v", c.line, c.text, err)
+			t.Errorf("%s: %q: %v", c.where(), c.text, err)
 			continue
 		}
 		if ex, ok := exceptions[c.text]; ok {
 			used[c.text] = true
 			if c.ci && ex.check == nil && !strings.Contains(ex.reason, ".ci/run") {
-				t.Errorf("README line %d: %q is in the CI block but excepted for another reason", c.line, c.text)
+				t.Errorf("%s: %q is in the CI block but excepted for another reason", c.where(), c.text)
 			}
 			if !c.ci && strings.Contains(ex.reason, ".ci/run") {
-				t.Errorf("README line %d: %q is said to be run by .ci/run but is not in its block", c.line, c.text)
+				t.Errorf("%s: %q is said to be run by .ci/run but is not in its block", c.where(), c.text)
 			}
 			if ex.check != nil {
-				ex.check(t, c, words)
+				t.Run("checked: "+c.text, func(t *testing.T) { ex.check(t, c, words) })
 			}
 			continue
 		}
@@ -447,14 +520,14 @@ func TestReadmeCommands(t *testing.T) {
 		case words[0] == "zugbot":
 			args = words[1:]
 		default:
-			t.Errorf("README line %d: %q is neither a zugbot command nor a listed exception; run it here or add it to readmeExceptions with a reason", c.line, c.text)
+			t.Errorf("%s: %q is neither a zugbot command nor a listed exception; run it here or add it to readmeExceptions with a reason", c.where(), c.text)
 			continue
 		}
 		t.Run(strings.Join(args, " "), func(t *testing.T) { runReadmeCommand(t, bin, work, c, env, args) })
 	}
 	for text := range exceptions {
 		if !used[text] {
-			t.Errorf("readmeExceptions lists %q, which README.md no longer has", text)
+			t.Errorf("readmeExceptions lists %q, which neither README.md nor its pages (%s) have", text, strings.Join(readmeDocs[1:], ", "))
 		}
 	}
 }
@@ -482,7 +555,7 @@ func checkLadderCommand(t *testing.T, c readmeCommand, args []string) {
 	cancel()
 	var out, errs bytes.Buffer
 	if code := run(ctx, args, &out, &errs); code != 1 || !strings.Contains(errs.String(), "context canceled") {
-		t.Errorf("README line %d: %q: exit %d, %s; want it accepted and stopped by the cancellation", c.line, c.text, code, strings.TrimSpace(errs.String()))
+		t.Errorf("%s: %q: exit %d, %s; want it accepted and stopped by the cancellation", c.where(), c.text, code, strings.TrimSpace(errs.String()))
 	}
 }
 
@@ -503,14 +576,14 @@ func runReadmeCommand(t *testing.T, bin, work string, c readmeCommand, env, args
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	err := cmd.Run()
 	if ctx.Err() != nil {
-		t.Fatalf("README line %d: %q did not finish within %v", c.line, c.text, readmeTimeout)
+		t.Fatalf("%s: %q did not finish within %v", c.where(), c.text, readmeTimeout)
 	}
 	if err != nil {
-		t.Fatalf("README line %d: %q: %v\nstdout:\n%.2000s\nstderr:\n%.2000s", c.line, c.text, err, stdout.String(), stderr.String())
+		t.Fatalf("%s: %q: %v\nstdout:\n%.2000s\nstderr:\n%.2000s", c.where(), c.text, err, stdout.String(), stderr.String())
 	}
 	if want, ok := strings.CutPrefix(c.comment, "prints "); ok {
 		if got := lastLine(stdout.String()); got != want {
-			t.Errorf("README line %d: %q printed %q last; the README says %s", c.line, c.text, got, want)
+			t.Errorf("%s: %q printed %q last; the README says %s", c.where(), c.text, got, want)
 		}
 	}
 	// Files the command was told to write must be there, and images decode.
@@ -518,12 +591,12 @@ func runReadmeCommand(t *testing.T, bin, work string, c readmeCommand, env, args
 		if (a == "-o" || a == "-gif") && i+1 < len(args) {
 			f, err := os.Open(filepath.Join(work, args[i+1]))
 			if err != nil {
-				t.Errorf("README line %d: %q wrote no %s: %v", c.line, c.text, args[i+1], err)
+				t.Errorf("%s: %q wrote no %s: %v", c.where(), c.text, args[i+1], err)
 				continue
 			}
 			if ext := filepath.Ext(args[i+1]); ext == ".png" || ext == ".gif" {
 				if _, _, err := image.Decode(f); err != nil {
-					t.Errorf("README line %d: %s: %v", c.line, args[i+1], err)
+					t.Errorf("%s: %s: %v", c.where(), args[i+1], err)
 				}
 			}
 			f.Close()
@@ -589,7 +662,14 @@ func TestReadmeRunBot(t *testing.T) {
 // "## " heading.
 func readmeSection(t *testing.T, heading string) []string {
 	t.Helper()
-	b, err := os.ReadFile("../../README.md")
+	return docSection(t, "README.md", heading)
+}
+
+// docSection returns the lines of the section with the given "## " heading
+// of a Markdown file of the repository.
+func docSection(t *testing.T, doc, heading string) []string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../..", doc))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -605,7 +685,7 @@ func readmeSection(t *testing.T, heading string) []string {
 		}
 	}
 	if len(out) == 0 {
-		t.Fatalf("README.md has no section %q", heading)
+		t.Fatalf("%s has no section %q", doc, heading)
 	}
 	return out
 }
@@ -798,30 +878,7 @@ func TestDockerfile(t *testing.T) {
 			t.Errorf("the Dockerfile lacks %s", want)
 		}
 	}
-	ignore, err := os.ReadFile("../../.dockerignore")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var patterns []string
-	for _, line := range strings.Split(string(ignore), "\n") {
-		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		if strings.ContainsAny(line, "!") || strings.Contains(line, "**") {
-			t.Fatalf(".dockerignore pattern %q: this test does not know ! or **; teach it", line)
-		}
-		patterns = append(patterns, strings.Trim(line, "/"))
-	}
-	ignored := func(rel string) bool {
-		for p := rel; p != "."; p = filepath.Dir(p) {
-			for _, pat := range patterns {
-				if ok, _ := filepath.Match(pat, p); ok {
-					return true
-				}
-			}
-		}
-		return false
-	}
+	ignored := dockerIgnored(t)
 	// The files the build reads: go.mod, go.sum, the Go sources and what
 	// they embed.
 	need := []string{"go.mod", "go.sum"}
@@ -906,12 +963,549 @@ func checkUnregister(t *testing.T, c readmeCommand, words []string) {
 	t.Setenv("DISCORD_API_URL", srv.URL()+"/api/v9")
 	var out, errs bytes.Buffer
 	if code := run(context.Background(), args, &out, &errs); code != 0 {
-		t.Fatalf("README line %d: %q: exit %d: %s", c.line, c.text, code, errs.String())
+		t.Fatalf("%s: %q: exit %d: %s", c.where(), c.text, code, errs.String())
 	}
 	if n := len(srv.Commands(guild)); n != 0 {
-		t.Errorf("README line %d: %q left %d commands on the server", c.line, c.text, n)
+		t.Errorf("%s: %q left %d commands on the server", c.where(), c.text, n)
 	}
 	if !strings.Contains(out.String(), "removed zugbot's commands from server "+guild) {
-		t.Errorf("README line %d: %q printed %q", c.line, c.text, out.String())
+		t.Errorf("%s: %q printed %q", c.where(), c.text, out.String())
+	}
+}
+
+// checkMention checks a mention of a subcommand in the text, `zugbot SUB
+// [-FLAG…]`: the subcommand exists, and so does every flag it names (for
+// admin, a flag of one of its commands).
+func checkMention(t *testing.T, c readmeCommand, words []string) {
+	if len(words) < 2 || !hasCommand(words[1]) {
+		t.Errorf("%s: %q: no such subcommand", c.where(), c.text)
+		return
+	}
+	usage := commandUsage(words[1])
+	for _, w := range words[2:] {
+		if !strings.HasPrefix(w, "-") {
+			t.Errorf("%s: %q: a mention names a subcommand and its flags only; run a full command in a code block", c.where(), c.text)
+			continue
+		}
+		if !regexp.MustCompile(`(?m)^\s+` + regexp.QuoteMeta(w) + `\b`).MatchString(usage) {
+			t.Errorf("%s: %q: zugbot %s has no flag %s", c.where(), c.text, words[1], w)
+		}
+	}
+}
+
+// commandUsage returns what "zugbot SUB -h" prints, and for admin what each
+// of its commands' -h prints too.
+func commandUsage(sub string) string {
+	var out strings.Builder
+	calls := [][]string{{sub, "-h"}}
+	if sub == "admin" {
+		for _, a := range adminCommands() {
+			calls = append(calls, []string{"admin", a.name, "-h"})
+		}
+	}
+	for _, args := range calls {
+		run(context.Background(), args, &out, io.Discard)
+	}
+	return out.String()
+}
+
+// envExample is the example of the file that holds the token, which the
+// README and the self-hosting guide copy.
+const envExample = "deploy/zugbot.env.example"
+
+// checkEnvFile checks a command that makes the env file of the README's
+// docker run: it copies the example, and the file it makes holds the token.
+func checkEnvFile(t *testing.T, c readmeCommand, words []string) {
+	if words[0] == "cp" && (len(words) != 3 || words[1] != envExample) {
+		t.Errorf("%s: %q: want a copy of %s", c.where(), c.text, envExample)
+	}
+	checkTokenFile(t, c, words[len(words)-1])
+}
+
+// checkTokenFile checks a file the README puts the token in: the example it
+// is copied from sets DISCORD_TOKEN and only zugbot's settings, and the file
+// is kept out of git and out of Docker's build context (COPY . . would put
+// the token in the build's layers).
+func checkTokenFile(t *testing.T, c readmeCommand, name string) {
+	if name+".example" != envExample {
+		t.Errorf("%s: %q: the token file %s is not the copy of %s", c.where(), c.text, name, envExample)
+	}
+	b, err := os.ReadFile(filepath.Join("../..", envExample))
+	if err != nil {
+		t.Fatalf("%s: %q: %v", c.where(), c.text, err)
+	}
+	if !strings.Contains("\n"+string(b), "\nDISCORD_TOKEN=") {
+		t.Errorf("%s has no DISCORD_TOKEN= line to put the token on", envExample)
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		if k, _, ok := strings.Cut(line, "="); ok && !strings.HasPrefix(line, "#") && !isSetting(k) {
+			t.Errorf("%s sets %s, which is not a setting of zugbot run", envExample, k)
+		}
+	}
+	if !dockerIgnored(t)(name) {
+		t.Errorf("%s: %q: .dockerignore lets %s, which holds the token, into the image's build context", c.where(), c.text, name)
+	}
+	out, err := exec.Command("git", "-C", "../..", "check-ignore", "-q", "--no-index", name).CombinedOutput()
+	var exit *exec.ExitError
+	switch {
+	case err == nil: // ignored
+	case errors.As(err, &exit) && exit.ExitCode() == 1:
+		t.Errorf("%s: %q: .gitignore lets %s, which holds the token, be committed", c.where(), c.text, name)
+	default:
+		t.Logf("git check-ignore could not tell whether %s is ignored (no git or no repository?): %v %s", name, err, out)
+	}
+}
+
+// dockerIgnored returns whether .dockerignore leaves a path of the
+// repository (relative, with slashes) out of the build context.
+func dockerIgnored(t *testing.T) func(rel string) bool {
+	t.Helper()
+	ignore, err := os.ReadFile("../../.dockerignore")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var patterns []string
+	for _, line := range strings.Split(string(ignore), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		if strings.ContainsAny(line, "!") || strings.Contains(line, "**") {
+			t.Fatalf(".dockerignore pattern %q: this test does not know ! or **; teach it", line)
+		}
+		patterns = append(patterns, strings.Trim(line, "/"))
+	}
+	return func(rel string) bool {
+		for p := rel; p != "."; p = filepath.Dir(p) {
+			for _, pat := range patterns {
+				if ok, _ := filepath.Match(pat, p); ok {
+					return true
+				}
+			}
+		}
+		return false
+	}
+}
+
+// pgProgram returns the path of one of PostgreSQL's client programs: on the
+// PATH, or where Debian puts them, as store/pgtest finds the server's.
+func pgProgram(t *testing.T, name string) string {
+	t.Helper()
+	if p, err := exec.LookPath(name); err == nil {
+		return p
+	}
+	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
+	for i := len(dirs) - 1; i >= 0; i-- {
+		if p := filepath.Join(dirs[i], name); fileExists(p) {
+			return p
+		}
+	}
+	t.Fatalf("no %s: install Debian's postgresql package, as the README's Develop section does", name)
+	return ""
+}
+
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// pgArgs returns a pg_dump or pg_restore command line of the README with
+// the connection flags (-h, -U, -d) replaced by the URL conn and the dump
+// file (-f, or pg_restore's argument) by file: the flags that decide what
+// is dumped and how it is restored stay as the README writes them.
+func pgArgs(t *testing.T, c readmeCommand, words []string, conn, file string) []string {
+	var args []string
+	for i := 1; i < len(words); i++ {
+		switch w := words[i]; {
+		case w == "-h" || w == "-U":
+			i++
+		case w == "-d":
+			args, i = append(args, "-d", conn), i+1
+		case w == "-f":
+			args, i = append(args, "-f", file), i+1
+		case !strings.HasPrefix(w, "-"):
+			args = append(args, file)
+		default:
+			args = append(args, w)
+		}
+	}
+	if !slices.Contains(args, conn) || !slices.Contains(args, file) {
+		t.Fatalf("%s: %q: want the database with -d and the dump file", c.where(), c.text)
+	}
+	return args
+}
+
+// checkPostgresBackup plays the README's PostgreSQL backup and restore on a
+// throwaway server: a zugbot database holding a game is dumped with the
+// README's pg_dump flags, then lost (its schema dropped), then restored with
+// the README's pg_restore flags, and zugbot opens it with the game in it.
+func checkPostgresBackup(t *testing.T, c readmeCommand, dump, restore []string) {
+	ctx := context.Background()
+	u := postgres(t) // a schema of its own on the server's database
+	st, err := store.Open(ctx, u, store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := st.CreateGame(ctx, store.NewGame{Variant: "zola", GuildID: "g", ChannelID: "c", DaysPerMove: 3,
+		Seats: [2]store.Seat{{Player: store.Player{ID: "1", Name: "Ada"}}, {Player: store.Player{ID: "2", Name: "Bob"}}}})
+	st.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	parsed, err := url.Parse(u)
+	if err != nil {
+		t.Fatal(err)
+	}
+	q := parsed.Query()
+	schema := q.Get("search_path")
+	q.Del("search_path") // libpq's programs do not take it
+	parsed.RawQuery = q.Encode()
+	conn := parsed.String()
+	file := filepath.Join(t.TempDir(), "zugbot.dump")
+	play := func(words []string) {
+		args := pgArgs(t, c, words, conn, file)
+		if out, err := exec.Command(pgProgram(t, words[0]), args...).CombinedOutput(); err != nil {
+			t.Fatalf("%s: %s %s: %v\n%s", c.where(), words[0], strings.Join(args, " "), err, out)
+		}
+	}
+	play(dump)
+	db, err := sql.Open("pgx", conn) // the database is lost
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = db.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
+	db.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	play(restore)
+	st, err = store.Open(ctx, u, store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatalf("%s: the restored database: %v", c.where(), err)
+	}
+	defer st.Close()
+	if _, err := st.Load(ctx, g.ID); err != nil {
+		t.Errorf("%s: game #%d is not in the restored database: %v", c.where(), g.ID, err)
+	}
+}
+
+// checkComposePostgresBackup checks the README's PostgreSQL backup with
+// deploy/compose-postgres.yaml: pg_dump and pg_restore run in its postgres
+// service as its user, on its database, with the flags of the README's own
+// commands (which checkPostgresBackup plays); stop and start name every
+// zugbot service of the file.
+func checkComposePostgresBackup(t *testing.T, c readmeCommand, words []string) {
+	compose := deployFile(t, "compose-postgres.yaml")
+	services := regexp.MustCompile(`(?m)^  ([a-z0-9-]+):$`).FindAllStringSubmatch(compose, -1)
+	var zugbots []string
+	for _, s := range services {
+		if strings.HasPrefix(s[1], "zugbot") {
+			zugbots = append(zugbots, s[1])
+		}
+	}
+	switch words[4] {
+	case "stop", "start":
+		if !slices.Equal(words[5:], zugbots) {
+			t.Errorf("%s: %q: the file's zugbot services are %v", c.where(), c.text, zugbots)
+		}
+	case "exec":
+		if len(words) < 8 || words[5] != "-T" || words[6] != "postgres" || !strings.Contains(compose, "\n  postgres:\n") {
+			t.Errorf("%s: %q: want exec -T in the postgres service", c.where(), c.text)
+			return
+		}
+		prog, rest := words[7], words[8:]
+		var flags []string
+		for i := 0; i < len(rest); i++ {
+			switch rest[i] {
+			case "-U":
+				i++
+				requires := "POSTGRES_USER: " + rest[i] + "\n"
+				if !strings.Contains(compose, requires) {
+					t.Errorf("%s: %q: compose-postgres.yaml has no %q", c.where(), c.text, requires)
+				}
+			case "-d":
+				i++
+				if !strings.Contains(compose, "POSTGRES_DB: "+rest[i]+"\n") {
+					t.Errorf("%s: %q: compose-postgres.yaml's database is not %s", c.where(), c.text, rest[i])
+				}
+			case ">", "<":
+				if want := map[string]string{"pg_dump": ">", "pg_restore": "<"}[prog]; rest[i] != want || i+2 != len(rest) {
+					t.Errorf("%s: %q: want %s to %s the dump file last", c.where(), c.text, prog, want)
+				}
+				i++
+			default:
+				flags = append(flags, rest[i])
+			}
+		}
+		// The README's command of the host for the same program, without
+		// its connection flags and its file.
+		var host []string
+		for _, h := range docCommands(t, "../../README.md") {
+			if w, _ := h.fields(); len(w) > 0 && w[0] == prog {
+				host = pgArgs(t, h, w, "DB", "FILE")
+			}
+		}
+		host = slices.DeleteFunc(host, func(w string) bool { return w == "-d" || w == "-f" || w == "DB" || w == "FILE" })
+		if host == nil || !slices.Equal(flags, host) {
+			t.Errorf("%s: %q: its flags %v are not those of the README's %s for a server of your own, %v", c.where(), c.text, flags, prog, host)
+		}
+	default:
+		t.Errorf("%s: unexpected compose command %q", c.where(), c.text)
+	}
+}
+
+// readDoc returns a Markdown file of the repository with its lines joined
+// and its white space collapsed, so that a phrase broken over two lines is
+// found whole.
+func readDoc(t *testing.T, doc string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("../..", doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(strings.Fields(string(b)), " ")
+}
+
+// eloFit matches a fit of level 5 on Stockfish's scale, as the runs against
+// Stockfish give it: "**2064 (95%: 2002 to 2128)**".
+var eloFit = regexp.MustCompile(`\*\*(\d{4}) \(95%: (\d{4}) to (\d{4})\)\*\*`)
+
+// TestReadmeSummary checks the README's summary of the AI's strength and
+// speed against the pages it sums up: every figure it sets in bold is on
+// docs/strength.md or docs/load.md; its rating is the last fit of the runs
+// against Stockfish, over as many games; its lowest score of a level against
+// the level below is the ladder's; and its load figures are the load
+// benchmark's (the first table, SQLite's).
+func TestReadmeSummary(t *testing.T) {
+	strength, load := readDoc(t, "docs/strength.md"), readDoc(t, "docs/load.md")
+	summary := strings.Join(strings.Fields(strings.Join(append(readmeSection(t, "The AI"), readmeSection(t, "After the game: analysis and hints")...), " ")), " ")
+	for _, m := range regexp.MustCompile(`\*\*([^*]*\d[^*]*)\*\*`).FindAllStringSubmatch(summary, -1) {
+		if !strings.Contains(strength, m[1]) && !strings.Contains(load, m[1]) {
+			t.Errorf("README: the summary's figure %q is on neither docs/strength.md nor docs/load.md", m[1])
+		}
+	}
+
+	fits := eloFit.FindAllStringSubmatchIndex(strength, -1)
+	got := eloFit.FindAllStringSubmatch(summary, -1)
+	if len(fits) == 0 || len(got) != 1 {
+		t.Fatalf("want one rating on Stockfish's scale in the README's summary (%d) and some in docs/strength.md (%d)", len(got), len(fits))
+	}
+	last := fits[len(fits)-1]
+	if want := strength[last[0]:last[1]]; "**"+got[0][1]+" (95%: "+got[0][2]+" to "+got[0][3]+")**" != want {
+		t.Errorf("README: level 5 at %s on Stockfish's scale; the last fit of docs/strength.md is %s", got[0][0], want)
+	}
+	if m := regexp.MustCompile(`\((\d+) games at 1 s a move\)`).FindStringSubmatch(summary); m == nil {
+		t.Errorf("README: the summary does not say how many games the rating comes from")
+	} else if before := strength[max(0, last[0]-300):last[0]]; !strings.Contains(before, "over "+m[1]+" games") {
+		t.Errorf("README: the rating is from %s games; docs/strength.md's last fit says otherwise: %q", m[1], before)
+	}
+
+	lowest := 101.0
+	vs := regexp.MustCompile(`^(\d) vs (\d)\b`)
+	for _, row := range tableRows(docSection(t, "docs/strength.md", "The levels and the ladder")) {
+		m := vs.FindStringSubmatch(row[0])
+		if m == nil || m[1][0] != m[2][0]+1 {
+			continue // not a level against the one below
+		}
+		score, err := strconv.ParseFloat(strings.TrimSuffix(row[3], "%"), 64)
+		if err != nil {
+			t.Fatalf("docs/strength.md: the ladder's row %q has no score: %v", row[0], err)
+		}
+		lowest = min(lowest, score)
+	}
+	if m := regexp.MustCompile(`at least \*\*([\d.]+)%\*\* against the one below`).FindStringSubmatch(summary); m == nil {
+		t.Errorf("README: the summary does not give the lowest score of a level against the one below")
+	} else if v, _ := strconv.ParseFloat(m[1], 64); v != lowest {
+		t.Errorf("README: each level scored at least %s%% against the one below; the ladder's lowest is %v%%", m[1], lowest)
+	}
+
+	// The load benchmark's first table is SQLite's.
+	first := func(re string) []string {
+		m := regexp.MustCompile(re).FindStringSubmatch(load)
+		if m == nil {
+			t.Fatalf("docs/load.md has no %s", re)
+		}
+		return m
+	}
+	if m := regexp.MustCompile(`With (\d+) games at once`).FindStringSubmatch(summary); m == nil || m[1] != first(`\| games at once \| (\d+) `)[1] {
+		t.Errorf("README: the summary's games at once, %v, are not the load benchmark's", m)
+	}
+	if strings.Contains(summary, "no interaction was answered after") && first(`\| answered after 3 s \| (\d+) \|`)[1] != "0" {
+		t.Errorf("README: no interaction answered late, says the summary; the load benchmark says otherwise")
+	}
+	m := regexp.MustCompile(`level (\d)'s reply took \*\*([\d.]+ ms)\*\* at the median and \*\*([\d.]+ ms)\*\*`).FindStringSubmatch(summary)
+	if m == nil {
+		t.Fatalf("README: the summary gives no reply time of a level")
+	}
+	if row := first(`\| AI level ` + m[1] + ` reply p50 / p99 \(\d+ replies\) \| ([\d.]+ ms) / ([\d.]+ ms) \|`); row[1] != m[2] || row[2] != m[3] {
+		t.Errorf("README: level %s replies in %s / %s (p50 / p99); the load benchmark says %s / %s", m[1], m[2], m[3], row[1], row[2])
+	}
+}
+
+// markdownDocs are the Markdown files whose links TestReadmeLinks checks:
+// the README and the pages of docs/.
+func markdownDocs(t *testing.T) []string {
+	docs, err := filepath.Glob("../../docs/*.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := []string{"README.md"}
+	for _, d := range docs {
+		out = append(out, strings.TrimPrefix(filepath.ToSlash(d), "../../"))
+	}
+	return out
+}
+
+// headingSlugs returns the anchors GitHub gives a Markdown file's headings:
+// lower case, punctuation dropped, spaces as hyphens, a repeated one
+// numbered.
+func headingSlugs(t *testing.T, doc string) map[string]bool {
+	b, err := os.ReadFile(filepath.Join("../..", doc))
+	if err != nil {
+		t.Fatal(err)
+	}
+	slugs := map[string]bool{}
+	seen := map[string]int{}
+	inBlock := false
+	for _, line := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "```") {
+			inBlock = !inBlock
+		}
+		if inBlock || !strings.HasPrefix(line, "#") {
+			continue
+		}
+		text := strings.TrimSpace(strings.TrimLeft(line, "#"))
+		slug := strings.Map(func(r rune) rune {
+			switch {
+			case r == ' ':
+				return '-'
+			case r == '-' || r == '_' || unicode.IsLetter(r) || unicode.IsDigit(r):
+				return unicode.ToLower(r)
+			}
+			return -1
+		}, text)
+		if n := seen[slug]; n > 0 {
+			slugs[slug+"-"+strconv.Itoa(n)] = true
+		} else {
+			slugs[slug] = true
+		}
+		seen[slug]++
+		slugs["heading:"+text] = true
+	}
+	return slugs
+}
+
+// TestReadmeLinks checks the links of the README and of the pages of docs/,
+// which the README's text was split across: every relative link and image
+// leads to a file of the repository, and every #anchor to a heading of its
+// file. A reference in the text, (see "Heading"), names a heading of the
+// README or of one of those pages, and so do the README sections that the
+// bot's messages send people to.
+func TestReadmeLinks(t *testing.T) {
+	docs := markdownDocs(t)
+	slugs := map[string]map[string]bool{}
+	headings := map[string]bool{}
+	for _, d := range docs {
+		slugs[d] = headingSlugs(t, d)
+		for s := range slugs[d] {
+			if text, ok := strings.CutPrefix(s, "heading:"); ok {
+				headings[text] = true
+			}
+		}
+	}
+	link := regexp.MustCompile(`\]\(([^)\s]+)\)`)
+	see := regexp.MustCompile(`see "([^"]+)"`)
+	for _, d := range docs {
+		b, _ := os.ReadFile(filepath.Join("../..", d))
+		text := regexp.MustCompile("(?s)```.*?```").ReplaceAllString(string(b), "") // code blocks hold no links
+		for _, m := range link.FindAllStringSubmatch(text, -1) {
+			target := m[1]
+			if strings.Contains(target, "://") || strings.HasPrefix(target, "mailto:") {
+				continue
+			}
+			file, anchor, _ := strings.Cut(target, "#")
+			rel := d
+			if file != "" {
+				rel = filepath.ToSlash(filepath.Clean(filepath.Join(filepath.Dir(d), file)))
+				if _, err := os.Stat(filepath.Join("../..", rel)); err != nil {
+					t.Errorf("%s: the link %s leads nowhere: %v", d, target, err)
+					continue
+				}
+			}
+			if anchor == "" {
+				continue
+			}
+			if _, ok := slugs[rel]; !ok {
+				if !strings.HasSuffix(rel, ".md") {
+					t.Errorf("%s: the link %s has an anchor in a file that is not Markdown", d, target)
+					continue
+				}
+				slugs[rel] = headingSlugs(t, rel)
+			}
+			if !slugs[rel][anchor] {
+				t.Errorf("%s: the link %s: %s has no heading #%s", d, target, rel, anchor)
+			}
+		}
+		for _, m := range see.FindAllStringSubmatch(text, -1) {
+			if !headings[m[1]] {
+				t.Errorf("%s: (see %q): no such heading in the README or docs/", d, m[1])
+			}
+		}
+	}
+	// The bot sends people to the README's sections by name.
+	var sources []string
+	for _, dir := range []string{"../../cmd/zugbot", "../../bot"} {
+		files, _ := filepath.Glob(filepath.Join(dir, "*.go"))
+		sources = append(sources, files...)
+	}
+	named := regexp.MustCompile(`README, \\?"?([A-Z][A-Za-z ]+)`)
+	n := 0
+	for _, f := range sources {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		b, _ := os.ReadFile(f)
+		for _, m := range named.FindAllStringSubmatch(string(b), -1) {
+			n++
+			if !slugs["README.md"]["heading:"+strings.TrimSpace(m[1])] {
+				t.Errorf("%s sends people to the README's %q, which has no such heading", f, m[1])
+			}
+		}
+	}
+	if n == 0 {
+		t.Errorf("found no README section named in the bot's messages; the pattern is broken")
+	}
+}
+
+// goModVersion returns the Go version of go.mod's go line.
+func goModVersion(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := regexp.MustCompile(`(?m)^go (\S+)$`).FindStringSubmatch(string(b))
+	if m == nil {
+		t.Fatal("go.mod has no go line")
+	}
+	return m[1]
+}
+
+// TestReadmeGoVersion checks the Go that the README and the pages of docs/
+// ask for ("Go 1.26.8 or newer", the archive of go.dev/dl they install)
+// against go.mod's go line.
+func TestReadmeGoVersion(t *testing.T) {
+	want := goModVersion(t)
+	asked := regexp.MustCompile(`\bGo (\d+\.\d+(?:\.\d+)?) or newer|\bgo(\d+\.\d+(?:\.\d+)?)\.linux-`)
+	n := 0
+	for _, d := range markdownDocs(t) {
+		for _, m := range asked.FindAllStringSubmatch(readDoc(t, d), -1) {
+			n++
+			if v := m[1] + m[2]; v != want {
+				t.Errorf("%s asks for Go %s (%q); go.mod's go line is %s", d, v, m[0], want)
+			}
+		}
+	}
+	if n < 3 {
+		t.Errorf("found %d mentions of the Go to install; want the README's Try it and Develop sections and the guide's archive", n)
 	}
 }

@@ -216,6 +216,27 @@ func TestSelfHostingGuide(t *testing.T) {
 		{regexp.MustCompile(`^zugbot$`), func(t *testing.T, c readmeCommand, _ []string) { // the user's name
 			requires(t, c, unit, "zugbot.service", "User=zugbot")
 		}},
+		{regexp.MustCompile(`^(curl -fLO https://go\.dev/dl/\S+|sudo rm -rf /usr/local/go|sudo tar -C /usr/local -xzf \S+|export PATH=/usr/local/go/bin:\$PATH)$`), func(t *testing.T, c readmeCommand, _ []string) {
+			// Go's own archive, of go.mod's version, into /usr/local/go, the
+			// Go that .ci/run also looks for.
+			if m := regexp.MustCompile(`go\.dev/dl/|-xzf `).FindStringIndex(c.text); m != nil {
+				if want := "go" + goModVersion(t) + ".linux-amd64.tar.gz"; c.text[m[1]:] != want {
+					t.Errorf("guide line %d: %q: want go.mod's Go, %s", c.line, c.text, want)
+				}
+			}
+			ci, err := os.ReadFile("../../.ci/run")
+			if err != nil {
+				t.Fatal(err)
+			}
+			requires(t, c, string(ci), ".ci/run", "/usr/local/go/bin")
+		}},
+		{regexp.MustCompile(`^go (version|env GOTOOLCHAIN|env -w GOTOOLCHAIN=auto)$`), func(t *testing.T, c readmeCommand, _ []string) {
+			// Not run (-w would change this machine's Go settings): the
+			// setting it names is Go's.
+			if out, err := exec.Command("go", "env", "GOTOOLCHAIN").Output(); err != nil || len(strings.TrimSpace(string(out))) == 0 {
+				t.Errorf("guide line %d: %q: go env GOTOOLCHAIN: %v %q", c.line, c.text, err, out)
+			}
+		}},
 		{regexp.MustCompile(`^sudo chown 65532:65532 \S+$`), func(t *testing.T, c readmeCommand, _ []string) {
 			requires(t, c, string(dockerfile), "the Dockerfile", "--chown=65532:65532 /out/data /data")
 		}},
