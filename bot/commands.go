@@ -1,6 +1,8 @@
 package bot
 
 import (
+	"time"
+
 	"fmt"
 	"slices"
 	"strings"
@@ -267,7 +269,7 @@ func commandTable(menu []*engine.Variant) []command {
 // the game, format, rounds, time control, rating and start; the others
 // name the tournament (by default the channel's latest).
 func tournamentOptions(game *discordgo.ApplicationCommandOption, days []*discordgo.ApplicationCommandOptionChoice, one *float64) []*discordgo.ApplicationCommandOption {
-	maxRounds, maxStart := float64(store.MaxTournamentRounds), float64(maxStartMinutes)
+	maxRounds, maxStart := float64(store.MaxTournamentRounds), float64(table.MaxStartDelay/time.Minute)
 	create := &discordgo.ApplicationCommandOption{
 		Type: discordgo.ApplicationCommandOptionSubCommand, Name: "create", Description: "Create a tournament here; players join with its button",
 		Options: []*discordgo.ApplicationCommandOption{

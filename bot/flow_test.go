@@ -449,6 +449,8 @@ func TestDraw(t *testing.T) {
 	if note := ix.WaitFollowups(t, 1, wait)[0]; note.Content != fmt.Sprintf("zugbot declines the draw in game #%d and plays on.", ai.Game.ID) || note.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Errorf("the AI's decline: %q (flags %d); want it private", note.Content, note.Flags)
 	}
+	// The public "thinking…" goes, rather than the decline taking its place.
+	h.eventually("the public deferral deleted", func() bool { return ix.Original() == nil })
 	h.refused(confirm(ai.Game.ID).WaitResponse(t, wait), "zugbot has already declined a draw at this move of game")
 	if st := h.game(ai.Game.ID); st.Game.Over() {
 		t.Errorf("game against the AI: %v; want it to go on", st.Game.Result)

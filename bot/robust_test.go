@@ -444,11 +444,12 @@ func TestGamesStayInTheirServer(t *testing.T) {
 	h.refused(ix.WaitResponse(t, wait), fmt.Sprintf("Game #%d is played in a direct message", dm.ID))
 }
 
-// TestRefusalAfterPublicDeferral: a Rematch against the AI shows a public
-// "thinking…" at once; then the game cannot start (alice has the most
-// games going). The refusal goes to her privately and the public message
-// goes away, instead of the refusal taking its place in the channel.
-func TestRefusalAfterPublicDeferral(t *testing.T) {
+// TestRefusalBeforePublicDeferral: a Rematch against the AI that cannot
+// start (alice has the most games going) is refused privately at once,
+// before any public "thinking…": the service refuses before it starts the
+// game, and the bot defers only then. (A refusal after a public deferral,
+// the AI declining a draw, is TestDraw's.)
+func TestRefusalBeforePublicDeferral(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
@@ -467,14 +468,7 @@ func TestRefusalAfterPublicDeferral(t *testing.T) {
 		}
 	}
 	rix := h.srv.Click(t, h.alice, board, hasSuffix(buttons(board), "/rematch"))
-	if r := rix.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
-		t.Fatalf("Rematch answered type %d; want a public deferral", r.Type)
-	}
-	note := rix.WaitFollowups(t, 1, wait)[0]
-	if note.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(note.Content, "You already have the most games going at once") {
-		t.Errorf("the refusal %q (flags %d); want it private", note.Content, note.Flags)
-	}
-	h.eventually("the public deferral deleted", func() bool { return rix.Original() == nil })
+	h.refused(rix.WaitResponse(t, wait), "You already have the most games going at once")
 }
 
 // TestAnswerBeforeSlowEdits: the interaction reaches the bot a second

@@ -72,36 +72,20 @@ func (r *request) createTournament() error {
 		GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Creator: r.player(), Variant: v.ID,
 		Format: store.TournamentFormat(r.stringOpt("format")), Rated: r.boolOpt("rated", true),
 	}
-	rounds, hasRounds := r.intOpt("rounds")
-	switch nt.Format {
-	case store.Swiss:
-		nt.Rounds = table.DefaultSwissRounds
-		if hasRounds {
-			if rounds < 1 || rounds > store.MaxTournamentRounds {
-				return userErrorf("A Swiss tournament has 1 to %d rounds.", store.MaxTournamentRounds)
-			}
-			nt.Rounds = int(rounds)
-		}
-	case store.RoundRobin:
-		if hasRounds {
-			return userErrorf("A round robin's rounds follow from its players (everyone meets everyone; twice with %d players or fewer): leave out rounds.", table.DoubleRoundRobin)
-		}
-	default:
-		return userErrorf("Choose the format: swiss or round robin.")
+	if rounds, ok := r.intOpt("rounds"); ok {
+		nt.Rounds = max(int(rounds), -1) // 0 and below are refused, not the default
 	}
 	if nt.DaysPerMove, nt.Clock, err = r.timeControl(0, table.DefaultTournamentClock()); err != nil {
 		return err
 	}
+	req := table.NewTournament{NewTournament: nt}
 	if minutes, ok := r.intOpt("start"); ok {
-		if minutes < 1 || minutes > maxStartMinutes {
-			return userErrorf("Start the tournament in 1 to %d minutes, or leave out start and start it with the button.", maxStartMinutes)
-		}
-		nt.StartsAt = b.now().Add(time.Duration(minutes) * time.Minute)
+		req.StartIn = time.Duration(max(minutes, -1)) * time.Minute
 	}
 	if !r.canPost("post the tournament", r.i.ChannelID) {
 		return r.fail(userErrorf("%s", strings.Join(r.problems, " ")))
 	}
-	tr, err := b.store.CreateTournament(r.ctx, nt)
+	tr, err := b.table.CreateTournament(r.ctx, req)
 	if err != nil {
 		return err
 	}
@@ -115,19 +99,13 @@ func (r *request) createTournament() error {
 	return b.store.SetTournamentMessage(r.ctx, tr.ID, "", msg.ID)
 }
 
-// maxStartMinutes bounds the start option: a week.
-const maxStartMinutes = 7 * 24 * 60
-
 // tournamentAct joins, leaves, starts, calls off or shows tournament a.id,
 // from a button on its sign-up message or a subcommand.
 func (r *request) tournamentAct(a action) error {
 	b := r.b
-	tr, err := b.store.Tournament(r.ctx, a.id)
+	tr, err := b.table.TournamentHere(r.ctx, a.id, r.i.GuildID)
 	if err != nil {
-		return b.table.ExplainTournament(a.id, err)
-	}
-	if tr.GuildID != r.i.GuildID {
-		return userErrorf("Tournament #%d is not held on this server.", a.id)
+		return err
 	}
 	switch a.verb {
 	case verbTable:
@@ -155,56 +133,46 @@ func (r *request) tournamentAct(a action) error {
 		}
 		return r.tournamentChanged(&tr, note)
 	}
-	if err := r.mayDirect(&tr); err != nil {
-		return err
-	}
 	switch a.verb {
 	case verbBegin:
-		if tr, err = b.table.StartTournament(r.ctx, a.id); err != nil {
+		if tr, err = b.table.StartTournamentAs(r.ctx, a.id, r.director()); err != nil {
 			return err
 		}
 		b.wakeTimers()
 		return r.tournamentChanged(&tr, fmt.Sprintf("Tournament #%d has started: the first round's pairings are on their way.", tr.ID))
 	case verbCall:
-		if tr, err = b.store.CancelTournament(r.ctx, a.id); err != nil {
-			return b.table.ExplainTournament(a.id, err)
+		if tr, err = b.table.CancelTournament(r.ctx, a.id, r.director()); err != nil {
+			return err
 		}
 		return r.tournamentChanged(&tr, fmt.Sprintf("Tournament #%d is cancelled. Games going on are played on, as ordinary games.", tr.ID))
 	}
 	return fmt.Errorf("tournament verb %q", a.verb)
 }
 
-// mayDirect refuses unless the user created tr or may manage the server.
-func (r *request) mayDirect(tr *store.Tournament) error {
-	if r.user.ID == tr.Creator || r.i.Member != nil && r.i.Member.Permissions&discordgo.PermissionManageGuild != 0 {
-		return nil
-	}
-	return userErrorf("Only the creator of tournament #%d, or a member who may manage this server, can do that.", tr.ID)
+// director is the user as the runner of a tournament of this server.
+func (r *request) director() table.Director {
+	return table.Director{User: r.user.ID, GuildID: r.i.GuildID,
+		Manager: r.i.Member != nil && r.i.Member.Permissions&discordgo.PermissionManageGuild != 0}
 }
 
 // pauseTournament pauses or resumes a tournament.
 func (r *request) pauseTournament(id int64, pause bool) error {
 	b := r.b
-	tr, err := b.store.Tournament(r.ctx, id)
-	if err != nil {
-		return b.table.ExplainTournament(id, err)
-	}
-	if tr.GuildID != r.i.GuildID {
-		return userErrorf("Tournament #%d is not held on this server.", id)
-	}
-	if err := r.mayDirect(&tr); err != nil {
-		return err
-	}
-	note := fmt.Sprintf("Tournament #%d is paused: the games of round %d go on, and the next round waits for /tournament resume.", id, tr.Round)
+	var (
+		tr   store.Tournament
+		err  error
+		note string
+	)
 	if pause {
-		tr, err = b.store.PauseTournament(r.ctx, id)
+		tr, err = b.table.PauseTournament(r.ctx, id, r.director())
+		note = fmt.Sprintf("Tournament #%d is paused: the games of round %d go on, and the next round waits for /tournament resume.", id, tr.Round)
 	} else {
-		tr, err = b.store.ResumeTournament(r.ctx, id)
+		tr, err = b.table.ResumeTournament(r.ctx, id, r.director())
 		note = fmt.Sprintf("Tournament #%d goes on.", id)
 		b.wakeTimers()
 	}
 	if err != nil {
-		return b.table.ExplainTournament(id, err)
+		return err
 	}
 	return r.tournamentChanged(&tr, note)
 }
@@ -349,14 +317,10 @@ func (b *Bot) standingsCaption(tr *store.Tournament) string {
 
 // standingsImage draws tr's standings.
 func (b *Bot) standingsImage(tr *store.Tournament) (file, error) {
-	tb := "Buchholz"
-	if tr.Format == store.RoundRobin {
-		tb = "S-B" // Sonneborn–Berger
-	}
 	s := render.Standings{
 		Title:    fmt.Sprintf("Tournament #%d · %s · %s", tr.ID, b.variants[tr.Variant].Name, table.ClockText(tr.Clock, tr.DaysPerMove)),
 		Subtitle: b.standingsCaption(tr),
-		TieBreak: tb,
+		TieBreak: table.TieBreak(tr.Format).Label(),
 		Final:    tr.State == store.TournamentFinished,
 	}
 	standings := table.Standings(tr)
@@ -474,7 +438,7 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 	v := b.variants[tr.Variant]
 	for _, p := range tr.RoundPairings(tr.Round) {
 		switch {
-		case p.Bye() && tr.Format == store.RoundRobin:
+		case table.SitsOut(tr, p):
 			lines = append(lines, fmt.Sprintf("**%s** sits out this round.", name(tr, p.White)))
 		case p.Bye():
 			lines = append(lines, fmt.Sprintf("**%s** has a bye: %s point.", name(tr, p.White), render.Points(tournament.ByeScore)))

@@ -182,6 +182,7 @@ const (
 	NotYours               // not the player's to answer or to do
 	GameGoing              // the game is not over yet
 	AlreadyOffered         // the player's own offer is still open
+	NotHere                // a tournament held on another server
 )
 
 // refuse returns a *Refusal for reason with a formatted text.

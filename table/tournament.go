@@ -65,7 +65,7 @@ func rounds(tr *store.Tournament) []tournament.Round {
 		for len(rs) < p.Round {
 			rs = append(rs, nil)
 		}
-		if p.Bye() && tr.Format == store.RoundRobin {
+		if SitsOut(tr, p) {
 			continue
 		}
 		rs[p.Round-1] = append(rs[p.Round-1], tournament.Game{

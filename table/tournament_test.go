@@ -14,8 +14,8 @@ import (
 // (Swiss: of rounds) and enters players.
 func (f *fixture) newTournament(format store.TournamentFormat, rounds int, startsAt time.Time, ps ...store.Player) store.Tournament {
 	f.t.Helper()
-	tr, err := f.st.CreateTournament(f.ctx, store.NewTournament{GuildID: "g", ChannelID: "c", Creator: alice, Variant: "zola",
-		Format: format, Rounds: rounds, Rated: true, DaysPerMove: 1, StartsAt: startsAt})
+	tr, err := f.tab.CreateTournament(f.ctx, table.NewTournament{NewTournament: store.NewTournament{GuildID: "g", ChannelID: "c", Creator: alice, Variant: "zola",
+		Format: format, Rounds: rounds, Rated: true, DaysPerMove: 1, StartsAt: startsAt}})
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -139,5 +139,76 @@ func TestSwissThroughTable(t *testing.T) {
 	s, err := f.tab.TournamentStep(f.ctx, lonely.ID)
 	if err != nil || s.Event != table.StepCancelled || s.Tournament.State != store.TournamentCancelled {
 		t.Fatalf("start time with one player: %+v, %v; want it cancelled", s, err)
+	}
+}
+
+// TestTournamentAdministration runs a tournament's administration through
+// the service alone: the rules of its creation, who may start, pause,
+// resume and call it off, from which server, and what each does.
+func TestTournamentAdministration(t *testing.T) {
+	f := newFixture(t)
+	create := func(format store.TournamentFormat, rounds int, startIn time.Duration) (store.Tournament, error) {
+		return f.tab.CreateTournament(f.ctx, table.NewTournament{NewTournament: store.NewTournament{GuildID: "g", ChannelID: "c", Creator: alice,
+			Variant: "zola", Format: format, Rounds: rounds, DaysPerMove: 1}, StartIn: startIn})
+	}
+	for _, tt := range []struct {
+		format  store.TournamentFormat
+		rounds  int
+		startIn time.Duration
+		want    string
+	}{
+		{store.Swiss, -1, 0, "A Swiss tournament has 1 to"},
+		{store.Swiss, store.MaxTournamentRounds + 1, 0, "A Swiss tournament has 1 to"},
+		{store.RoundRobin, 3, 0, "A round robin's rounds follow from its players"},
+		{"knockout", 0, 0, "Choose the format: swiss or round robin."},
+		{store.Swiss, 0, time.Second, "Start the tournament in 1 to 10080 minutes"},
+		{store.Swiss, 0, table.MaxStartDelay + time.Minute, "Start the tournament in 1 to 10080 minutes"},
+	} {
+		_, err := create(tt.format, tt.rounds, tt.startIn)
+		refused(t, err, tt.want)
+	}
+	tr, err := create(store.Swiss, 0, time.Hour)
+	if err != nil || tr.Rounds != table.DefaultSwissRounds || !tr.StartsAt.Equal(f.clock.Now().Add(time.Hour)) {
+		t.Fatalf("a Swiss tournament without rounds: %+v, %v; want %d rounds, starting in an hour", tr, err, table.DefaultSwissRounds)
+	}
+
+	tr = f.newTournament(store.RoundRobin, 0, time.Time{}, alice, bob, carol)
+	creator, member := table.Director{User: alice.ID, GuildID: "g"}, table.Director{User: bob.ID, GuildID: "g"}
+	manager := table.Director{User: carol.ID, GuildID: "g", Manager: true}
+	_, err = f.tab.StartTournamentAs(f.ctx, tr.ID, member)
+	reason(t, err, table.NotYours)
+	_, err = f.tab.StartTournamentAs(f.ctx, tr.ID, table.Director{User: alice.ID, GuildID: "elsewhere", Manager: true})
+	reason(t, err, table.NotHere)
+	if tr, err = f.tab.StartTournamentAs(f.ctx, tr.ID, creator); err != nil || tr.State != store.TournamentRunning {
+		t.Fatalf("start by its creator: %+v, %v", tr.State, err)
+	}
+	tr = f.step(tr.ID, table.StepRound)
+	_, err = f.tab.PauseTournament(f.ctx, tr.ID, member)
+	reason(t, err, table.NotYours)
+	if tr, err = f.tab.PauseTournament(f.ctx, tr.ID, manager); err != nil || tr.State != store.TournamentPaused {
+		t.Fatalf("pause by a manager: %+v, %v", tr.State, err)
+	}
+	for _, p := range tr.RoundPairings(1) {
+		if !p.Bye() {
+			if _, err := f.tab.Resign(f.ctx, p.GameID, p.Black, store.AnyPly); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	f.step(tr.ID, table.StepNone) // paused: round 2 waits
+	if tr, err = f.tab.ResumeTournament(f.ctx, tr.ID, creator); err != nil || tr.State != store.TournamentRunning {
+		t.Fatalf("resume: %+v, %v", tr.State, err)
+	}
+	tr = f.step(tr.ID, table.StepRound)
+	if tr.Round != 2 {
+		t.Errorf("after resuming: round %d; want 2", tr.Round)
+	}
+	_, err = f.tab.CancelTournament(f.ctx, tr.ID, member)
+	reason(t, err, table.NotYours)
+	if tr, err = f.tab.CancelTournament(f.ctx, tr.ID, creator); err != nil || tr.State != store.TournamentCancelled {
+		t.Fatalf("cancel: %+v, %v", tr.State, err)
+	}
+	if got := table.TieBreak(tr.Format).Label(); got != "S-B" {
+		t.Errorf("a round robin's tie-break label %q; want S-B", got)
 	}
 }

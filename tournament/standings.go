@@ -101,3 +101,12 @@ func Standings(players []Player, rounds []Round, tb TieBreak) []Standing {
 	}
 	return out
 }
+
+// Label is the tie-break's short name for a standings table's column:
+// "Buchholz" or "S-B" (Sonneborn–Berger).
+func (tb TieBreak) Label() string {
+	if tb == SonnebornBerger {
+		return "S-B"
+	}
+	return "Buchholz"
+}
