@@ -127,7 +127,8 @@ func (t *Table) AcceptChallenge(ctx context.Context, id int64, by store.Player) 
 	if err != nil {
 		return ChallengeAnswer{Challenge: c}, err
 	}
-	return ChallengeAnswer{Challenge: c, Game: Update{Event: Started, State: st}}, nil
+	u, _ := t.done(ctx, Update{Event: Started, State: st})
+	return ChallengeAnswer{Challenge: c, Game: u}, nil
 }
 
 // DeclineChallenge declines challenge id, made to by.

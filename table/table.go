@@ -45,6 +45,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"math/rand/v2"
 	"runtime"
 	"sync"
@@ -52,6 +53,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -81,6 +83,14 @@ type Config struct {
 	// Waited, when set, is told how long each AI reply waited for a
 	// worker. It must not call the Table.
 	Waited func(d time.Duration)
+	// Feed is where the table publishes every change it makes to a game
+	// or a tournament; New makes one when nil. On PostgreSQL each change
+	// is also relayed to the other processes on the database (see
+	// store.Announce), as Origin.
+	Feed   *feed.Bus
+	Origin feed.Origin
+	// Log is told what could not be relayed; slog.Default() when nil.
+	Log *slog.Logger
 }
 
 // Table plays games. Make one with New; it is safe for concurrent use.
@@ -107,6 +117,15 @@ func New(cfg Config) (*Table, error) {
 		return nil, errors.New("table: Store and Variants are required")
 	}
 	t := &Table{cfg: cfg, store: cfg.Store, variants: map[string]*engine.Variant{}, now: cfg.Now}
+	if t.cfg.Feed == nil {
+		t.cfg.Feed = feed.NewBus(0)
+	}
+	if t.cfg.Origin == "" {
+		t.cfg.Origin = feed.NewOrigin()
+	}
+	if t.cfg.Log == nil {
+		t.cfg.Log = slog.Default()
+	}
 	for _, v := range cfg.Variants {
 		t.variants[v.ID] = v
 	}
@@ -123,6 +142,43 @@ func New(cfg Config) (*Table, error) {
 	}
 	t.rng = rand.New(rand.NewPCG(seed, seed^0x7a756762))
 	return t, nil
+}
+
+// Feed returns the feed on which the table publishes every change it
+// makes: a game's start, a move (a person's or the AI's), an offer and
+// its answer, a takeback, a resignation, a time-out, an abort (each with
+// the game's new ply), and a tournament's next round. The changes of one
+// game are published in the order they were made, while its lock is
+// held. Subscribers load what they show from the store.
+func (t *Table) Feed() *feed.Bus { return t.cfg.Feed }
+
+// Origin returns the name under which the table relays its changes to
+// other processes: a Listener on its feed must skip these, which the feed
+// published already.
+func (t *Table) Origin() feed.Origin { return t.cfg.Origin }
+
+// done publishes the change u made and returns it, for a call that made
+// it.
+func (t *Table) done(ctx context.Context, u Update) (Update, error) {
+	t.publish(ctx, u)
+	return u, nil
+}
+
+// publish publishes the change u made to its game, and relays it to the
+// other processes on the database. The change is committed: a relay that
+// fails is logged, and the other processes' start-up reconciliation and
+// their next Resync catch up.
+func (t *Table) publish(ctx context.Context, u Update) {
+	g := &u.State.Game
+	t.announce(ctx, feed.Change{Game: g.ID, Tournament: g.Tournament, Ply: g.Ply, Kind: u.Event})
+}
+
+// announce publishes change c and relays it to the other processes.
+func (t *Table) announce(ctx context.Context, c feed.Change) {
+	t.cfg.Feed.Publish(c)
+	if err := t.store.Announce(context.WithoutCancel(ctx), t.cfg.Origin, c); err != nil {
+		t.cfg.Log.Warn("could not relay a change to the other processes", "change", c.String(), "err", err)
+	}
 }
 
 // Rand returns a new random source for one task, seeded from the table's.
@@ -260,20 +316,21 @@ func (t *Table) going(ctx context.Context, id int64, user, over string) (st stor
 	return st, side, unlock, nil
 }
 
-// Event is what a call did to a game.
-type Event uint8
+// Event is what a call did to a game: the kind of change the table
+// publishes on its feed (see Table.Feed).
+type Event = feed.Kind
 
 // The events.
 const (
-	Started  Event = iota + 1 // a game began (the AI may have opened)
-	Moved                     // moves were played (perhaps none: the AI had nothing to do)
-	Offered                   // a draw or takeback offer is open
-	Declined                  // an offer was declined
-	Agreed                    // the game ended by agreement
-	TookBack                  // moves were taken back
-	Resigned                  // a player resigned
-	TimedOut                  // the player to move ran out of time (or the game was aborted)
-	Aborted                   // a moderator aborted the game
+	Started  = feed.Started  // a game began (the AI may have opened)
+	Moved    = feed.Moved    // moves were played (perhaps none: the AI had nothing to do)
+	Offered  = feed.Offered  // a draw or takeback offer is open
+	Declined = feed.Declined // an offer was declined
+	Agreed   = feed.Agreed   // the game ended by agreement
+	TookBack = feed.TookBack // moves were taken back
+	Resigned = feed.Resigned // a player resigned
+	TimedOut = feed.TimedOut // the player to move ran out of time (or the game was aborted)
+	Aborted  = feed.Aborted  // a moderator aborted the game
 )
 
 // Update says what a call changed, for the adapter to show.
@@ -314,6 +371,7 @@ func (t *Table) Start(ctx context.Context, ng store.NewGame) (Update, error) {
 	if err != nil {
 		return Update{}, t.Explain(0, err)
 	}
+	t.publish(ctx, Update{Event: Started, State: store.State{Game: g}})
 	return t.Reply(ctx, g.ID, Started)
 }
 
@@ -388,7 +446,7 @@ func (t *Table) Play(ctx context.Context, id int64, user string, ply int, text s
 	if err != nil {
 		return Update{}, err
 	}
-	return Update{Event: Moved, State: st, Side: side, Moves: []string{notation}}, nil
+	return t.done(ctx, Update{Event: Moved, State: st, Side: side, Moves: []string{notation}})
 }
 
 // AIToMove reports whether the AI is to move in a game that goes on.
@@ -458,6 +516,9 @@ func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOpti
 		}
 		unlock := t.locks.Lock(id)
 		notation, err := t.record(ctx, &st, m)
+		if err == nil {
+			t.publish(ctx, Update{Event: Moved, State: st})
+		}
 		unlock()
 		if errors.Is(err, store.ErrFlagFell) {
 			return u, nil // the AI's time ran out: its deadline ends the game
@@ -551,7 +612,7 @@ func (t *Table) Resign(ctx context.Context, id int64, user string, ply int) (Upd
 		return Update{}, t.Explain(id, err)
 	}
 	st.Game = g
-	return Update{Event: Resigned, State: st, Side: side}, nil
+	return t.done(ctx, Update{Event: Resigned, State: st, Side: side})
 }
 
 // CanResign refuses when user may not resign game id now.
@@ -606,14 +667,14 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string, opt DrawOp
 			return Update{}, t.Explain(g.ID, err)
 		}
 		u.State.Game, u.Event, u.Offer = ng, Agreed, o
-		return u, nil
+		return t.done(ctx, u)
 	}
 	ng, err := t.store.Offer(ctx, g.ID, u.Offer)
 	if err != nil {
 		return Update{}, t.Explain(g.ID, err)
 	}
 	u.State.Game, u.Event = ng, Offered
-	return u, nil
+	return t.done(ctx, u)
 }
 
 // DrawOptions are what a caller of OfferDraw says besides the offer.
@@ -700,8 +761,8 @@ func (t *Table) aiAnswer(ctx context.Context, st store.State, side engine.Side, 
 	if err != nil {
 		return Update{}, t.Explain(g.ID, err)
 	}
-	return Update{Event: Agreed, State: store.State{Game: ng, Position: st.Position, Moves: st.Moves}, Side: side, Agreed: agreed,
-		Offer: store.Offer{Kind: store.DrawOffer, By: side, Ply: g.Ply}, ByAI: true}, nil
+	return t.done(ctx, Update{Event: Agreed, State: store.State{Game: ng, Position: st.Position, Moves: st.Moves}, Side: side, Agreed: agreed,
+		Offer: store.Offer{Kind: store.DrawOffer, By: side, Ply: g.Ply}, ByAI: true})
 }
 
 // maxDeclines bounds the AI's remembered draw declines (a game and a ply
@@ -760,7 +821,7 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 		if st, err = t.Load(ctx, id); err != nil {
 			return Update{}, err
 		}
-		return Update{Event: TookBack, State: st, Side: side, Offer: offer, ByAI: true}, nil
+		return t.done(ctx, Update{Event: TookBack, State: st, Side: side, Offer: offer, ByAI: true})
 	}
 	if o := g.Offer; o.Kind == store.TakebackOffer && o.By == side && o.Ply == g.Ply {
 		return Update{}, Refusef("You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
@@ -770,7 +831,7 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 		return Update{}, t.Explain(g.ID, err)
 	}
 	st.Game = ng
-	return Update{Event: Offered, State: st, Side: side, Offer: offer}, nil
+	return t.done(ctx, Update{Event: Offered, State: st, Side: side, Offer: offer})
 }
 
 // Answer accepts or declines the open offer of the given kind in game id,
@@ -812,7 +873,7 @@ func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.Of
 		}
 		u.Event = TookBack
 	}
-	return u, nil
+	return t.done(ctx, u)
 }
 
 // Abort ends game id, at ply, without a result, on the word of a moderator
@@ -832,7 +893,7 @@ func (t *Table) Abort(ctx context.Context, id int64, ply int, by string) (Update
 		return Update{}, t.Explain(id, err)
 	}
 	st.Game = g
-	return Update{Event: Aborted, State: st}, nil
+	return t.done(ctx, Update{Event: Aborted, State: st})
 }
 
 // TimeOut ends the game of deadline task tk whose player to move has run
@@ -860,7 +921,8 @@ func (t *Table) TimeOut(ctx context.Context, tk store.Task) (Update, bool, error
 		return Update{}, false, err
 	}
 	st.Game = g
-	return Update{Event: TimedOut, State: st, Side: late}, true, nil
+	u, _ := t.done(ctx, Update{Event: TimedOut, State: st, Side: late})
+	return u, true, nil
 }
 
 // Reminder returns the game of reminder task tk and the seat to remind,

@@ -1,0 +1,205 @@
+package table_test
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/feed"
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/store/pgtest"
+	"github.com/zugbot/zugbot/table"
+)
+
+// next returns the next change on s, or fails after a generous wait.
+func next(t *testing.T, s *feed.Subscription) feed.Change {
+	t.Helper()
+	select {
+	case c := <-s.C:
+		return c
+	case <-time.After(10 * time.Second):
+		t.Fatal("no change published")
+	}
+	return feed.Change{}
+}
+
+// expectChanges checks that s delivers want, in order, and nothing else
+// for now.
+func expectChanges(t *testing.T, s *feed.Subscription, want ...feed.Change) {
+	t.Helper()
+	for i, w := range want {
+		if got := next(t, s); got != w {
+			t.Fatalf("change %d: %v; want %v", i, got, w)
+		}
+	}
+	select {
+	case c := <-s.C:
+		t.Fatalf("an extra change: %v", c)
+	default:
+	}
+}
+
+// TestFeedOrder checks that every change the service makes to a game is
+// published, in order, with the game's ply after it: a start, moves, an
+// offer declined, a takeback offered and accepted, a draw agreed; the AI's
+// opening and replies; a resignation, an abort, a time-out; an accepted
+// challenge and a tournament's round.
+func TestFeedOrder(t *testing.T) {
+	f := newFixture(t)
+	all := f.tab.Feed().Subscribe(feed.Filter{})
+	defer all.Close()
+	ch := func(g int64, ply int, k feed.Kind) feed.Change { return feed.Change{Game: g, Ply: ply, Kind: k} }
+
+	g := f.start("zamma", "", false, person(alice), person(bob)).State
+	id := g.Game.ID
+	m := func(st store.State) string { return st.Position.FormatMove(st.Position.Moves(nil)[0]) }
+	st := f.play(id, alice, m(g)).State
+	f.play(id, bob, m(st))
+	if _, err := f.tab.OfferDraw(f.ctx, id, alice.ID, table.DrawOptions{Confirmed: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.Answer(f.ctx, id, bob.ID, store.DrawOffer, 2, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.Takeback(f.ctx, id, bob.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.Answer(f.ctx, id, alice.ID, store.TakebackOffer, 2, true); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.Resign(f.ctx, id, alice.ID, 1); err != nil {
+		t.Fatal(err)
+	}
+	expectChanges(t, all, ch(id, 0, feed.Started), ch(id, 1, feed.Moved), ch(id, 2, feed.Moved), ch(id, 2, feed.Offered),
+		ch(id, 2, feed.Declined), ch(id, 2, feed.Offered), ch(id, 1, feed.TookBack), ch(id, 1, feed.Resigned))
+
+	// Against the AI, which opens: its move is published after the start.
+	u, err := f.tab.PlayAI(f.ctx, table.AIGame{Variant: "zola", Player: alice, Level: 1, Colour: store.Second})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ai := u.State.Game.ID
+	if _, err := f.tab.Abort(f.ctx, ai, 1, carol.ID); err != nil {
+		t.Fatal(err)
+	}
+	expectChanges(t, all, ch(ai, 0, feed.Started), ch(ai, 1, feed.Moved), ch(ai, 1, feed.Aborted))
+
+	// A challenge accepted starts its game.
+	c, err := f.tab.Challenge(f.ctx, store.NewChallenge{Challenger: alice, Opponent: bob, Variant: "zola", DaysPerMove: 1}, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := f.tab.AcceptChallenge(f.ctx, c.ID, bob)
+	if err != nil {
+		t.Fatal(err)
+	}
+	expectChanges(t, all, ch(a.Game.State.Game.ID, 0, feed.Started))
+
+	// A tournament's round starts its games, then says so.
+	tr := f.newTournament(store.RoundRobin, 0, time.Time{}, alice, bob)
+	if _, err := f.tab.StartTournament(f.ctx, tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	tr = f.step(tr.ID, table.StepRound)
+	p := tr.RoundPairings(1)[0]
+	expectChanges(t, all, feed.Change{Game: p.GameID, Tournament: tr.ID, Kind: feed.Started}, feed.Change{Tournament: tr.ID, Kind: feed.Round})
+}
+
+// The second process of TestFeedAcrossProcesses plays on the database at
+// this address, with zola game helperGame.
+const helperDB = "ZUGBOT_TABLE_TEST_DB"
+
+// TestHelperProcess is the second process of TestFeedAcrossProcesses: a
+// service of its own on the same PostgreSQL database, which plays a move
+// in the game the first one started.
+func TestHelperProcess(t *testing.T) {
+	url := os.Getenv(helperDB)
+	if url == "" {
+		t.Skip("the second process of TestFeedAcrossProcesses")
+	}
+	id, err := strconv.ParseInt(os.Getenv(helperDB+"_GAME"), 10, 64)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	variants := []*engine.Variant{zola.Zola}
+	st, err := store.Open(ctx, url, store.Options{Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tab, err := table.New(table.Config{Store: st, Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tab.Load(ctx, id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tab.Play(ctx, id, alice.ID, 0, g.Position.FormatMove(g.Position.Moves(nil)[0])); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestFeedAcrossProcesses shows a change crossing from one process to
+// another on PostgreSQL: a second process (this test binary again) plays
+// a move, and the first one's Listener publishes it on its service's feed.
+func TestFeedAcrossProcesses(t *testing.T) {
+	srv, err := pgtest.Start()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer srv.Stop()
+	url, err := srv.URL()
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	variants := []*engine.Variant{zola.Zola}
+	st, err := store.Open(ctx, url, store.Options{Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	tab, err := table.New(table.Config{Store: st, Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sub := tab.Feed().Subscribe(feed.Filter{})
+	defer sub.Close()
+	done := make(chan error, 1)
+	go func() {
+		done <- (&feed.Listener{URL: st.URL(), Bus: tab.Feed(), Origin: tab.Origin()}).Run(ctx)
+	}()
+	if c := next(t, sub); c.Kind != feed.Resync {
+		t.Fatalf("the Listener's first change: %v; want a Resync once it listens", c)
+	}
+	u, err := tab.Start(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{person(alice), person(bob)}, DaysPerMove: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	id := u.State.Game.ID
+	expectChanges(t, sub, feed.Change{Game: id, Kind: feed.Started}) // its own, once: not echoed back
+
+	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
+	cmd.Env = append(os.Environ(), helperDB+"="+url, helperDB+"_GAME="+strconv.FormatInt(id, 10))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("the second process: %v\n%s", err, out)
+	}
+	if c := next(t, sub); c != (feed.Change{Game: id, Ply: 1, Kind: feed.Moved}) {
+		t.Fatalf("from the other process: %v; want game %d's move", c, id)
+	}
+	if g, err := st.Game(ctx, id); err != nil || g.Ply != 1 {
+		t.Errorf("the game after the other process's move: ply %d, %v", g.Ply, err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Errorf("the Listener: %v", err)
+	}
+}
