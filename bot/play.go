@@ -172,7 +172,17 @@ func (r *request) moveCommand() error {
 // so that it stays private.
 func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 	b := r.b
-	st, ends, err := b.table.Check(r.ctx, id, r.user.ID, ply, text)
+	var (
+		st   store.State
+		ends bool
+		err  error
+	)
+	if r.game != nil && r.game.Game.ID == id {
+		st = *r.game // a control's game, loaded already
+		ends, err = b.table.CheckIn(&st, r.user.ID, ply, text)
+	} else {
+		st, ends, err = b.table.Check(r.ctx, id, r.user.ID, ply, text)
+	}
 	if err != nil {
 		return err
 	}
@@ -188,9 +198,12 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 			return err
 		}
 	}
-	u, err := b.table.Play(r.ctx, id, r.user.ID, ply, text)
+	u, err := b.table.PlayIn(r.ctx, st, r.user.ID, ply, text)
 	if err != nil {
 		return err
+	}
+	if !table.AIToMove(&u.State) {
+		return r.afterMove(&u.State, onBoard, u.Moves[0], nil)
 	}
 	reply, err := b.table.ReplyWith(r.ctx, id, table.Moved, table.ReplyOptions{OnWait: r.waiting})
 	if err != nil {
@@ -286,22 +299,19 @@ func (r *request) checkPlace(g *store.Game) error {
 // the clicking player's side, and checks that the board is current.
 type seated func(r *request, a action, st *store.State, side engine.Side) error
 
-// onGame makes a control's handler of f: it loads the game, finds the
-// player's side and refuses a stale board.
+// onGame makes a control's handler of f: with the game the interaction
+// loaded, it finds the player's side and refuses a stale board.
 func onGame(f seated) func(*request, action) error {
 	return func(r *request, a action) error {
-		st, err := r.b.load(r.ctx, a.id)
-		if err != nil {
-			return err
-		}
-		side, err := sideOf(&st, r.user.ID)
+		st := r.game
+		side, err := sideOf(st, r.user.ID)
 		if err != nil {
 			return err
 		}
 		if a.ply != st.Game.Ply {
 			return r.b.table.Explain(a.id, store.ErrStalePly)
 		}
-		return f(r, a, &st, side)
+		return f(r, a, st, side)
 	}
 }
 

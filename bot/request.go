@@ -25,6 +25,9 @@ type request struct {
 	ephemeral bool // the initial response was ephemeral
 	thinking  bool // it was a public "thinking…" (type 5): a new message in the channel
 	action    action
+	// game is the game of a game's control, loaded once for the whole
+	// interaction.
+	game *store.State
 	// problems are what could not be done after the request went through
 	// (a board not updated, a ping not sent), for the player to be told.
 	problems []string
@@ -109,13 +112,14 @@ func (r *request) dispatch() error {
 		}
 		r.action = a
 		if a.kind == gameKind {
-			g, err := r.b.store.Game(r.ctx, a.id)
+			st, err := r.b.table.Load(r.ctx, a.id)
 			if err != nil {
-				return r.b.table.Explain(a.id, err)
-			}
-			if err := r.checkPlace(&g); err != nil {
 				return err
 			}
+			if err := r.checkPlace(&st.Game); err != nil {
+				return err
+			}
+			r.game = &st
 		}
 		return verbs[a.verb].run(r, a)
 	}

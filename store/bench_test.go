@@ -3,7 +3,12 @@ package store
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"testing"
+
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/engine/zonal"
 )
 
 // BenchmarkRecordMove records moves in one game, each in its own
@@ -32,24 +37,67 @@ func BenchmarkRecordMove(b *testing.B) {
 	}
 }
 
-// BenchmarkLoad loads a game of 40 plies: the game, its moves and the
-// position replayed from them.
+// BenchmarkLoad loads a game: the game, its moves and the position they
+// lead to. zola8-40 is a Zola game of 40 plies; zonal-100 a Zonal Chess
+// game of 100 plies, the slowest to replay. Run it with:
+//
+//	go test -run XXX -bench Load -count 5 ./store/
 func BenchmarkLoad(b *testing.B) {
-	ctx := context.Background()
-	s, _ := mustOpen(b, Options{})
-	g, err := s.CreateGame(ctx, NewGame{Variant: "zola8", Seats: [2]Seat{{Player: alice}, {Player: bob}}, DaysPerMove: 3})
-	if err != nil {
-		b.Fatal(err)
+	for _, bc := range []struct {
+		name    string
+		variant string
+		plies   int
+	}{{"zola8-40", "zola8", 40}, {"zonal-100", "zonal", 100}} {
+		b.Run(bc.name, func(b *testing.B) {
+			ctx := context.Background()
+			s, _ := mustOpen(b, Options{Variants: []*engine.Variant{zola.Zola8, zonal.Zonal}})
+			g, err := s.CreateGame(ctx, NewGame{Variant: bc.variant, Seats: [2]Seat{{Player: alice}, {Player: bob}}, DaysPerMove: 3})
+			if err != nil {
+				b.Fatal(err)
+			}
+			g = mustPlayRandom(b, s, g.ID, bc.plies)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for range b.N {
+				st, err := s.Load(ctx, g.ID)
+				if err != nil || st.Game.Ply != bc.plies {
+					b.Fatalf("Load: ply %d, %v", st.Game.Ply, err)
+				}
+			}
+		})
 	}
-	g = mustPlay(b, s, g.ID, 40)
-	b.ReportAllocs()
-	b.ResetTimer()
-	for range b.N {
-		st, err := s.Load(ctx, g.ID)
-		if err != nil || st.Game.Ply != 40 {
-			b.Fatalf("Load: ply %d, %v", st.Game.Ply, err)
+}
+
+// mustPlayRandom plays n plies in game id, at random but for moves that
+// would end it.
+func mustPlayRandom(tb testing.TB, s *Store, id int64, n int) Game {
+	tb.Helper()
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(1, 2))
+	var g Game
+	for range n {
+		st, err := s.Load(ctx, id)
+		if err != nil {
+			tb.Fatalf("Load: %v", err)
+		}
+		p := st.Position
+		ms := p.Moves(nil)
+		r.Shuffle(len(ms), func(i, j int) { ms[i], ms[j] = ms[j], ms[i] })
+		m := ms[0]
+		for _, c := range ms {
+			p.Do(c)
+			over := p.Outcome().Over()
+			p.Undo()
+			if !over {
+				m = c
+				break
+			}
+		}
+		if g, err = s.RecordMove(ctx, id, st.Game.Ply, p.FormatMove(m), End{}); err != nil {
+			tb.Fatalf("RecordMove: %v", err)
 		}
 	}
+	return g
 }
 
 // BenchmarkLeaderboard reads the top 10 of a variant with 10,000 rated

@@ -167,7 +167,9 @@ func moves(ctx context.Context, q querier, id int64) ([]Move, error) {
 
 // Load returns game id with its moves and the position they lead to, read
 // from one snapshot of the database. The game's variant must be one of
-// Options.Variants.
+// Options.Variants. The positions of the games loaded last are kept, so
+// that a load replays only the moves played since, once the moves before
+// are checked to be those the kept position was reached by.
 func (s *Store) Load(ctx context.Context, id int64) (State, error) {
 	var st State
 	err := s.read(ctx, func(tx querier) error {
@@ -185,7 +187,7 @@ func (s *Store) Load(ctx context.Context, id int64) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("load game %d: %w", id, err)
 	}
-	if st.Position, err = Replay(v, st.Game.Start, st.Moves); err != nil {
+	if st.Position, err = s.replays.position(id, v, st.Game.Start, st.Moves); err != nil {
 		return State{}, fmt.Errorf("load game %d: %w", id, err)
 	}
 	return st, nil

@@ -526,3 +526,58 @@ func TestClosedOfferIsNone(t *testing.T) {
 		t.Errorf("after a decline: read %+v, written %+v (%v); want no offer in both", read.Offer, declined.Offer, err)
 	}
 }
+
+// TestLoadKeepsPositions checks the positions Load keeps: a game loaded
+// again, after moves, after a takeback and another move at the same ply,
+// and after its moves were replaced behind its back, gives the position
+// its moves lead to, as a full replay does.
+func TestLoadKeepsPositions(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	check := func(when string) {
+		t.Helper()
+		st, err := s.Load(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := Replay(zola.Zola, "", st.Moves)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := engine.String(st.Position); got != engine.String(want) {
+			t.Errorf("%s: Load's position %q; a replay gives %q", when, got, engine.String(want))
+		}
+		// What Load returns is the caller's: playing in it changes no
+		// later load.
+		if ms := st.Position.Moves(nil); len(ms) > 0 {
+			st.Position.Do(ms[0])
+		}
+	}
+	check("new")
+	mustPlay(t, s, g.ID, 3)
+	check("after three moves")
+	check("loaded again")
+	if _, err := s.Takeback(ctx, g.ID, 3, 1); err != nil {
+		t.Fatal(err)
+	}
+	check("after a takeback")
+	st, _ := s.Load(ctx, g.ID)
+	ms := st.Position.Moves(nil)
+	if _, err := s.RecordMove(ctx, g.ID, 2, st.Position.FormatMove(ms[len(ms)-1]), End{}); err != nil {
+		t.Fatal(err)
+	}
+	check("after another move at the same ply")
+	// The same again, without a load between the takeback and the move:
+	// as many moves as the kept position, but not the same.
+	if _, err := s.Takeback(ctx, g.ID, 3, 1); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RecordMove(ctx, g.ID, 2, st.Position.FormatMove(ms[0]), End{}); err != nil {
+		t.Fatal(err)
+	}
+	check("after a takeback and a move unseen")
+}

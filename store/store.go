@@ -128,6 +128,7 @@ type Store struct {
 	minRated int
 	maxGames int
 	retries  atomic.Int64 // PostgreSQL writes run again after a clash
+	replays  replays      // the positions of the games loaded last
 }
 
 // WriteRetries returns how many times a write was run again because

@@ -396,17 +396,26 @@ const MaxMoveLen = 100
 // current one), without playing it. It returns the game as it checked it
 // and whether the move would end it.
 func (t *Table) Check(ctx context.Context, id int64, user string, ply int, text string) (st store.State, ends bool, err error) {
-	st, side, err := t.seat(ctx, id, user)
-	if err != nil {
+	if st, err = t.Load(ctx, id); err != nil {
 		return st, false, err
 	}
-	m, err := t.parse(&st, side, ply, text)
+	ends, err = t.CheckIn(&st, user, ply, text)
+	return st, ends, err
+}
+
+// CheckIn is Check on game st, loaded by the caller.
+func (t *Table) CheckIn(st *store.State, user string, ply int, text string) (ends bool, err error) {
+	side, ok := st.Game.SideOf(user)
+	if !ok {
+		return false, refuse(NotYours, "You are not a player in game #%d.", st.Game.ID)
+	}
+	m, err := t.parse(st, side, ply, text)
 	if err != nil {
-		return st, false, err
+		return false, err
 	}
 	p := st.Position.Clone()
 	p.Do(m)
-	return st, p.Outcome().Over(), nil
+	return p.Outcome().Over(), nil
 }
 
 // parse checks that side may play text in st at ply and returns the move.
@@ -432,12 +441,24 @@ func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (
 // player saw (-1: the current one). The AI's reply, if it is to move next,
 // comes from Reply.
 func (t *Table) Play(ctx context.Context, id int64, user string, ply int, text string) (Update, error) {
-	unlock := t.locks.Lock(id)
-	defer unlock()
-	st, side, err := t.seat(ctx, id, user)
+	st, err := t.Load(ctx, id)
 	if err != nil {
 		return Update{}, err
 	}
+	return t.PlayIn(ctx, st, user, ply, text)
+}
+
+// PlayIn is Play in game st, loaded by the caller (so that an interaction
+// loads its game once), which it plays in: the store refuses the move if
+// the game has changed since st was loaded.
+func (t *Table) PlayIn(ctx context.Context, st store.State, user string, ply int, text string) (Update, error) {
+	unlock := t.locks.Lock(st.Game.ID)
+	defer unlock()
+	side, ok := st.Game.SideOf(user)
+	if !ok {
+		return Update{}, refuse(NotYours, "You are not a player in game #%d.", st.Game.ID)
+	}
+	st.Position = st.Position.Clone() // the caller's stays as it was
 	m, err := t.parse(&st, side, ply, text)
 	if err != nil {
 		return Update{}, err
