@@ -906,6 +906,7 @@ func TestReadmePolicies(t *testing.T) {
 		{"README.md", fmt.Sprintf("everyone starts at %d, K is %d for a player's first %d rated games", store.InitialRating, store.ProvisionalK, store.ProvisionalGames),
 			"the ratings (store.InitialRating, store.ProvisionalK, store.ProvisionalGames)"},
 		{"README.md", fmt.Sprintf("%d after, %d from %d up.", store.StandardK, store.MasterK, store.MasterRating), "the K factors (store.StandardK, store.MasterK, store.MasterRating)"},
+		{"docs/self-hosting.md", fmt.Sprintf("the players start again from %d,", store.InitialRating), "the first rating (store.InitialRating)"},
 		{"README.md", fmt.Sprintf("rated games count for ratings only %s times in any %s.", numberWord(t, store.RatedCap), table.DurationText(store.RatedCapWindow)),
 			"the farming cap (store.RatedCap, store.RatedCapWindow)"},
 	} {
