@@ -84,7 +84,7 @@ func (r *request) analyse(id int64) error {
 	if here {
 		return r.reply(m)
 	}
-	if _, err := b.s.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(r.ctx)); err != nil {
+	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(r.ctx)); err != nil {
 		return fmt.Errorf("post the analysis of game %d: %w", id, err)
 	}
 	return r.reply(message{content: fmt.Sprintf("The analysis of game #%d is in <#%s>.", id, boardChannel(g)), ephemeral: true})

@@ -48,7 +48,7 @@ func (r *request) suggest(choices []*discordgo.ApplicationCommandOptionChoice) e
 	}
 	url := discordgo.EndpointInteractionResponse(r.i.ID, r.i.Token)
 	body := map[string]any{"type": discordgo.InteractionApplicationCommandAutocompleteResult, "data": map[string]any{"choices": []any{}}}
-	if _, err := r.b.s.RequestWithBucketID("POST", url, body, discordgo.EndpointInteractionResponse(r.i.ID, ""), discordgo.WithContext(r.ctx)); err != nil {
+	if _, err := r.b.session.RequestWithBucketID("POST", url, body, discordgo.EndpointInteractionResponse(r.i.ID, ""), discordgo.WithContext(r.ctx)); err != nil {
 		return fmt.Errorf("respond (no suggestions): %w", err)
 	}
 	r.responded = true

@@ -138,7 +138,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 			}
 		}
 		if g.Capped {
-			fmt.Fprintf(&desc, "Not rated: these two players already had %d rated games in 24 hours.\n", store.RatedPerDay)
+			fmt.Fprintf(&desc, "Not rated: these two players already had %d rated games in %s.\n", store.RatedCap, table.DurationText(store.RatedCapWindow))
 		}
 	} else {
 		toMove := g.Seats[p.Turn()]

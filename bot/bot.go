@@ -54,8 +54,8 @@ type Config struct {
 	AIWorkers int
 	// TaskInterval is how often due timers are looked for; 10 s when zero.
 	TaskInterval time.Duration
-	// TaskBatch is how many due timers are handled at most each time; 100
-	// when zero.
+	// TaskBatch is how many due timers are handled at most each time;
+	// store.DefaultTaskBatch when zero.
 	TaskBatch int
 	// Shards is how many gateway shards the bot runs: 0 or 1 for one,
 	// AutoShards for as many as Discord recommends.
@@ -82,7 +82,7 @@ type Bot struct {
 	commands map[string]func(*request) error
 	log      *slog.Logger
 	now      func() time.Time
-	s        *discordgo.Session
+	session  *discordgo.Session
 	appID    string
 	metrics  *Metrics
 	table    *table.Table
@@ -113,7 +113,7 @@ func New(cfg Config) (*Bot, error) {
 		variants: map[string]*engine.Variant{},
 		log:      cfg.Logger,
 		now:      cfg.Now,
-		s:        cfg.Session,
+		session:  cfg.Session,
 		metrics:  cfg.Metrics,
 		wake:     make(chan struct{}, 1),
 	}
@@ -130,7 +130,7 @@ func New(cfg Config) (*Bot, error) {
 	}
 	b.help = helpText(b.cfg.Menu)
 	b.commands = map[string]func(*request) error{}
-	for _, c := range commandTable(b.cfg.Menu) {
+	for _, c := range commandList(b.cfg.Menu) {
 		b.commands[c.def.Name] = c.run
 	}
 	if b.render == nil {
@@ -162,7 +162,7 @@ func New(cfg Config) (*Bot, error) {
 		b.cfg.TaskInterval = 10 * time.Second
 	}
 	if b.cfg.TaskBatch == 0 {
-		b.cfg.TaskBatch = 100
+		b.cfg.TaskBatch = store.DefaultTaskBatch
 	}
 	return b, nil
 }
@@ -319,7 +319,7 @@ func (b *Bot) gameChanged(g *store.Game) {
 func (b *Bot) shards(ctx context.Context) ([]*discordgo.Session, error) {
 	n := b.cfg.Shards
 	if n == AutoShards {
-		gb, err := b.s.GatewayBot(discordgo.WithContext(ctx))
+		gb, err := b.session.GatewayBot(discordgo.WithContext(ctx))
 		if err != nil {
 			return nil, fmt.Errorf("ask Discord how many shards: %w", err)
 		}
@@ -337,13 +337,13 @@ func (b *Bot) shards(ctx context.Context) ([]*discordgo.Session, error) {
 		if id < 0 || id >= n {
 			return nil, fmt.Errorf("shard %d is not one of the %d shards", id, n)
 		}
-		s := b.s
+		s := b.session
 		if len(sessions) > 0 {
 			var err error
-			if s, err = discordgo.New(b.s.Token); err != nil {
+			if s, err = discordgo.New(b.session.Token); err != nil {
 				return nil, err
 			}
-			s.Client, s.UserAgent = b.s.Client, b.s.UserAgent
+			s.Client, s.UserAgent = b.session.Client, b.session.UserAgent
 		}
 		s.ShardID, s.ShardCount = id, n
 		sessions = append(sessions, s)
@@ -450,7 +450,7 @@ func (b *Bot) register(ctx context.Context) error {
 }
 
 func (b *Bot) registerOnce(ctx context.Context) error {
-	app, err := currentApplication(ctx, b.s)
+	app, err := currentApplication(ctx, b.session)
 	if err != nil {
 		return err
 	}
@@ -465,7 +465,7 @@ func (b *Bot) registerOnce(ctx context.Context) error {
 			c.Contexts = nil // guild commands cannot set contexts; they work in that server only
 		}
 	}
-	if _, err := b.s.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, cmds, discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.session.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, cmds, discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("register %d commands: %w", len(cmds), err)
 	}
 	where := "globally (they can take a while to appear everywhere); the commands of single servers are left as they are"

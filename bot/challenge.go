@@ -68,7 +68,7 @@ func (r *request) postChallenge(c *store.Challenge) error {
 	if err := r.reply(b.challengeMessage(c)); err != nil {
 		return err
 	}
-	msg, err := b.s.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
+	msg, err := b.session.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
 	if err != nil {
 		return fmt.Errorf("find the message of challenge %d: %w", c.ID, err)
 	}
@@ -85,9 +85,9 @@ func (b *Bot) challengeText(c *store.Challenge) string {
 	clock := table.ClockText(c.Clock, c.DaysPerMove)
 	side := "colours drawn at random"
 	switch c.Colour {
-	case store.First:
+	case store.FirstColour:
 		side = fmt.Sprintf("%s plays %s and moves first", c.Challenger.Name, v.Sides[0])
-	case store.Second:
+	case store.SecondColour:
 		side = fmt.Sprintf("%s plays %s and moves second", c.Challenger.Name, v.Sides[1])
 	}
 	return fmt.Sprintf("**%s** (%s, %s, %s)", v.Name, kind, clock, side)
@@ -157,7 +157,7 @@ func (r *request) challengeControl(a action) error {
 	if err != nil {
 		return err
 	}
-	msg, err := b.s.FollowupMessageCreate(r.i, true, m.params(), discordgo.WithContext(r.ctx))
+	msg, err := b.session.FollowupMessageCreate(r.i, true, m.params(), discordgo.WithContext(r.ctx))
 	if err != nil {
 		return fmt.Errorf("post the board of game %d: %w", st.Game.ID, err)
 	}

@@ -16,7 +16,7 @@ import (
 )
 
 // command is one slash command: its definition, the handler that answers
-// it and its line in /help. The table of commands (commandTable) is the one
+// it and its line in /help. The list of commands (commandList) is the one
 // place a command is declared: the registration, the dispatch and /help
 // are derived from it.
 type command struct {
@@ -47,9 +47,9 @@ func (c *command) usage() string {
 	return strings.Join(words, " ")
 }
 
-// commandTable returns zugbot's slash commands, offering the variants of
+// commandList returns zugbot's slash commands, offering the variants of
 // menu as game choices, in its order.
-func commandTable(menu []*engine.Variant) []command {
+func commandList(menu []*engine.Variant) []command {
 	var games []*discordgo.ApplicationCommandOptionChoice
 	for _, v := range menu {
 		games = append(games, &discordgo.ApplicationCommandOptionChoice{Name: v.Name, Value: v.ID})
@@ -321,7 +321,7 @@ func tournamentOptions(game *discordgo.ApplicationCommandOption, days []*discord
 // variants of menu as game choices, in its order.
 func Commands(menu []*engine.Variant) []*discordgo.ApplicationCommand {
 	var defs []*discordgo.ApplicationCommand
-	for _, c := range commandTable(menu) {
+	for _, c := range commandList(menu) {
 		defs = append(defs, c.def)
 	}
 	return defs
@@ -338,7 +338,7 @@ func helpText(menu []*engine.Variant) string {
 	}
 	var b strings.Builder
 	fmt.Fprintf(&b, "**zugbot** plays abstract strategy games nobody else offers: %s.\n", andList(names))
-	cmds := commandTable(menu)
+	cmds := commandList(menu)
 	var guildOnly []string
 	for _, section := range helpSections {
 		fmt.Fprintf(&b, "**%s**\n", section)

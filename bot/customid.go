@@ -34,31 +34,33 @@ const (
 	tournamentKind actionKind = 't'
 )
 
-// The verbs of controls.
+// The verbs of controls. Their strings are in the custom IDs of messages
+// already posted, so they never change, even where the name has: a
+// tournament's "call" is its cancellation and its "table" its standings.
 const (
-	verbPick       = "pick"    // select menu: the piece to move (arg: menu page)
-	verbTo         = "to"      // select menu: the move of the picked piece (arg: menu page)
-	verbType       = "type"    // button: open the "type a move" modal
-	verbTyped      = "typed"   // modal submit: a typed move
-	verbResign     = "resign"  // button: ask to resign
-	verbResignYes  = "resign!" // button: confirm resigning
-	verbDraw       = "draw"    // button: offer a draw (or the agreed ending)
-	verbDrawSure   = "draw!"   // button: offer the agreed ending, its count seen
-	verbDrawYes    = "draw+"   // button: accept the offer
-	verbDrawNo     = "draw-"   // button: decline the offer
-	verbTakeYes    = "back+"   // button: accept a takeback
-	verbTakeNo     = "back-"   // button: decline a takeback
-	verbRematch    = "rematch" // button: a new game, colours swapped
-	verbAnalyse    = "analyse" // button: the finished game's analysis
-	verbAccept     = "accept"  // challenge: accept
-	verbDecline    = "decline" // challenge: decline
-	verbCancel     = "cancel"  // challenge: withdrawn by the challenger
-	verbJoin       = "join"    // tournament: sign up
-	verbLeave      = "leave"   // tournament: withdraw
-	verbBegin      = "start"   // tournament: start it (its creator or a moderator)
-	verbCall       = "call"    // tournament: call it off (its creator or a moderator)
-	verbTable      = "table"   // tournament: show the standings
-	maxCustomIDLen = 100
+	verbPick             = "pick"    // select menu: the piece to move (arg: menu page)
+	verbTo               = "to"      // select menu: the move of the picked piece (arg: menu page)
+	verbType             = "type"    // button: open the "type a move" modal
+	verbTyped            = "typed"   // modal submit: a typed move
+	verbResign           = "resign"  // button: ask to resign
+	verbResignYes        = "resign!" // button: confirm resigning
+	verbDraw             = "draw"    // button: offer a draw (or the agreed ending)
+	verbDrawSure         = "draw!"   // button: offer the agreed ending, its count seen
+	verbDrawYes          = "draw+"   // button: accept the offer
+	verbDrawNo           = "draw-"   // button: decline the offer
+	verbTakeYes          = "back+"   // button: accept a takeback
+	verbTakeNo           = "back-"   // button: decline a takeback
+	verbRematch          = "rematch" // button: a new game, colours swapped
+	verbAnalyse          = "analyse" // button: the finished game's analysis
+	verbAccept           = "accept"  // challenge: accept
+	verbDecline          = "decline" // challenge: decline
+	verbCancel           = "cancel"  // challenge: withdrawn by the challenger
+	verbJoin             = "join"    // tournament: sign up
+	verbLeave            = "leave"   // tournament: withdraw
+	verbStart            = "start"   // tournament: start it (its creator or a moderator)
+	verbCancelTournament = "call"    // tournament: call it off (its creator or a moderator)
+	verbStandings        = "table"   // tournament: show the standings
+	maxCustomIDLen       = 100
 )
 
 // verb is what a control's verb acts on, and the handler that answers it.
@@ -67,31 +69,31 @@ type verb struct {
 	run  func(*request, action) error
 }
 
-// verbs are every verb of zugbot's controls: the one table from which the
+// verbs are every verb of zugbot's controls: the one list from which the
 // parsing of custom IDs and the dispatch of clicks are derived.
 var verbs = map[string]verb{
-	verbPick:      {gameKind, onGame((*request).pickPiece)},
-	verbTo:        {gameKind, onGame((*request).pickMove)},
-	verbType:      {gameKind, onGame((*request).askMove)},
-	verbTyped:     {gameKind, onGame((*request).typedMove)},
-	verbResign:    {gameKind, onGame(func(r *request, _ action, st *store.State, _ engine.Side) error { return r.askResign(st) })},
-	verbResignYes: {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.resign(a.id, a.ply) })},
-	verbDraw:      {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, -1) })},
-	verbDrawSure:  {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, a.ply) })},
-	verbDrawYes:   {gameKind, (*request).answerOffer},
-	verbDrawNo:    {gameKind, (*request).answerOffer},
-	verbTakeYes:   {gameKind, (*request).answerOffer},
-	verbTakeNo:    {gameKind, (*request).answerOffer},
-	verbRematch:   {gameKind, func(r *request, a action) error { return r.rematch(a.id) }},
-	verbAnalyse:   {gameKind, func(r *request, a action) error { return r.analyse(a.id) }},
-	verbAccept:    {challengeKind, (*request).challengeControl},
-	verbDecline:   {challengeKind, (*request).challengeControl},
-	verbCancel:    {challengeKind, (*request).challengeControl},
-	verbJoin:      {tournamentKind, (*request).tournamentAct},
-	verbLeave:     {tournamentKind, (*request).tournamentAct},
-	verbBegin:     {tournamentKind, (*request).tournamentAct},
-	verbCall:      {tournamentKind, (*request).tournamentAct},
-	verbTable:     {tournamentKind, (*request).tournamentAct},
+	verbPick:             {gameKind, onGame((*request).pickPiece)},
+	verbTo:               {gameKind, onGame((*request).pickMove)},
+	verbType:             {gameKind, onGame((*request).askMove)},
+	verbTyped:            {gameKind, onGame((*request).typedMove)},
+	verbResign:           {gameKind, onGame(func(r *request, _ action, st *store.State, _ engine.Side) error { return r.askResign(st) })},
+	verbResignYes:        {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.resign(a.id, a.ply) })},
+	verbDraw:             {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, -1) })},
+	verbDrawSure:         {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, a.ply) })},
+	verbDrawYes:          {gameKind, (*request).answerOffer},
+	verbDrawNo:           {gameKind, (*request).answerOffer},
+	verbTakeYes:          {gameKind, (*request).answerOffer},
+	verbTakeNo:           {gameKind, (*request).answerOffer},
+	verbRematch:          {gameKind, func(r *request, a action) error { return r.rematch(a.id) }},
+	verbAnalyse:          {gameKind, func(r *request, a action) error { return r.analyse(a.id) }},
+	verbAccept:           {challengeKind, (*request).challengeControl},
+	verbDecline:          {challengeKind, (*request).challengeControl},
+	verbCancel:           {challengeKind, (*request).challengeControl},
+	verbJoin:             {tournamentKind, (*request).tournamentAct},
+	verbLeave:            {tournamentKind, (*request).tournamentAct},
+	verbStart:            {tournamentKind, (*request).tournamentAct},
+	verbCancelTournament: {tournamentKind, (*request).tournamentAct},
+	verbStandings:        {tournamentKind, (*request).tournamentAct},
 }
 
 func gameAction(game int64, ply int, verb string) action {

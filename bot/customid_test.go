@@ -58,7 +58,7 @@ func FuzzParseAction(f *testing.F) {
 	})
 }
 
-// TestEveryVerbParses checks the table of verbs against the parser: each
+// TestEveryVerbParses checks the list of verbs against the parser: each
 // verb's custom ID reads back, and the same verb under another kind of
 // control is refused.
 func TestEveryVerbParses(t *testing.T) {
@@ -71,6 +71,26 @@ func TestEveryVerbParses(t *testing.T) {
 			case a.kind != v.kind && err == nil:
 				t.Errorf("parseAction(%q) accepted a verb of another kind of control", a.String())
 			}
+		}
+	}
+}
+
+// TestPostedCustomIDs checks the custom IDs of buttons on messages already
+// posted: their strings are on the wire and must read as they always did,
+// whatever the verbs are called in the code.
+func TestPostedCustomIDs(t *testing.T) {
+	for s, want := range map[string]action{
+		"t/3/start":   tournamentAction(3, verbStart),
+		"t/3/call":    tournamentAction(3, verbCancelTournament),
+		"t/3/table":   tournamentAction(3, verbStandings),
+		"t/3/join":    tournamentAction(3, verbJoin),
+		"t/3/leave":   tournamentAction(3, verbLeave),
+		"c/7/cancel":  challengeAction(7, verbCancel),
+		"g/1/0/draw+": gameAction(1, 0, verbDrawYes),
+		"g/1/0/back-": gameAction(1, 0, verbTakeNo),
+	} {
+		if got, err := parseAction(s); err != nil || got != want {
+			t.Errorf("parseAction(%q) = %+v, %v; want %+v", s, got, err, want)
 		}
 	}
 }

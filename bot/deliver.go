@@ -122,9 +122,9 @@ func (r *request) reportProblems() {
 // isThread reports whether channel id is a thread, as the gateway's state
 // knows it or, failing that, as Discord says.
 func (b *Bot) isThread(ctx context.Context, id string) bool {
-	ch, err := b.s.State.Channel(id)
+	ch, err := b.session.State.Channel(id)
 	if err != nil {
-		if ch, err = b.s.Channel(id, discordgo.WithContext(ctx)); err != nil {
+		if ch, err = b.session.Channel(id, discordgo.WithContext(ctx)); err != nil {
 			return false
 		}
 	}

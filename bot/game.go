@@ -52,14 +52,14 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 	if err != nil {
 		return err
 	}
-	_, err = b.s.ChannelMessageEditComplex(m.channelEdit(boardChannel(g), g.MessageID), discordgo.WithContext(ctx))
+	_, err = b.session.ChannelMessageEditComplex(m.channelEdit(boardChannel(g), g.MessageID), discordgo.WithContext(ctx))
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) && rest.Message != nil &&
 		(rest.Message.Code == discordgo.ErrCodeUnknownMessage || rest.Message.Code == discordgo.ErrCodePerformedOperationOnArchivedThread) {
 		// The board was deleted, or its thread archived: a message cannot
 		// be edited there, but a new one can be sent, which wakes the
 		// thread (https://discord.com/developers/docs/topics/threads#active-archived-threads).
-		msg, err := b.s.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx))
+		msg, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx))
 		if err != nil {
 			return fmt.Errorf("post the board of game %d anew: %w", g.ID, err)
 		}
@@ -140,7 +140,7 @@ func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) erro
 		text = note + " " + text
 	}
 	m := message{content: text, mentions: []string{seat.ID}}
-	if _, err := b.s.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("ping the player to move in game %d: %w", g.ID, err)
 	}
 	return nil

@@ -34,7 +34,7 @@ func TestHelpText(t *testing.T) {
 // names come from the AI, and the policy numbers from their sources.
 func TestHelpFromCommands(t *testing.T) {
 	text := helpText(games.Listed())
-	for _, c := range commandTable(games.Listed()) {
+	for _, c := range commandList(games.Listed()) {
 		if c.section != "" && !strings.Contains(text, "\n"+c.usage()+" — "+c.help+"\n") {
 			t.Errorf("help text lacks the line of /%s (%q)", c.def.Name, c.usage())
 		}

@@ -28,11 +28,11 @@ func (r *request) variantOpt(name string) (*engine.Variant, error) {
 func (r *request) colourOpt() store.Colour {
 	switch r.stringOpt("color") {
 	case "first":
-		return store.First
+		return store.FirstColour
 	case "second":
-		return store.Second
+		return store.SecondColour
 	}
-	return store.Random
+	return store.RandomColour
 }
 
 // play starts a casual game against the AI.
@@ -92,7 +92,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if _, player := st.Game.SideOf(r.user.ID); !player || r.i.GuildID != st.Game.GuildID {
 		return nil
 	}
-	msg, err := b.s.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
+	msg, err := b.session.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
 	if err != nil {
 		return fmt.Errorf("find the board message of game %d: %w", st.Game.ID, err)
 	}
@@ -108,7 +108,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if thread != "" && b.isThread(r.ctx, thread) {
 		// A member of the thread keeps access to it, and sees it archived
 		// and woken up (https://discord.com/developers/docs/topics/threads#thread-membership).
-		if err := b.s.ThreadJoin(thread, discordgo.WithContext(r.ctx)); err != nil {
+		if err := b.session.ThreadJoin(thread, discordgo.WithContext(r.ctx)); err != nil {
 			r.degraded("join this thread, where the board now is", thread, err)
 		}
 	}
@@ -116,7 +116,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if old.MessageID != "" && old.MessageID != msg.ID {
 		note := fmt.Sprintf("This board has moved to a newer message: %s", messageLink(old.GuildID, msg.ChannelID, msg.ID))
 		empty := []discordgo.MessageComponent{}
-		_, err := b.s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.MessageID, Channel: boardChannel(&old), Content: &note, Components: &empty}, discordgo.WithContext(r.ctx))
+		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.MessageID, Channel: boardChannel(&old), Content: &note, Components: &empty}, discordgo.WithContext(r.ctx))
 		if err != nil {
 			b.log.Warn("could not retire an old board", "game", old.ID, "err", err)
 		}
@@ -251,7 +251,7 @@ func (r *request) meanwhile(text string) {
 			return // answered, or a later text went first
 		}
 		r.interimShown = seq
-		if _, err := r.b.s.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(r.ctx)); err != nil {
+		if _, err := r.b.session.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(r.ctx)); err != nil {
 			r.b.log.Warn("could not show progress", "user", r.user.ID, "text", text, "err", err)
 		}
 	}()
@@ -574,7 +574,7 @@ func (r *request) rematch(id int64) error {
 	if c := rm.Challenge; rm.Accepted && c.MessageID != "" {
 		r.later(func() {
 			m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, rm.Game.State.Game.ID))
-			if _, err := b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(r.ctx)); err != nil {
+			if _, err := b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(r.ctx)); err != nil {
 				b.log.Warn("could not close the rematch challenge's message", "challenge", c.ID, "err", err)
 			}
 		})

@@ -228,7 +228,7 @@ func (r *request) playerOf(u *discordgo.User) store.Player {
 
 // respond sends the initial response.
 func (r *request) respond(typ discordgo.InteractionResponseType, data *discordgo.InteractionResponseData) error {
-	if err := r.b.s.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data}, discordgo.WithContext(r.ctx)); err != nil {
+	if err := r.b.session.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data}, discordgo.WithContext(r.ctx)); err != nil {
 		return fmt.Errorf("respond (type %d): %w", typ, err)
 	}
 	r.responded = true
@@ -242,7 +242,7 @@ func (r *request) respond(typ discordgo.InteractionResponseType, data *discordgo
 func (r *request) reply(m message) error {
 	if r.deferred {
 		r.answering()
-		_, err := r.b.s.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
+		_, err := r.b.session.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
 		if err != nil {
 			return fmt.Errorf("edit the response: %w", err)
 		}
@@ -279,7 +279,7 @@ func (r *request) deferUpdate() error {
 func (r *request) update(m message) error {
 	if r.deferred {
 		r.answering()
-		if _, err := r.b.s.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx)); err != nil {
+		if _, err := r.b.session.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx)); err != nil {
 			return fmt.Errorf("edit the message: %w", err)
 		}
 		return nil
@@ -289,7 +289,7 @@ func (r *request) update(m message) error {
 
 // followup sends another message after the initial response.
 func (r *request) followup(m message) error {
-	_, err := r.b.s.FollowupMessageCreate(r.i, true, m.params(), discordgo.WithContext(r.ctx))
+	_, err := r.b.session.FollowupMessageCreate(r.i, true, m.params(), discordgo.WithContext(r.ctx))
 	if err != nil {
 		return fmt.Errorf("send a follow-up: %w", err)
 	}
@@ -329,14 +329,14 @@ func (r *request) privately(m message) error {
 	case !r.responded:
 		return r.respond(discordgo.InteractionResponseChannelMessageWithSource, m.data())
 	case r.deferred && r.ephemeral:
-		_, err := r.b.s.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
+		_, err := r.b.session.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
 		return err
 	case r.thinking:
 		// A public "thinking…": the first follow-up would take its place,
 		// in public, whatever its flags say
 		// (https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message).
 		// So the thinking message goes, and the answer comes privately.
-		if err := r.b.s.InteractionResponseDelete(r.i, discordgo.WithContext(r.ctx)); err != nil {
+		if err := r.b.session.InteractionResponseDelete(r.i, discordgo.WithContext(r.ctx)); err != nil {
 			r.b.log.Warn("could not delete the public deferral", "user", r.user.ID, "err", err)
 		}
 	}

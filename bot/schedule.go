@@ -13,8 +13,9 @@ import (
 	"github.com/zugbot/zugbot/table"
 )
 
-// RunDue claims and handles the timers that have come due: move deadlines, reminders
-// challenge expiries and tournaments' rounds. Run calls it periodically; tests call it after
+// RunDue claims and handles the timers that have come due: move deadlines,
+// reminders, challenge expiries, tournaments' rounds and the AI's replies
+// overdue (store.Reply). Run calls it periodically; tests call it after
 // moving their clock. A timer whose work fails is tried again later, each
 // time after twice as long (TaskRetry, 2×TaskRetry, …), and dropped with a
 // log line after TaskTries tries, or at once when Discord's answer says a
@@ -110,7 +111,7 @@ func (b *Bot) timeout(ctx context.Context, t store.Task) error {
 	g := &u.State.Game
 	note := fmt.Sprintf("%s ran out of time.", seatName(g.Seats[u.Side]))
 	text := fmt.Sprintf("Game #%d: %s %s", g.ID, note, b.resultText(g))
-	if _, err := b.s.ChannelMessageSendComplex(boardChannel(g), message{content: text}.send(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), message{content: text}.send(), discordgo.WithContext(ctx)); err != nil {
 		b.degraded("announce a time-out", g.ID, err)
 	}
 	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: true}); err != nil {
@@ -126,7 +127,8 @@ func (b *Bot) degraded(what string, game int64, err error) {
 	b.metrics.failed(err)
 }
 
-// remind pings the player to move when a fifth of their time is left.
+// remind pings the player to move when 1/store.ReminderFraction of their
+// time is left.
 func (b *Bot) remind(ctx context.Context, t store.Task) error {
 	st, seat, ok, err := b.table.Reminder(ctx, t)
 	if err != nil || !ok {
@@ -135,7 +137,7 @@ func (b *Bot) remind(ctx context.Context, t store.Task) error {
 	g := &st.Game
 	text := fmt.Sprintf("%s, your time in game #%d (%s) runs out <t:%d:R>. Play with /move or on the board: %s",
 		seatRef(seat), g.ID, b.variants[g.Variant].Name, g.Deadline.Unix(), messageLink(g.GuildID, boardChannel(g), g.MessageID))
-	_, err = b.s.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))
+	_, err = b.session.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))
 	return err
 }
 
@@ -167,6 +169,6 @@ func (b *Bot) showExpired(ctx context.Context, c *store.Challenge, msgID string)
 		return nil
 	}
 	m := b.closedChallenge(c, fmt.Sprintf("expired: nobody accepted it within %s.", table.Lifetime(c)))
-	_, err := b.s.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(ctx))
+	_, err := b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(ctx))
 	return err
 }

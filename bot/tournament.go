@@ -41,7 +41,7 @@ func (r *request) tournamentCommand() error {
 	if sub == "pause" || sub == "resume" {
 		return r.pauseTournament(id, sub == "pause")
 	}
-	verb := map[string]string{"join": verbJoin, "leave": verbLeave, "start": verbBegin, "cancel": verbCall, "standings": verbTable}[sub]
+	verb := map[string]string{"join": verbJoin, "leave": verbLeave, "start": verbStart, "cancel": verbCancelTournament, "standings": verbStandings}[sub]
 	if verb == "" {
 		return userErrorf("zugbot does not know /tournament %s.", sub)
 	}
@@ -92,7 +92,7 @@ func (r *request) createTournament() error {
 	if err := r.reply(b.tournamentMessage(&tr)); err != nil {
 		return err
 	}
-	msg, err := b.s.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
+	msg, err := b.session.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
 	if err != nil {
 		return fmt.Errorf("find the message of tournament %d: %w", tr.ID, err)
 	}
@@ -108,7 +108,7 @@ func (r *request) tournamentAct(a action) error {
 		return err
 	}
 	switch a.verb {
-	case verbTable:
+	case verbStandings:
 		return r.showStandings(&tr)
 	case verbJoin:
 		if tr, err = b.table.JoinTournament(r.ctx, a.id, r.player()); err != nil {
@@ -134,13 +134,13 @@ func (r *request) tournamentAct(a action) error {
 		return r.tournamentChanged(&tr, note)
 	}
 	switch a.verb {
-	case verbBegin:
+	case verbStart:
 		if tr, err = b.table.StartTournamentAs(r.ctx, a.id, r.director()); err != nil {
 			return err
 		}
 		b.wakeTimers()
 		return r.tournamentChanged(&tr, fmt.Sprintf("Tournament #%d has started: the first round's pairings are on their way.", tr.ID))
-	case verbCall:
+	case verbCancelTournament:
 		if tr, err = b.table.CancelTournament(r.ctx, a.id, r.director()); err != nil {
 			return err
 		}
@@ -204,7 +204,7 @@ func (b *Bot) editTournamentMessage(ctx context.Context, tr *store.Tournament) e
 	if tr.MessageID == "" {
 		return nil
 	}
-	_, err := b.s.ChannelMessageEditComplex(b.tournamentMessage(tr).channelEdit(tr.ChannelID, tr.MessageID), discordgo.WithContext(ctx))
+	_, err := b.session.ChannelMessageEditComplex(b.tournamentMessage(tr).channelEdit(tr.ChannelID, tr.MessageID), discordgo.WithContext(ctx))
 	return err
 }
 
@@ -259,22 +259,22 @@ func (b *Bot) tournamentMessage(tr *store.Tournament) message {
 		lines = append(lines, start+" Join with the button.")
 		button("Join", discordgo.SuccessButton, verbJoin)
 		button("Leave", discordgo.SecondaryButton, verbLeave)
-		button("Start", discordgo.PrimaryButton, verbBegin)
-		button("Cancel", discordgo.DangerButton, verbCall)
+		button("Start", discordgo.PrimaryButton, verbStart)
+		button("Cancel", discordgo.DangerButton, verbCancelTournament)
 	case store.TournamentRunning, store.TournamentPaused:
 		state := fmt.Sprintf("Round %d of %d is being played %s.", max(tr.Round, 1), tr.Rounds, where)
 		if tr.State == store.TournamentPaused {
 			state = fmt.Sprintf("Paused after round %d of %d.", tr.Round, tr.Rounds)
 		}
 		lines = append(lines, state)
-		button("Standings", discordgo.SecondaryButton, verbTable)
+		button("Standings", discordgo.SecondaryButton, verbStandings)
 	case store.TournamentFinished:
 		line := "Finished."
 		if st := table.Standings(tr); len(st) > 0 {
 			line = fmt.Sprintf("Finished: %s, with %s points. The final standings are %s.", crowned(winnerNames(tr, st)), render.Points(st[0].Points), where)
 		}
 		lines = append(lines, line)
-		button("Standings", discordgo.SecondaryButton, verbTable)
+		button("Standings", discordgo.SecondaryButton, verbStandings)
 	case store.TournamentCancelled:
 		lines[0] = "~~" + lines[0] + "~~"
 		lines = append(lines, "Cancelled.")
@@ -368,7 +368,7 @@ func (b *Bot) tournamentStep(ctx context.Context, t store.Task) error {
 	switch s.Event {
 	case table.StepCancelled:
 		text := fmt.Sprintf("Tournament #%d is cancelled: %s", tr.ID, s.Why)
-		if _, err := b.s.ChannelMessageSendComplex(tr.ChannelID, message{content: text}.send(), discordgo.WithContext(ctx)); err != nil {
+		if _, err := b.session.ChannelMessageSendComplex(tr.ChannelID, message{content: text}.send(), discordgo.WithContext(ctx)); err != nil {
 			failed = err
 		}
 	case table.StepFinished:
@@ -402,7 +402,7 @@ func (b *Bot) tournamentStep(ctx context.Context, t store.Task) error {
 // started from a message has that message's ID.
 func (b *Bot) openThread(ctx context.Context, tr *store.Tournament) {
 	name := fmt.Sprintf("Tournament #%d · %s", tr.ID, b.variants[tr.Variant].Name)
-	th, err := b.s.MessageThreadStartComplex(tr.ChannelID, tr.MessageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440}, discordgo.WithContext(ctx))
+	th, err := b.session.MessageThreadStartComplex(tr.ChannelID, tr.MessageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440}, discordgo.WithContext(ctx))
 	id := ""
 	var rest *discordgo.RESTError
 	switch {
@@ -470,7 +470,7 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 		}
 		m.files = []file{img}
 	}
-	if _, err := b.s.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.session.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("announce round %d of tournament %d: %w", tr.Round, tr.ID, err)
 	}
 	if err := b.store.SetAnnounced(ctx, tr.ID, tr.Round); err != nil {
@@ -501,7 +501,7 @@ func (b *Bot) postTournamentBoard(ctx context.Context, tr *store.Tournament, p s
 	if err != nil {
 		return err
 	}
-	msg, err := b.s.ChannelMessageSendComplex(boardChannel(&st.Game), m.send(), discordgo.WithContext(ctx))
+	msg, err := b.session.ChannelMessageSendComplex(boardChannel(&st.Game), m.send(), discordgo.WithContext(ctx))
 	if err != nil {
 		return fmt.Errorf("post the board of game %d: %w", p.GameID, err)
 	}
@@ -533,7 +533,7 @@ func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string)
 		return err
 	}
 	m := message{content: text, mentions: pings, files: []file{img}}
-	_, err = b.s.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx))
+	_, err = b.session.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx))
 	return err
 }
 

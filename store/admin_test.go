@@ -68,7 +68,7 @@ func TestDeleteUser(t *testing.T) {
 	}
 	// Nothing in the database names her.
 	for _, table := range []string{"players", "games", "challenges", "ratings", "rating_changes", "members"} {
-		rows, err := s.r.QueryContext(ctx, `SELECT * FROM `+table)
+		rows, err := s.reads.QueryContext(ctx, `SELECT * FROM `+table)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -13,7 +13,7 @@ func (s *Store) Announce(ctx context.Context, origin feed.Origin, c feed.Change)
 	if !s.pg {
 		return nil
 	}
-	return feed.Notify(ctx, s.w.DB, origin, c)
+	return feed.Notify(ctx, s.writes.DB, origin, c)
 }
 
 // URL returns the address the store was opened with: a SQLite file, or a

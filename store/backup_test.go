@@ -58,7 +58,7 @@ func TestBackupWhileWriting(t *testing.T) {
 			t.Fatalf("open backup: %v", err)
 		}
 		var check string
-		if err := b.r.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
+		if err := b.reads.QueryRowContext(ctx, `PRAGMA integrity_check`).Scan(&check); err != nil || check != "ok" {
 			t.Errorf("integrity_check of %s: %q, %v", out, check, err)
 		}
 		st, err := b.Load(ctx, g.ID)

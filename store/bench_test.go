@@ -108,7 +108,7 @@ func BenchmarkLeaderboard(b *testing.B) {
 	s, _ := mustOpen(b, Options{})
 	seedRatings(b, s, "zola", 10000)
 	for i := range 20 {
-		if _, err := s.w.ExecContext(context.Background(), `INSERT INTO members VALUES ('small', ?)`, fmt.Sprintf("p%05d", 10+i)); err != nil {
+		if _, err := s.writes.ExecContext(context.Background(), `INSERT INTO members VALUES ('small', ?)`, fmt.Sprintf("p%05d", 10+i)); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -53,13 +53,13 @@ func challenge(ctx context.Context, q querier, id int64) (Challenge, error) {
 
 // Challenge returns challenge id.
 func (s *Store) Challenge(ctx context.Context, id int64) (Challenge, error) {
-	return challenge(ctx, s.r, id)
+	return challenge(ctx, s.reads, id)
 }
 
 // OpenChallenges returns the open challenges the player made or received,
 // newest first.
 func (s *Store) OpenChallenges(ctx context.Context, player string) ([]Challenge, error) {
-	rows, err := s.r.QueryContext(ctx, challengeSelect+`WHERE c.status = 'open' AND c.id IN (
+	rows, err := s.reads.QueryContext(ctx, challengeSelect+`WHERE c.status = 'open' AND c.id IN (
 			SELECT id FROM challenges WHERE challenger = ?1 AND status = 'open'
 			UNION SELECT id FROM challenges WHERE opponent = ?1 AND status = 'open')
 		ORDER BY c.created_at DESC, c.id DESC`, player)
@@ -93,7 +93,7 @@ func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge
 			return err
 		}
 		switch {
-		case nc.Colour > Second:
+		case nc.Colour > SecondColour:
 			return fmt.Errorf("%w: colour %v", ErrInvalid, nc.Colour)
 		case nc.DaysPerMove < 0 || nc.DaysPerMove > MaxDaysPerMove:
 			return fmt.Errorf("%w: %d days per move (want 0 to %d)", ErrInvalid, nc.DaysPerMove, MaxDaysPerMove)
@@ -231,9 +231,9 @@ func (s *Store) AcceptChallenge(ctx context.Context, id int64, by Player) (Chall
 		c.Opponent = by
 		side := engine.Side(0) // the challenger's
 		switch c.Colour {
-		case Second:
+		case SecondColour:
 			side = 1
-		case Random:
+		case RandomColour:
 			side = engine.Side(rand.IntN(2))
 		}
 		ng := NewGame{

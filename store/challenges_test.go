@@ -14,8 +14,8 @@ func TestChallengeAccepted(t *testing.T) {
 		colour    Colour
 		wantFirst string
 	}{
-		{First, alice.ID},
-		{Second, bob.ID},
+		{FirstColour, alice.ID},
+		{SecondColour, bob.ID},
 	}
 	for _, tt := range tests {
 		t.Run(tt.colour.String(), func(t *testing.T) {
@@ -70,7 +70,7 @@ func TestOpenChallenge(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ch.Opponent != (Player{}) || ch.Colour != Random || ch.Rated {
+	if ch.Opponent != (Player{}) || ch.Colour != RandomColour || ch.Rated {
 		t.Errorf("open challenge: %+v", ch)
 	}
 	_, err = s.DeclineChallenge(ctx, ch.ID, bob.ID)

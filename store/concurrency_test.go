@@ -193,8 +193,8 @@ func TestConcurrentEnds(t *testing.T) {
 	}
 	ra, _ := s.Rating(ctx, alice.ID, "zola")
 	rb, _ := s.Rating(ctx, bob.ID, "zola")
-	if ra.Games != RatedPerDay || rb.Games != RatedPerDay || ra.Wins+rb.Wins != RatedPerDay {
-		t.Errorf("after 5 games in a day: alice %+v, bob %+v; want %d rated games", ra, rb, RatedPerDay)
+	if ra.Games != RatedCap || rb.Games != RatedCap || ra.Wins+rb.Wins != RatedCap {
+		t.Errorf("after 5 games in a day: alice %+v, bob %+v; want %d rated games", ra, rb, RatedCap)
 	}
 }
 

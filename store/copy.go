@@ -39,7 +39,7 @@ var ErrNotEmpty = errors.New("the database to copy into is not empty")
 // replayed to the same position, ply and result.
 func (s *Store) CopyInto(ctx context.Context, dst *Store) (Copied, error) {
 	var n int
-	if err := dst.r.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM games)`).Scan(&n); err != nil {
+	if err := dst.reads.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM players) + (SELECT count(*) FROM games)`).Scan(&n); err != nil {
 		return Copied{}, fmt.Errorf("copy: %w", err)
 	}
 	if n > 0 {
@@ -72,7 +72,7 @@ func (s *Store) CopyInto(ctx context.Context, dst *Store) (Copied, error) {
 	}
 	for _, table := range copyTables {
 		var got int64
-		if err := dst.r.QueryRowContext(ctx, `SELECT count(*) FROM `+table).Scan(&got); err != nil {
+		if err := dst.reads.QueryRowContext(ctx, `SELECT count(*) FROM `+table).Scan(&got); err != nil {
 			return c, fmt.Errorf("check the copy of %s: %w", table, err)
 		}
 		if got != c.Rows[table] {

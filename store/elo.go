@@ -1,6 +1,9 @@
 package store
 
-import "math"
+import (
+	"math"
+	"time"
+)
 
 // The Elo system of zugbot, per variant.
 const (
@@ -11,23 +14,31 @@ const (
 	ProvisionalGames = 20
 	// MasterRating is the rating from which the small K factor applies.
 	MasterRating = 2400
-	// RatedPerDay is how many games between the same two players, in any
-	// variants, count for rating in any 24 hours (by the time they ended);
-	// later ones are recorded as casual.
-	RatedPerDay = 3
+	// The K factors (see KFactor): while provisional, from MasterRating
+	// up, and otherwise.
+	ProvisionalK = 40
+	MasterK      = 10
+	StandardK    = 20
+	// RatedCap is how many games between the same two players, in any
+	// variants, count for rating in any RatedCapWindow (by the time they
+	// ended); later ones are recorded as casual (Game.Capped).
+	RatedCap = 3
+	// RatedCapWindow is the time in which at most RatedCap games between
+	// the same two players count for rating.
+	RatedCapWindow = 24 * time.Hour
 )
 
-// K returns the development coefficient of a player with the given rating
-// and number of rated games played before this one: 40 while provisional,
-// 10 from MasterRating up, 20 otherwise.
-func K(rating, games int) int {
+// KFactor returns the development coefficient of a player with the given
+// rating and number of rated games played before this one: ProvisionalK
+// while provisional, MasterK from MasterRating up, StandardK otherwise.
+func KFactor(rating, games int) int {
 	switch {
 	case games < ProvisionalGames:
-		return 40
+		return ProvisionalK
 	case rating >= MasterRating:
-		return 10
+		return MasterK
 	}
-	return 20
+	return StandardK
 }
 
 // Expected returns the score a player rated a is expected to make against
@@ -42,7 +53,7 @@ func Expected(a, b int) float64 {
 // expectation, rounded to the nearest point.
 func Elo(a, b Rating, score float64) (newA, newB int) {
 	ea := Expected(a.Rating, b.Rating)
-	da := math.Round(float64(K(a.Rating, a.Games)) * (score - ea))
-	db := math.Round(float64(K(b.Rating, b.Games)) * ((1 - score) - (1 - ea)))
+	da := math.Round(float64(KFactor(a.Rating, a.Games)) * (score - ea))
+	db := math.Round(float64(KFactor(b.Rating, b.Games)) * ((1 - score) - (1 - ea)))
 	return a.Rating + int(da), b.Rating + int(db)
 }

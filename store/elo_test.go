@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-func TestK(t *testing.T) {
+func TestKFactor(t *testing.T) {
 	tests := []struct {
 		rating, games, want int
 	}{
@@ -18,8 +18,8 @@ func TestK(t *testing.T) {
 		{2450, 5, 40}, // provisional comes first
 	}
 	for _, tt := range tests {
-		if got := K(tt.rating, tt.games); got != tt.want {
-			t.Errorf("K(%d, %d) = %d, want %d", tt.rating, tt.games, got, tt.want)
+		if got := KFactor(tt.rating, tt.games); got != tt.want {
+			t.Errorf("KFactor(%d, %d) = %d, want %d", tt.rating, tt.games, got, tt.want)
 		}
 	}
 }

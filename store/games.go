@@ -125,7 +125,7 @@ func game(ctx context.Context, q querier, id int64) (Game, error) {
 
 // Game returns game id, without its moves.
 func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
-	return game(ctx, s.r, id)
+	return game(ctx, s.reads, id)
 }
 
 // Moves returns the moves of game id in order.
@@ -230,7 +230,7 @@ func (s *Store) SeePlayer(ctx context.Context, p Player) error {
 // Player returns the person with the given user id.
 func (s *Store) Player(ctx context.Context, id string) (Player, error) {
 	p := Player{ID: id}
-	err := s.r.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ?`, id).Scan(&p.Name)
+	err := s.reads.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ?`, id).Scan(&p.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Player{}, fmt.Errorf("player %s: %w", id, ErrNotFound)
 	}
@@ -388,7 +388,7 @@ func activeCount(ctx context.Context, q querier, player string) (int, error) {
 
 // ActiveCount returns the number of games the player has going.
 func (s *Store) ActiveCount(ctx context.Context, player string) (int, error) {
-	return activeCount(ctx, s.r, player)
+	return activeCount(ctx, s.reads, player)
 }
 
 // deadline returns when a move made now must be answered, or the zero time
@@ -459,7 +459,7 @@ func (s *Store) setDeadline(ctx context.Context, tx querier, id int64, ply, days
 		}
 		return nil
 	}
-	remind := deadline.Add(-time.Duration(days) * 24 * time.Hour / 5)
+	remind := deadline.Add(-time.Duration(days) * 24 * time.Hour / ReminderFraction)
 	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3), ('reminder', ?1, ?2, ?4)
 		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due, lease_until = 0`,
 		id, ply, millis(deadline), millis(remind))
@@ -549,7 +549,7 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 // Finish ends game id, which must be at ply (or give AnyPly), with the
 // given result. A rated game that is won or drawn updates both players'
 // ratings in the same transaction, unless the two have already played
-// RatedPerDay games that counted in the last 24 hours: then it is recorded
+// RatedCap games that counted in the last RatedCapWindow: then it is recorded
 // as casual (Capped). An aborted game is never rated.
 func (s *Store) Finish(ctx context.Context, id int64, ply int, end End) (Game, error) {
 	var g Game
@@ -846,7 +846,7 @@ func (s *Store) Games(ctx context.Context, q GameQuery) ([]Game, error) {
 	}
 	query += ` ORDER BY g.updated_at DESC, g.id DESC LIMIT ? OFFSET ?`
 	args = append(args, limit(q.Limit, 25), max(q.Offset, 0))
-	return s.games(ctx, s.r, query, args...)
+	return s.games(ctx, s.reads, query, args...)
 }
 
 // games runs a query of gameSelect.

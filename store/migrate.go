@@ -111,6 +111,6 @@ func migrate(ctx context.Context, db *sql.DB, pg bool, now func() time.Time, ms 
 // migrations applied.
 func (s *Store) Version(ctx context.Context) (int, error) {
 	var v int
-	err := s.r.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v)
+	err := s.reads.QueryRowContext(ctx, `SELECT coalesce(max(version), 0) FROM schema_migrations`).Scan(&v)
 	return v, err
 }

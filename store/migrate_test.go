@@ -52,7 +52,7 @@ func TestMigrationsFromEmpty(t *testing.T) {
 			t.Errorf("open %d: version %d, want %d", i, v, len(sqliteMigrations))
 		}
 		var names []string
-		rows, err := s.r.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY version`)
+		rows, err := s.reads.QueryContext(ctx, `SELECT name FROM schema_migrations ORDER BY version`)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -71,11 +71,11 @@ func TestMigrationsFromEmpty(t *testing.T) {
 			continue
 		}
 		var mode string
-		if err := s.r.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
+		if err := s.reads.QueryRowContext(ctx, `PRAGMA journal_mode`).Scan(&mode); err != nil || mode != "wal" {
 			t.Errorf("journal_mode %q (%v), want wal", mode, err)
 		}
 		var fk int
-		if err := s.w.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
+		if err := s.writes.QueryRowContext(ctx, `PRAGMA foreign_keys`).Scan(&fk); err != nil || fk != 1 {
 			t.Errorf("foreign_keys %d (%v), want 1", fk, err)
 		}
 		s.Close()
@@ -106,7 +106,7 @@ func seedVersion1(t *testing.T, s *Store) (moves []string) {
 		if strings.Contains(q, "?1") {
 			args = []any{moves[0], moves[1]}
 		}
-		if _, err := s.w.ExecContext(context.Background(), q, args...); err != nil {
+		if _, err := s.writes.ExecContext(context.Background(), q, args...); err != nil {
 			t.Fatalf("seed: %v", err)
 		}
 	}
@@ -165,7 +165,7 @@ func TestMigrationsFromEachVersion(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if c.Variant != "zola8" || c.Colour != Second || c.Status != Pending || c.Opponent != bob || c.DaysPerMove != 3 {
+			if c.Variant != "zola8" || c.Colour != SecondColour || c.Status != Pending || c.Opponent != bob || c.DaysPerMove != 3 {
 				t.Errorf("challenge after upgrade: %+v", c)
 			}
 		})
@@ -193,7 +193,7 @@ func TestMigrationIsOneTransaction(t *testing.T) {
 		t.Errorf("version %d, want %d", v, len(sqliteMigrations))
 	}
 	var n int
-	s.r.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'extra'`).Scan(&n)
+	s.reads.QueryRowContext(ctx, `SELECT count(*) FROM sqlite_schema WHERE name = 'extra'`).Scan(&n)
 	if n != 0 {
 		t.Errorf("the failed migration left its table behind")
 	}
@@ -207,7 +207,7 @@ func TestNewerDatabaseRefused(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.w.Exec(`INSERT INTO schema_migrations VALUES (99, 'future', 0)`); err != nil {
+	if _, err := s.writes.Exec(`INSERT INTO schema_migrations VALUES (99, 'future', 0)`); err != nil {
 		t.Fatal(err)
 	}
 	s.Close()

@@ -42,7 +42,7 @@ func (s *Store) openPostgres(ctx context.Context, url string, conns int, ms []mi
 	}
 	p := newPool(db)
 	p.pg, p.pgSQL = true, map[string]string{}
-	s.w, s.r = p, p
+	s.writes, s.reads = p, p
 	return nil
 }
 

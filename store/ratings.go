@@ -25,11 +25,11 @@ func countedSince(ctx context.Context, q querier, a, b string, since time.Time, 
 	return n, nil
 }
 
-// RatedToday returns how many games between players a and b counted for
-// rating in the last 24 hours. From RatedPerDay on, their rated games are
-// recorded as casual.
-func (s *Store) RatedToday(ctx context.Context, a, b string) (int, error) {
-	return countedSince(ctx, s.r, a, b, s.now().Add(-24*time.Hour), 0)
+// RatedRecently returns how many games between players a and b counted
+// for rating in the last RatedCapWindow. From RatedCap on, their rated
+// games are recorded as casual.
+func (s *Store) RatedRecently(ctx context.Context, a, b string) (int, error) {
+	return countedSince(ctx, s.reads, a, b, s.now().Add(-RatedCapWindow), 0)
 }
 
 const (
@@ -68,7 +68,7 @@ func (s *Store) Rating(ctx context.Context, player, variant string) (Rating, err
 	if err != nil {
 		return Rating{}, err
 	}
-	return rating(ctx, s.r, p, variant)
+	return rating(ctx, s.reads, p, variant)
 }
 
 // rate updates the ratings of both players of g, which has just ended with
@@ -78,11 +78,11 @@ func (s *Store) rate(ctx context.Context, tx querier, g *Game, now time.Time) er
 		return nil
 	}
 	a, b := g.Seats[0].Player, g.Seats[1].Player
-	n, err := countedSince(ctx, tx, a.ID, b.ID, now.Add(-24*time.Hour), g.ID)
+	n, err := countedSince(ctx, tx, a.ID, b.ID, now.Add(-RatedCapWindow), g.ID)
 	if err != nil {
 		return err
 	}
-	if n >= RatedPerDay {
+	if n >= RatedCap {
 		g.Rated, g.Capped = false, true
 		return nil
 	}
@@ -152,7 +152,7 @@ func (s *Store) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing
 		// Walk the ratings from the top, keeping the server's members,
 		// unless the server is small: then rate its members and sort.
 		var members int
-		err := s.r.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM members WHERE guild_id = ? LIMIT ?) AS m`,
+		err := s.reads.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM members WHERE guild_id = ? LIMIT ?) AS m`,
 			q.GuildID, smallServer+1).Scan(&members)
 		if err != nil {
 			return nil, fmt.Errorf("leaderboard of %s: %w", q.Variant, err)
@@ -167,7 +167,7 @@ func (s *Store) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing
 	offset := max(q.Offset, 0)
 	query += fmt.Sprintf(` ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT ?%d OFFSET ?%d`, len(args)+1, len(args)+2)
 	args = append(args, limit(q.Limit, 10), offset)
-	rows, err := s.r.QueryContext(ctx, query, args...)
+	rows, err := s.reads.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard of %s: %w", q.Variant, err)
 	}

@@ -84,18 +84,18 @@ func TestFarmingCap(t *testing.T) {
 		c.Add(time.Hour)
 		return mustFinish(t, s, mustGame(t, s, a, b, true), 0)
 	}
-	for i := range RatedPerDay {
+	for i := range RatedCap {
 		if g := play(alice, bob); !g.Rated || g.Capped || len(g.Changes) != 2 {
 			t.Fatalf("game %d of the day: rated %v capped %v", i+1, g.Rated, g.Capped)
 		}
 	}
-	if n, _ := s.RatedToday(ctx, bob.ID, alice.ID); n != RatedPerDay {
-		t.Errorf("RatedToday = %d, want %d", n, RatedPerDay)
+	if n, _ := s.RatedRecently(ctx, bob.ID, alice.ID); n != RatedCap {
+		t.Errorf("RatedRecently = %d, want %d", n, RatedCap)
 	}
 	before, _ := s.Rating(ctx, alice.ID, "zola")
 	g := play(bob, alice) // the same pair, colours swapped
 	if g.Rated || !g.Capped || len(g.Changes) != 0 {
-		t.Errorf("game %d of the day: rated %v capped %v changes %v; want casual and capped", RatedPerDay+1, g.Rated, g.Capped, g.Changes)
+		t.Errorf("game %d of the day: rated %v capped %v changes %v; want casual and capped", RatedCap+1, g.Rated, g.Capped, g.Changes)
 	}
 	if reload, _ := s.Game(ctx, g.ID); reload.Rated || !reload.Capped {
 		t.Errorf("stored capped game: rated %v capped %v", reload.Rated, reload.Capped)
@@ -287,7 +287,7 @@ func TestLeaderboardLargeServer(t *testing.T) {
 	const n = 4 * smallServer // g1 has every even player: 2·smallServer members
 	seedRatings(t, s, "zola", n)
 	for i := 0; i < 60; i += 3 {
-		if _, err := s.w.ExecContext(context.Background(), `INSERT INTO members VALUES ('small', ?)`, fmt.Sprintf("p%05d", i)); err != nil {
+		if _, err := s.writes.ExecContext(context.Background(), `INSERT INTO members VALUES ('small', ?)`, fmt.Sprintf("p%05d", i)); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -16,7 +16,7 @@ func TestWriteRetries(t *testing.T) {
 		t.Fatal(err)
 	}
 	var before int
-	if err := s.r.QueryRowContext(ctx, `SELECT created_at FROM players WHERE id = '1'`).Scan(&before); err != nil {
+	if err := s.reads.QueryRowContext(ctx, `SELECT created_at FROM players WHERE id = '1'`).Scan(&before); err != nil {
 		t.Fatal(err)
 	}
 	var wg sync.WaitGroup
@@ -37,7 +37,7 @@ func TestWriteRetries(t *testing.T) {
 	}
 	wg.Wait()
 	var n int
-	if err := s.r.QueryRowContext(ctx, `SELECT created_at FROM players WHERE id = '1'`).Scan(&n); err != nil || n != before+16 {
+	if err := s.reads.QueryRowContext(ctx, `SELECT created_at FROM players WHERE id = '1'`).Scan(&n); err != nil || n != before+16 {
 		t.Errorf("after 16 increments: %d, %v", n, err)
 	}
 	t.Logf("retries: %d", s.WriteRetries())

@@ -10,22 +10,31 @@ import (
 	"github.com/zugbot/zugbot/engine"
 )
 
+// DefaultTaskBatch is how many due tasks Due and Claim return at most
+// when the caller gives no limit.
+const DefaultTaskBatch = 100
+
 // Due returns the tasks whose time has come, earliest first, at most limit
-// of them (100 when limit is zero). A task stays due until Done removes it
-// or a change supersedes it: a move sets the game's deadline and reminder
-// again; an end, or an answer to a challenge, removes its tasks.
+// of them (DefaultTaskBatch when limit is zero). A task stays due until
+// Done removes it or a change supersedes it: a move sets the game's
+// deadline, reminder and reply timer again; an end, or an answer to a
+// challenge, removes its tasks.
 //
 // For a Deadline, the side to move at Task.Ply has run out of time; the
 // bot calls TimeOut, which removes the task (ErrStalePly or ErrGameOver
-// mean that the game moved first: call Done). For a Reminder, the bot reminds the side to move and calls Done. For an
-// Expiry, it calls ExpireChallenge, which removes the task. For a
-// Tournament, the tournament's next step is due: its start, or its next
-// round (see Store.StartRound); the bot calls Done once it is taken.
+// mean that the game moved first: call Done). For a Reminder, the bot
+// reminds the side to move and calls Done. For an Expiry, it calls
+// ExpireChallenge, which removes the task. For a TournamentStep, the
+// tournament's next step is due: its start, or its next round (see
+// Store.StartRound); the bot calls Done once it is taken. For a Reply, the
+// AI has been to move for ReplyGrace: the process that was to think may
+// have died, so the bot thinks the move itself if the game still waits at
+// Task.Ply (the store's ply check lets only one move in) and calls Done.
 func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
-		limit = 100
+		limit = DefaultTaskBatch
 	}
-	rows, err := s.r.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
+	rows, err := s.reads.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
 		FROM schedule WHERE due <= ? ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("due tasks: %w", err)
@@ -50,14 +59,14 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 }
 
 // Claim takes the tasks due now that no process holds, earliest first, at
-// most limit of them (100 when limit is zero), for the caller alone until
+// most limit of them (DefaultTaskBatch when limit is zero), for the caller alone until
 // lease has passed: another process sharing the database leaves them to
 // it, and if the caller dies holding them, they come due again then. Done
 // or Retry ends the claim. On PostgreSQL, processes claiming at once skip
 // each other's rows (FOR UPDATE SKIP LOCKED) rather than wait for them.
 func (s *Store) Claim(ctx context.Context, limit int, lease time.Duration) ([]Task, error) {
 	if limit <= 0 {
-		limit = 100
+		limit = DefaultTaskBatch
 	}
 	query := `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
 		FROM schedule WHERE due <= ?1 AND lease_until <= ?1 ORDER BY due, id LIMIT ?2`
@@ -120,7 +129,7 @@ func (s *Store) ReleaseClaims(ctx context.Context) error {
 // until it changes something).
 func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var due sql.NullInt64
-	err := s.r.QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule`).Scan(&due)
+	err := s.reads.QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule`).Scan(&due)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, false, fmt.Errorf("next due task: %w", err)
 	}

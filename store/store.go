@@ -1,15 +1,24 @@
-// Package store keeps everything zugbot knows in one SQLite file: players,
-// games and their moves, challenges, Elo ratings per variant and the timers
-// (move deadlines, reminders, challenge expiry) as rows with a due time.
+// Package store keeps everything zugbot knows in one database, a SQLite
+// file or a PostgreSQL server (Open takes either): players, games and
+// their moves, challenges, Elo ratings per variant (elo.go holds the
+// rating rules), tournaments, analyses, and the timers (move deadlines,
+// reminders, challenge expiry, tournaments' steps, overdue AI replies) as
+// rows with a due time that the processes sharing the database claim
+// (Claim). It also copies and backs up databases and checks their
+// addresses.
 //
 // The store knows variants only by ID and moves only by their notation; a
 // game's position is rebuilt by replaying its moves through the engine
 // (Replay, Store.Load). Every change to a game checks the ply the caller saw
 // (an optimistic version check), so a stale or duplicate click is refused
-// with ErrStalePly and nothing is half-written. Writes go through one
-// connection in immediate transactions, so they never fail with SQLITE_BUSY
-// inside one process; reads use a separate pool and see consistent
-// snapshots (WAL).
+// with ErrStalePly and nothing is half-written. The queries are written
+// once for both databases (postgres.go). With SQLite, writes go through
+// one connection in immediate transactions, so they never fail with
+// SQLITE_BUSY inside one process, and reads use a separate pool of
+// read-only connections that see consistent snapshots (WAL). With
+// PostgreSQL, one pool serves both, and a write is a serializable
+// transaction run again when it clashed with another, so that several
+// processes may share the server.
 //
 // Times come from Options.Now, so tests can drive deadlines and expiry.
 package store
@@ -120,15 +129,18 @@ type Options struct {
 
 // Store is a zugbot database. Its methods are safe for concurrent use.
 type Store struct {
-	path     string
-	pg       bool  // a PostgreSQL server, not a SQLite file
-	w, r     *pool // SQLite: one writer connection, a pool of read-only ones; PostgreSQL: one pool
-	now      func() time.Time
-	variants map[string]*engine.Variant
-	minRated int
-	maxGames int
-	retries  atomic.Int64 // PostgreSQL writes run again after a clash
-	replays  replays      // the positions of the games loaded last
+	path string
+	pg   bool // a PostgreSQL server, not a SQLite file
+	// writes is the pool of the connections that write (SQLite: one), and
+	// reads that of those that only read (SQLite: read-only ones); with
+	// PostgreSQL both are the same pool.
+	writes, reads *pool
+	now           func() time.Time
+	variants      map[string]*engine.Variant
+	minRated      int
+	maxGames      int
+	retries       atomic.Int64 // PostgreSQL writes run again after a clash
+	replays       replays      // the positions of the games loaded last
 }
 
 // WriteRetries returns how many times a write was run again because
@@ -215,7 +227,7 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 	r.SetMaxOpenConns(readers)
 	r.SetMaxIdleConns(readers)
 	r.SetConnMaxIdleTime(0)
-	s.w, s.r = newPool(w), newPool(r)
+	s.writes, s.reads = newPool(w), newPool(r)
 	return s, nil
 }
 
@@ -257,10 +269,10 @@ func (s *Store) MinRatedGames() int { return s.minRated }
 
 // Close closes the database.
 func (s *Store) Close() error {
-	if s.r == s.w {
-		return s.w.Close()
+	if s.reads == s.writes {
+		return s.writes.Close()
 	}
-	return errors.Join(s.r.Close(), s.w.Close())
+	return errors.Join(s.reads.Close(), s.writes.Close())
 }
 
 // variant returns the variant of Options.Variants with the given ID, or
@@ -323,17 +335,17 @@ func (s *Store) write(ctx context.Context, f func(tx querier) error) error {
 const maxWriteTries = 40
 
 func (s *Store) writeOnce(ctx context.Context, opts *sql.TxOptions, f func(tx querier) error) error {
-	tx, err := s.w.BeginTx(ctx, opts)
+	tx, err := s.writes.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
-	t := &txn{tx: tx, p: s.w}
+	t := &txn{tx: tx, p: s.writes}
 	if err := f(t); err != nil {
 		tx.Rollback()
 		return err
 	}
 	err = tx.Commit()
-	s.w.prepare(ctx, t.missed)
+	s.writes.prepare(ctx, t.missed)
 	return err
 }
 
@@ -343,14 +355,14 @@ func (s *Store) read(ctx context.Context, f func(tx querier) error) error {
 	if s.pg {
 		opts.Isolation = sql.LevelRepeatableRead
 	}
-	tx, err := s.r.BeginTx(ctx, opts)
+	tx, err := s.reads.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
-	t := &txn{tx: tx, p: s.r}
+	t := &txn{tx: tx, p: s.reads}
 	err = f(t)
 	tx.Rollback()
-	s.r.prepare(ctx, t.missed)
+	s.reads.prepare(ctx, t.missed)
 	return err
 }
 

@@ -300,12 +300,12 @@ type Colour uint8
 
 // The colours a challenger may ask for.
 const (
-	Random Colour = iota // decided when the challenge is accepted
-	First                // the variant's first side (Sides[0])
-	Second               // the variant's second side (Sides[1])
+	RandomColour Colour = iota // decided when the challenge is accepted
+	FirstColour                // the variant's first side (Sides[0])
+	SecondColour               // the variant's second side (Sides[1])
 )
 
-var colourNames = [...]string{Random: "random", First: "first", Second: "second"}
+var colourNames = [...]string{RandomColour: "random", FirstColour: "first", SecondColour: "second"}
 
 // String returns "random", "first" or "second".
 func (c Colour) String() string {
@@ -383,7 +383,8 @@ const (
 	// Deadline: the side to move in Task.GameID has run out of time, if the
 	// game is still at Task.Ply.
 	Deadline TaskKind = iota + 1
-	// Reminder: a fifth of the move time of Task.GameID is left.
+	// Reminder: 1/ReminderFraction of the move time of Task.GameID is
+	// left.
 	Reminder
 	// Expiry: challenge Task.ChallengeID expires.
 	Expiry
@@ -394,6 +395,10 @@ const (
 	// ReplyGrace: the process that was to think its move may have died.
 	Reply
 )
+
+// ReminderFraction says when a game's Reminder comes: when
+// 1/ReminderFraction of the time to move is left. Live games have none.
+const ReminderFraction = 5
 
 // ReplyGrace is how long the AI may take to answer in a game before its
 // Reply timer comes due and another process may think the move instead.

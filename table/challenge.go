@@ -3,8 +3,6 @@ package table
 import (
 	"context"
 	"errors"
-	"fmt"
-	"time"
 
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/store"
@@ -215,16 +213,7 @@ func (t *Table) challengeRefused(ctx context.Context, id int64, user string, can
 }
 
 // Lifetime says how long challenge c stays open: "24 hours".
-func Lifetime(c *store.Challenge) string {
-	d := c.Expires.Sub(c.Created)
-	if h := d.Round(time.Hour); h == d {
-		if h == time.Hour {
-			return "1 hour"
-		}
-		return fmt.Sprintf("%d hours", int(h.Hours()))
-	}
-	return d.String()
-}
+func Lifetime(c *store.Challenge) string { return DurationText(c.Expires.Sub(c.Created)) }
 
 // RematchResult says what asking for a rematch did: against the AI, or
 // when the opponent had offered one, a game started (Game); otherwise a
@@ -258,9 +247,9 @@ func (t *Table) Rematch(ctx context.Context, id int64, user store.Player, channe
 		return RematchResult{}, refuse(GameGoing, "Game #%d is still going.", id)
 	}
 	res := RematchResult{Of: g}
-	colour := store.Second // the side that moved first moves second
+	colour := store.SecondColour // the side that moved first moves second
 	if side == 1 {
-		colour = store.First
+		colour = store.FirstColour
 	}
 	opp := g.Seats[side.Other()]
 	if opp.IsAI() {

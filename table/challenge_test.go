@@ -25,7 +25,7 @@ func reason(t *testing.T, err error, r table.Reason) {
 // crossed by the opponent's own request, which starts it.
 func TestChallengeAndRematch(t *testing.T) {
 	f := newFixture(t)
-	nc := store.NewChallenge{Challenger: alice, Opponent: alice, Variant: "zola", Colour: store.First, Rated: true, DaysPerMove: 1, ChannelID: "c1"}
+	nc := store.NewChallenge{Challenger: alice, Opponent: alice, Variant: "zola", Colour: store.FirstColour, Rated: true, DaysPerMove: 1, ChannelID: "c1"}
 	_, err := f.tab.Challenge(f.ctx, nc, false)
 	reason(t, err, table.SelfChallenge)
 	nc.Opponent = bob
@@ -62,7 +62,7 @@ func TestChallengeAndRematch(t *testing.T) {
 	if err != nil || rm.Game.Event != 0 || rm.Accepted {
 		t.Fatalf("alice's rematch: %+v, %v; want a challenge", rm, err)
 	}
-	if c := rm.Challenge; c.Challenger.ID != alice.ID || c.Opponent.ID != bob.ID || c.Colour != store.Second || !c.Rated || c.RematchOf != g.ID || c.DaysPerMove != 1 {
+	if c := rm.Challenge; c.Challenger.ID != alice.ID || c.Opponent.ID != bob.ID || c.Colour != store.SecondColour || !c.Rated || c.RematchOf != g.ID || c.DaysPerMove != 1 {
 		t.Errorf("rematch challenge %+v; want alice, second, rated, against bob", c)
 	}
 	_, err = f.tab.Rematch(f.ctx, g.ID, alice, "c2", nil)
@@ -118,7 +118,7 @@ func TestPlayAI(t *testing.T) {
 	f := newFixture(t)
 	_, err := f.tab.PlayAI(f.ctx, table.AIGame{Variant: "zola", Player: alice, Level: 6})
 	refused(t, err, "The level goes from 1 (beginner) to 5 (master); 6 is not one of them.")
-	u, err := f.tab.PlayAI(f.ctx, table.AIGame{Variant: "zola", Player: alice, Level: 1, Colour: store.Second})
+	u, err := f.tab.PlayAI(f.ctx, table.AIGame{Variant: "zola", Player: alice, Level: 1, Colour: store.SecondColour})
 	if err != nil || u.Event != table.Started || len(u.Moves) != 1 {
 		t.Fatalf("PlayAI: %+v, %v; want the AI to open", u, err)
 	}

@@ -14,11 +14,20 @@ import (
 func LiveClocks() []store.Clock {
 	return []store.Clock{
 		{Base: 3 * time.Minute, Increment: 2 * time.Second},
-		{Base: 5 * time.Minute, Increment: 3 * time.Second},
+		DefaultTournamentClock(),
 		{Base: 10 * time.Minute, Increment: 5 * time.Second},
 		{Base: 15 * time.Minute, Increment: 10 * time.Second},
 	}
 }
+
+// DefaultTournamentClock is the time control of a tournament that names
+// none, one of LiveClocks: a live game, for an evening's event.
+func DefaultTournamentClock() store.Clock {
+	return store.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second}
+}
+
+// MinClockBase is the least time a player may have on a live clock.
+const MinClockBase = 15 * time.Second
 
 // ParseClock reads a live time control as players write it: minutes, a
 // plus sign and the seconds added per move ("5+3", "0.5+0", "90+30").
@@ -30,8 +39,8 @@ func ParseClock(text string) (store.Clock, error) {
 	switch {
 	case !ok || err1 != nil || err2 != nil:
 		return store.Clock{}, Refusef("%q is not a time control: write minutes+seconds, such as 5+3 (five minutes each, three seconds added per move).", text)
-	case c.Base < 15*time.Second || c.Base > store.MaxClockBase:
-		return store.Clock{}, Refusef("%q: each player's time must be from a quarter of a minute to %g minutes.", text, store.MaxClockBase.Minutes())
+	case c.Base < MinClockBase || c.Base > store.MaxClockBase:
+		return store.Clock{}, Refusef("%q: each player's time must be from %g seconds to %g minutes.", text, MinClockBase.Seconds(), store.MaxClockBase.Minutes())
 	case c.Increment < 0 || c.Increment > store.MaxClockIncrement:
 		return store.Clock{}, Refusef("%q: the increment must be from 0 to %g seconds.", text, store.MaxClockIncrement.Seconds())
 	}

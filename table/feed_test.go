@@ -79,7 +79,7 @@ func TestFeedOrder(t *testing.T) {
 		ch(id, 2, feed.Declined), ch(id, 2, feed.Offered), ch(id, 1, feed.TookBack), ch(id, 1, feed.Resigned))
 
 	// Against the AI, which opens: its move is published after the start.
-	u, err := f.tab.PlayAI(f.ctx, table.AIGame{Variant: "zola", Player: alice, Level: 1, Colour: store.Second})
+	u, err := f.tab.PlayAI(f.ctx, table.AIGame{Variant: "zola", Player: alice, Level: 1, Colour: store.SecondColour})
 	if err != nil {
 		t.Fatal(err)
 	}

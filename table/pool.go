@@ -9,7 +9,7 @@ import (
 	"github.com/zugbot/zugbot/engine/ai"
 )
 
-// The AI's time-sharing policy (see the package documentation).
+// The AI's time-sharing policy (see aiPool).
 const (
 	// aiGrace is how much longer than its level's budget a timed reply may
 	// take, counted from its submission.
@@ -36,9 +36,37 @@ func thinkBudget(b, left time.Duration, queued, workers int) time.Duration {
 	return max(d, minThink)
 }
 
-// aiPool is a fixed number of AI workers fed by a queue in arrival order.
-// A worker is a slot and an ai.Workspace: a reply that gets one thinks on
-// its own goroutine with the workspace's memory, and gives both back.
+// aiPool is the AI's workers: a fixed number of them (Config.AIWorkers),
+// fed by a queue in arrival order, and work nobody waits for at once (an
+// analysis) only when no reply waits (see newBackgroundJob). A worker is a slot
+// and an ai.Workspace: a job that gets one thinks on its own goroutine with
+// the workspace's memory, and gives both back; so the AI's memory is
+// bounded by the workers times the largest transposition table (32 MiB),
+// whatever the load. A reply waits for a worker without holding its game's
+// lock, so that nothing a person does waits for the AI.
+//
+// Time is shared so that a reply takes at most its level's budget plus 2 s
+// from the moment Reply asks for it, and a reply of levels 1–3 about a
+// second:
+//
+//   - Levels 1–3 (bounded by depth and nodes) think as they always do:
+//     they keep their strength and answer in a fraction of a second, once
+//     they have a worker, which they wait for 0.4 s at the most.
+//   - Levels 4 and 5 (bounded by time: 1 s and 5 s) think for their budget,
+//     less the time their wait took beyond 2 s; and when n replies wait
+//     behind one, it thinks no more than its share of the time left until
+//     the last of them is due: that time × workers / (workers + n), so that
+//     the queue moves on and its last reply too comes in time. Never less
+//     than 0.1 s.
+//   - When the reply at the head of the queue would otherwise get a worker
+//     too late for its bound (0.4 s for levels 1–3), the timed think that
+//     would end first is cut short then (after 0.1 s of thought at least)
+//     and plays the best move found so far.
+//
+// The bound holds while the queue is shorter than about the workers times
+// (budget + 2 s) / 0.1 s; beyond that every timed reply thinks for 0.1 s.
+// A reply that waits more than a second is told its place in the queue
+// through ReplyOptions.OnWait.
 type aiPool struct {
 	workers int
 	cfg     *Config

@@ -1,44 +1,3 @@
-// Package table runs zugbot's games over the store, free of Discord: it
-// starts games, plays the players' moves and the AI's replies, handles
-// draw and takeback offers, resignations and time-outs, and says what
-// happened, so that an adapter (the Discord bot, the terminal game) only
-// has to show it.
-//
-// Every call that changes a game holds that game's lock for its duration
-// and records the change in one store transaction; the store's ply check
-// refuses a stale action. A refusal meant for the player is a *Refusal:
-// nothing was changed and its text can be shown as it is.
-//
-// # The AI's workers
-//
-// The AI thinks on a fixed number of workers (Config.AIWorkers), fed by a
-// queue in arrival order; each worker keeps one ai.Workspace, so the AI's
-// memory is bounded by the workers times the largest transposition table
-// (32 MiB), whatever the load. A reply waits for a worker without holding
-// its game's lock, so that nothing a person does waits for the AI.
-//
-// Time is shared so that a reply takes at most its level's budget plus 2 s
-// from the moment Reply asks for it, and a reply of levels 1–3 about a
-// second:
-//
-//   - Levels 1–3 (bounded by depth and nodes) think as they always do:
-//     they keep their strength and answer in a fraction of a second, once
-//     they have a worker, which they wait for 0.4 s at the most.
-//   - Levels 4 and 5 (bounded by time: 1 s and 5 s) think for their budget,
-//     less the time their wait took beyond 2 s; and when n replies wait
-//     behind one, it thinks no more than its share of the time left until
-//     the last of them is due: that time × workers / (workers + n), so that
-//     the queue moves on and its last reply too comes in time. Never less
-//     than 0.1 s.
-//   - When the reply at the head of the queue would otherwise get a worker
-//     too late for its bound (0.4 s for levels 1–3), the timed think that
-//     would end first is cut short then (after 0.1 s of thought at least)
-//     and plays the best move found so far.
-//
-// The bound holds while the queue is shorter than about the workers times
-// (budget + 2 s) / 0.1 s; beyond that every timed reply thinks for 0.1 s.
-// A reply that waits more than a second is told its place in the queue
-// through ReplyOptions.OnWait.
 package table
 
 import (
@@ -192,9 +151,9 @@ func (t *Table) Rand() *rand.Rand {
 // player, or one at random.
 func (t *Table) DrawSide(c store.Colour) engine.Side {
 	switch c {
-	case store.First:
+	case store.FirstColour:
 		return 0
-	case store.Second:
+	case store.SecondColour:
 		return 1
 	}
 	return engine.Side(t.Rand().IntN(2))
@@ -301,13 +260,13 @@ func (t *Table) seat(ctx context.Context, id int64, user string) (store.State, e
 }
 
 // going locks game id and loads it for user, a player in it, refusing a
-// game that is over with the text over (its %d is the game's number). On
-// success the caller must call unlock.
-func (t *Table) going(ctx context.Context, id int64, user, over string) (st store.State, side engine.Side, unlock func(), err error) {
+// game that is over with the refusal overText (a format whose %d is the
+// game's number). On success the caller must call unlock.
+func (t *Table) going(ctx context.Context, id int64, user, overText string) (st store.State, side engine.Side, unlock func(), err error) {
 	unlock = t.locks.Lock(id)
 	st, side, err = t.seat(ctx, id, user)
 	if err == nil && st.Game.Over() {
-		err = Refusef(over, id)
+		err = Refusef(overText, id)
 	}
 	if err != nil {
 		unlock()
@@ -507,7 +466,7 @@ type ReplyOptions struct {
 // Reply lets the AI play in game id while it is to move, and returns the
 // game with the moves it played, as event ev (Moved or Started). The AI
 // thinks on one of the table's workers, after the replies asked for
-// before (see the package documentation), and without holding the game's
+// before (see aiPool), and without holding the game's
 // lock, so that a takeback, a draw offer or a resignation is answered at
 // once meanwhile; its move is then recorded only if the game has not
 // changed, and otherwise the AI looks again. When ctx ends, a reply that
@@ -579,7 +538,7 @@ func (t *Table) think(ctx context.Context, st *store.State, level int, opt Reply
 }
 
 // onWorker runs f on one of the pool's workers, after the work asked for
-// before it (see the package documentation), with the workspace it may use
+// before it (see aiPool), with the workspace it may use
 // and the time it may think: its level's budget, capped by limit (when
 // not 0), by Config.AIThink, and on a live clock by the AI's share of its
 // time left; 0 for a level bounded by depth and nodes. f's context ends

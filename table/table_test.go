@@ -570,7 +570,7 @@ func TestAbortAndRematch(t *testing.T) {
 		t.Fatal(err)
 	}
 	// bob moved second, so he moves first in the rematch.
-	if c := rm.Challenge; rm.Of.ID != g.ID || c.Colour != store.First || c.Challenger.ID != bob.ID || c.Opponent.ID != alice.ID || c.RematchOf != g.ID || c.ChannelID != "c2" {
+	if c := rm.Challenge; rm.Of.ID != g.ID || c.Colour != store.FirstColour || c.Challenger.ID != bob.ID || c.Opponent.ID != alice.ID || c.RematchOf != g.ID || c.ChannelID != "c2" {
 		t.Errorf("Rematch: %+v; want bob's challenge to alice, moving first", rm)
 	}
 }
@@ -618,12 +618,12 @@ func TestTooManyGames(t *testing.T) {
 
 func TestDrawSide(t *testing.T) {
 	f := newFixture(t)
-	if f.tab.DrawSide(store.First) != 0 || f.tab.DrawSide(store.Second) != 1 {
+	if f.tab.DrawSide(store.FirstColour) != 0 || f.tab.DrawSide(store.SecondColour) != 1 {
 		t.Errorf("a chosen colour is not kept")
 	}
 	seen := map[engine.Side]bool{}
 	for range 64 {
-		seen[f.tab.DrawSide(store.Random)] = true
+		seen[f.tab.DrawSide(store.RandomColour)] = true
 	}
 	if len(seen) != 2 {
 		t.Errorf("64 random draws gave only %v", seen)

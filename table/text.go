@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
@@ -15,6 +16,18 @@ func SeatName(s store.Seat) string {
 		return fmt.Sprintf("zugbot (level %d, %s)", s.AI, ai.LevelName(s.AI))
 	}
 	return s.Name
+}
+
+// DurationText says how long d is for people: "24 hours", "1 hour", or
+// Go's notation when it is not a whole number of hours.
+func DurationText(d time.Duration) string {
+	if h := d.Round(time.Hour); h == d {
+		if h == time.Hour {
+			return "1 hour"
+		}
+		return fmt.Sprintf("%d hours", int(h.Hours()))
+	}
+	return d.String()
 }
 
 // ResultText says how finished game g of variant v ended. mention, when

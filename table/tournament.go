@@ -20,10 +20,6 @@ const (
 	DefaultSwissRounds = 5
 )
 
-// DefaultTournamentClock is the time control of a tournament that names
-// none: a live game, for an evening's event.
-func DefaultTournamentClock() store.Clock { return LiveClocks()[1] }
-
 // roundRobinRounds returns the rounds of a round robin of n players.
 func roundRobinRounds(n int) int {
 	r := n - 1

@@ -80,9 +80,9 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 		return err
 	}
 	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout, confirming: -1}
-	colour := store.First
+	colour := store.FirstColour
 	if human != 0 {
-		colour = store.Second
+		colour = store.SecondColour
 	}
 	u, err := tab.PlayAI(ctx, table.AIGame{Variant: v.ID, Player: you, Level: *level, Colour: colour, Starting: func() {
 		fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",

@@ -27,8 +27,10 @@ import (
 
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // readmeCommand is a command line found in README.md (or another Markdown
@@ -814,7 +816,8 @@ func TestReadmeCommandReference(t *testing.T) {
 }
 
 // TestReadmeClaims checks facts the README states: the invite URL's
-// permissions, the games' credits, and the rating rules.
+// permissions and the games' credits (TestReadmePolicies checks the
+// numbers of the rules).
 func TestReadmeClaims(t *testing.T) {
 	b, err := os.ReadFile("../../README.md")
 	if err != nil {
@@ -848,10 +851,102 @@ func TestReadmeClaims(t *testing.T) {
 			}
 		}
 	}
-	if store.K(1500, 0) != 40 || store.K(1500, 20) != 20 || store.K(2400, 50) != 10 || store.ProvisionalGames != 20 ||
-		store.InitialRating != 1500 || store.RatedPerDay != 3 || store.DefaultMinRatedGames != 10 {
-		t.Errorf("the README's rating rules (1500, K 40/20/10, 20 provisional games, 3 rated games a day, 10 for the leaderboard) no longer hold")
+}
+
+// TestReadmePolicies checks the numbers of zugbot's rules that the README
+// and docs/ state against the constants that set them. Each phrase is
+// built from its constants, so that a changed constant, or a changed
+// phrase, fails here; the message gives the phrase wanted.
+func TestReadmePolicies(t *testing.T) {
+	var presets []string
+	for _, c := range table.LiveClocks() {
+		presets = append(presets, c.String())
 	}
+	var levels []string
+	for l := ai.MinLevel; l <= ai.MaxLevel; l++ {
+		levels = append(levels, fmt.Sprintf("%d %s", l, ai.LevelName(l)))
+	}
+	var days []string
+	for _, d := range table.DaysPerMove() {
+		days = append(days, strconv.Itoa(d))
+	}
+	// budget is the most a timed level thinks on a move, in any game.
+	budget := func(level int) string {
+		var most time.Duration
+		for _, v := range games.All() {
+			if d, timed := ai.LevelBudget(v, level); timed {
+				most = max(most, d)
+			}
+		}
+		return fmt.Sprintf("%g s", most.Seconds())
+	}
+	strong, strongest := ai.MaxLevel-1, ai.MaxLevel
+	levelList := fmt.Sprintf("at %s levels: %s.", numberWord(t, len(levels)), wordList(levels, "and"))
+	for _, c := range []struct {
+		doc, phrase, what string
+	}{
+		{"README.md", "level " + strings.Join(levels, ", ") + ";", "the AI's levels (ai.LevelName)"},
+		{"README.md", levelList, "the AI's levels (ai.LevelName)"},
+		{"docs/strength.md", levelList, "the AI's levels (ai.LevelName)"},
+		{"README.md", fmt.Sprintf("level %d thinks for up to %s a move and level %d for up to %s.", strong, budget(strong), strongest, budget(strongest)),
+			"the time of the timed levels (ai.LevelBudget)"},
+		{"docs/strength.md", fmt.Sprintf("Level %d thinks for up to %s per move and level %d for up to %s.", strong, budget(strong), strongest, budget(strongest)),
+			"the time of the timed levels (ai.LevelBudget)"},
+		{"README.md", "per move: " + strings.Join(presets, ", ") + " or any other)", "the clock presets (table.LiveClocks)"},
+		{"README.md", fmt.Sprintf("a live `clock` (default %s)", table.DefaultTournamentClock()), "a tournament's clock (table.DefaultTournamentClock)"},
+		{"README.md", fmt.Sprintf("%s days per move (default %d)", wordList(days, "or"), table.DefaultDays), "the days per move (table.DaysPerMove, table.DefaultDays)"},
+		{"README.md", "the challenge expires after " + table.DurationText(store.DefaultChallengeTTL) + ".", "a challenge's lifetime (store.DefaultChallengeTTL)"},
+		{"README.md", "Challenges expire after " + table.DurationText(store.DefaultChallengeTTL) + ";", "a challenge's lifetime (store.DefaultChallengeTTL)"},
+		{"README.md", fmt.Sprintf("a player may have %d games going at once.", store.DefaultMaxActiveGames), "the games at once (store.DefaultMaxActiveGames)"},
+		{"README.md", fmt.Sprintf("A reminder comes when a %s of the time is left.", fractionWord(t, store.ReminderFraction)), "the reminder (store.ReminderFraction)"},
+		{"README.md", fmt.Sprintf("against zugbot, %d a game", table.MaxHints), "the hints (table.MaxHints)"},
+		{"README.md", fmt.Sprintf("(at least %d rated games)", store.DefaultMinRatedGames), "the leaderboards (store.DefaultMinRatedGames)"},
+		{"README.md", fmt.Sprintf("`swiss` (%d rounds unless", table.DefaultSwissRounds), "a Swiss tournament's rounds (table.DefaultSwissRounds)"},
+		{"README.md", fmt.Sprintf("(twice, colours swapped, with %d players or fewer)", table.DoubleRoundRobin), "the double round robin (table.DoubleRoundRobin)"},
+		{"README.md", fmt.Sprintf("everyone starts at %d, K is %d for a player's first %d rated games", store.InitialRating, store.ProvisionalK, store.ProvisionalGames),
+			"the ratings (store.InitialRating, store.ProvisionalK, store.ProvisionalGames)"},
+		{"README.md", fmt.Sprintf("%d after, %d from %d up.", store.StandardK, store.MasterK, store.MasterRating), "the K factors (store.StandardK, store.MasterK, store.MasterRating)"},
+		{"docs/self-hosting.md", fmt.Sprintf("the players start again from %d,", store.InitialRating), "the first rating (store.InitialRating)"},
+		{"README.md", fmt.Sprintf("rated games count for ratings only %s times in any %s.", numberWord(t, store.RatedCap), table.DurationText(store.RatedCapWindow)),
+			"the farming cap (store.RatedCap, store.RatedCapWindow)"},
+	} {
+		if !strings.Contains(readDoc(t, c.doc), c.phrase) {
+			t.Errorf("%s does not state %s as the code has it: want %q", c.doc, c.what, c.phrase)
+		}
+	}
+	// The K factors, as KFactor applies them.
+	if store.KFactor(store.InitialRating, 0) != store.ProvisionalK || store.KFactor(store.MasterRating-1, store.ProvisionalGames) != store.StandardK ||
+		store.KFactor(store.MasterRating, store.ProvisionalGames) != store.MasterK {
+		t.Errorf("store.KFactor does not apply ProvisionalK, StandardK and MasterK as the README says")
+	}
+}
+
+// wordList writes items as a list in words: "a, b or c".
+func wordList(items []string, conj string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " " + conj + " " + items[len(items)-1]
+}
+
+// numberWord writes n as the README does, in words.
+func numberWord(t *testing.T, n int) string {
+	t.Helper()
+	words := []string{"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"}
+	if n < 0 || n >= len(words) {
+		t.Fatalf("no word for %d", n)
+	}
+	return words[n]
+}
+
+// fractionWord names the fraction 1/n in words: "fifth" for 5.
+func fractionWord(t *testing.T, n int) string {
+	t.Helper()
+	words := map[int]string{2: "half", 3: "third", 4: "quarter", 5: "fifth", 6: "sixth", 8: "eighth", 10: "tenth"}
+	if words[n] == "" {
+		t.Fatalf("no word for 1/%d", n)
+	}
+	return words[n]
 }
 
 // TestDockerfile checks what can be checked of the image without a Docker
