@@ -96,9 +96,6 @@ type Bot struct {
 	running  atomic.Bool  // the gateway shards have been opened
 	down     atomic.Int32 // gateway shards not connected
 	seen     seenSet      // interaction IDs already handled
-	// wake tells the timer loop that a live game's clock changed, so that
-	// it looks again when the next timer is due.
-	wake chan struct{}
 }
 
 // New returns a Bot for cfg.
@@ -115,7 +112,6 @@ func New(cfg Config) (*Bot, error) {
 		now:      cfg.Now,
 		session:  cfg.Session,
 		metrics:  cfg.Metrics,
-		wake:     make(chan struct{}, 1),
 	}
 	if b.cfg.Menu == nil {
 		b.cfg.Menu = cfg.Variants
@@ -225,88 +221,42 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 			}
 		}()
 	}
-	// The time the bot was down is not charged to live games' players.
-	if down, n, err := b.store.ResumeClocks(ctx, clockGrace); err != nil {
-		b.log.Error("resuming the clocks of live games", "err", err)
-	} else if n > 0 {
-		b.log.Info("gave live games back the time zugbot was down", "games", n, "down", down.Round(time.Second))
+	// The timers run in the service's loop, announced here. Its first
+	// sweep is planned before the bot says it is ready; the time the bot
+	// was down is not charged to live games' players.
+	timersReady, timersDone := make(chan struct{}), make(chan struct{})
+	go func() {
+		defer close(timersDone)
+		opt := b.timerOptions()
+		opt.Work = work // a sweep under way at a stop finishes
+		b.table.RunTimers(ctx, b, opt, func() { close(timersReady) })
+	}()
+	defer func() { stopWork(); <-timersDone }()
+	select {
+	case <-timersReady:
+	case <-ctx.Done():
+		return nil
 	}
-	if err := b.store.ReleaseClaims(ctx); err != nil {
-		b.log.Error("releasing the timers claimed before a restart", "err", err)
-	}
-	// The first sweep comes when the first timer is due: at once if one
-	// is (after a restart, say), else when one comes due or a change wakes
-	// the loop. It is planned before the bot says it is ready.
-	tick := time.NewTimer(b.untilDue(ctx))
-	defer tick.Stop()
 	b.running.Store(true)
 	defer b.running.Store(false)
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))
 
 	b.goTracked(func() { b.redrawBoards(work) })
 	b.goTracked(func() { b.resumeAI(work) })
-	beat := time.NewTicker(heartbeatEvery)
-	defer beat.Stop()
-	if err := b.store.Heartbeat(ctx); err != nil {
-		b.log.Warn("heartbeat", "err", err)
+	<-ctx.Done()
+	b.trackMu.Lock()
+	b.closing.Store(true) // no new work is tracked from here on
+	b.trackMu.Unlock()
+	done := make(chan struct{})
+	go func() { b.inflight.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-time.After(drain):
+		// An AI still thinking is abandoned: its game waits for
+		// resumeAI at the next start.
+		b.log.Warn("stopping with work still in flight", "waited", drain)
 	}
-	for {
-		select {
-		case <-ctx.Done():
-			b.trackMu.Lock()
-			b.closing.Store(true) // no new work is tracked from here on
-			b.trackMu.Unlock()
-			done := make(chan struct{})
-			go func() { b.inflight.Wait(); close(done) }()
-			select {
-			case <-done:
-			case <-time.After(drain):
-				// An AI still thinking is abandoned: its game waits for
-				// resumeAI at the next start.
-				b.log.Warn("stopping with work still in flight", "waited", drain)
-			}
-			return nil
-		case <-beat.C:
-			if err := b.store.Heartbeat(ctx); err != nil {
-				b.log.Warn("heartbeat", "err", err)
-			}
-		case <-tick.C:
-			b.RunDue(work)
-			tick.Reset(b.untilDue(ctx))
-		case <-b.wake:
-			if !tick.Stop() {
-				<-tick.C
-			}
-			tick.Reset(b.untilDue(ctx))
-		}
-	}
-}
-
-// The heartbeat that lets a restart give live games back the time the bot
-// was down: recorded every heartbeatEvery at the most, and a downtime under
-// clockGrace gives nothing back.
-const (
-	heartbeatEvery = 10 * time.Second
-	clockGrace     = 15 * time.Second
-)
-
-// untilDue returns the wait before the timer loop looks again: until the
-// next timer is due (a live game's flag falls on time), or TaskInterval at
-// the most.
-func (b *Bot) untilDue(ctx context.Context) time.Duration {
-	wait := b.cfg.TaskInterval
-	if next, ok, err := b.store.NextDue(ctx); err == nil && ok {
-		wait = min(wait, max(next.Sub(b.now()), 0))
-	}
-	return wait
-}
-
-// gameChanged wakes the timer loop after a live game's clock changed, or
-// a tournament's game ended (its round may be over).
-func (b *Bot) gameChanged(g *store.Game) {
-	if g.Clock.Live() || g.Tournament != 0 && g.Over() {
-		b.wakeTimers()
-	}
+	return nil
 }
 
 // shards returns the gateway sessions to open: Config.Shards of them, or
@@ -382,9 +332,16 @@ func (b *Bot) replyFor(ctx context.Context, id int64) {
 		b.log.Error("the AI's move", "game", id, "err", err)
 		return
 	}
-	if len(u.Moves) == 0 {
-		return
+	if len(u.Moves) > 0 {
+		_ = b.Replied(ctx, u) // it logs what fails
 	}
+}
+
+// Replied shows the AI's moves in a game where the player waited for them
+// apart from any interaction: on the board, with a ping of the player to
+// move. What fails is logged: the moves stand.
+func (b *Bot) Replied(ctx context.Context, u table.Update) error {
+	id := u.State.Game.ID
 	b.log.Info("the AI moved", "game", id, "moves", u.Moves)
 	note := fmt.Sprintf("zugbot replied **%s**.", u.Moves[len(u.Moves)-1])
 	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: u.State.Game.Over()}); err != nil {
@@ -393,6 +350,7 @@ func (b *Bot) replyFor(ctx context.Context, id int64) {
 	if err := b.notifyTurn(ctx, &u.State, note); err != nil {
 		b.log.Warn("could not ping the player after the AI's move", "game", id, "err", err)
 	}
+	return nil
 }
 
 // redrawBoards brings up to date the board messages that are behind

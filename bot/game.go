@@ -34,7 +34,6 @@ func sideOf(st *store.State, userID string) (engine.Side, error) {
 // position.
 func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) error {
 	g := &st.Game
-	b.gameChanged(g)
 	if g.MessageID == "" {
 		return nil
 	}

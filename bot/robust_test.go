@@ -16,6 +16,7 @@ import (
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // TestAIResumesAfterRestart: the process stopped after the player's move
@@ -96,7 +97,7 @@ func TestStopFinishesInFlight(t *testing.T) {
 
 // TestTimersDoNotStarve: reminders that keep failing (Discord answers 503)
 // are put off and tried again later, so the deadline queued behind them
-// still fires; after bot.TaskTries tries they are dropped.
+// still fires; after table.TaskTries tries they are dropped.
 func TestTimersDoNotStarve(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
@@ -123,24 +124,24 @@ func TestTimersDoNotStarve(t *testing.T) {
 	h.srv.FailRequests(discordtest.RouteMessageCreate, 1000, 503)
 	h.clock.Advance(24*time.Hour + time.Minute)
 	h.bot.RunDue(ctx)
-	h.clock.Advance(bot.TaskRetry)
+	h.clock.Advance(table.TaskRetry)
 	h.bot.RunDue(ctx)
 	if g := h.game(late.ID).Game; g.Result != store.Aborted {
 		t.Fatalf("game %d after two sweeps: result %v; want it timed out (aborted: no moves) behind the failing reminders", late.ID, g.Result)
 	}
-	for try := 2; try < bot.TaskTries; try++ {
-		h.clock.Advance(bot.TaskRetry << try)
+	for try := 2; try < table.TaskTries; try++ {
+		h.clock.Advance(table.TaskRetry << try)
 		h.bot.RunDue(ctx) // two sweeps of 3 for the 4 reminders
 		h.bot.RunDue(ctx)
 	}
-	h.clock.Advance(bot.TaskRetry << bot.TaskTries)
-	if due, err := h.st.Due(ctx, 0); err != nil || len(due) != 4 || due[0].Attempts != bot.TaskTries-1 {
-		t.Fatalf("due before the last try: %+v (%v); want the 4 other reminders, each tried %d times", due, err, bot.TaskTries-1)
+	h.clock.Advance(table.TaskRetry << table.TaskTries)
+	if due, err := h.st.Due(ctx, 0); err != nil || len(due) != 4 || due[0].Attempts != table.TaskTries-1 {
+		t.Fatalf("due before the last try: %+v (%v); want the 4 other reminders, each tried %d times", due, err, table.TaskTries-1)
 	}
 	h.bot.RunDue(ctx)
 	h.bot.RunDue(ctx)
 	if due, err := h.st.Due(ctx, 0); err != nil || len(due) != 0 {
-		t.Errorf("due after %d tries: %+v (%v); want the failing reminders dropped", bot.TaskTries, due, err)
+		t.Errorf("due after %d tries: %+v (%v); want the failing reminders dropped", table.TaskTries, due, err)
 	}
 	if next, ok, err := h.st.NextDue(ctx); err != nil || !ok || next.Sub(start) != 72*time.Hour {
 		t.Errorf("next task at %v (%v, %v); want the four games' deadlines, 72 h after their start", next.Sub(start), ok, err)
@@ -380,7 +381,7 @@ func TestTimersWithoutPermission(t *testing.T) {
 	h.srv.DenyBot(h.channel, discordgo.PermissionSendMessages)
 	h.clock.Advance(20 * time.Hour)
 	h.bot.RunDue(ctx)
-	h.clock.Advance(bot.TaskRetry) // when a retry would come
+	h.clock.Advance(table.TaskRetry) // when a retry would come
 	if due, err := h.st.Due(ctx, 0); err != nil || len(due) != 0 {
 		t.Errorf("due after a refused reminder: %+v (%v); want it dropped", due, err)
 	}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
-	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -13,51 +12,22 @@ import (
 	"github.com/zugbot/zugbot/table"
 )
 
-// RunDue claims and handles the timers that have come due: move deadlines,
-// reminders, challenge expiries, tournaments' rounds and the AI's replies
-// overdue (store.Reply). Run calls it periodically; tests call it after
-// moving their clock. A timer whose work fails is tried again later, each
-// time after twice as long (TaskRetry, 2×TaskRetry, …), and dropped with a
-// log line after TaskTries tries, or at once when Discord's answer says a
-// retry cannot help (the channel or message is gone, or the bot may not
-// see or post there). So a failing timer never holds up those behind it.
+// RunDue fires the timers that have come due, as the service's timer loop
+// does (see table.RunDue), announcing them on Discord; tests call it after
+// moving their clock.
 func (b *Bot) RunDue(ctx context.Context) {
-	tasks, err := b.store.Claim(ctx, b.cfg.TaskBatch, TaskLease)
-	if err != nil {
-		b.log.Error("due timers", "err", err)
-		return
-	}
-	for _, t := range tasks {
-		err := b.runTask(ctx, t)
-		switch {
-		case err == nil:
-			err = b.store.Done(ctx, t)
-		case permanent(err) || t.Attempts+1 >= TaskTries:
-			b.log.Error("timer dropped", "kind", t.Kind, "game", t.GameID, "challenge", t.ChallengeID, "tries", t.Attempts+1, "err", err)
-			b.metrics.failed(err)
-			err = b.store.Done(ctx, t)
-		default:
-			b.log.Warn("timer failed; it will be tried again", "kind", t.Kind, "game", t.GameID, "challenge", t.ChallengeID, "tries", t.Attempts+1, "err", err)
-			b.metrics.failed(err)
-			err = b.store.Retry(ctx, t, b.now().Add(TaskRetry<<t.Attempts))
-		}
-		if err != nil {
-			b.log.Error("timer bookkeeping", "id", t.ID, "err", err)
-		}
-	}
+	b.table.RunDue(ctx, b, b.timerOptions())
 }
 
-// The retry policy of timers.
-const (
-	// TaskTries is how many times a failing timer is tried.
-	TaskTries = 5
-	// TaskRetry is the wait before the first retry; each next one doubles.
-	TaskRetry = time.Minute
-	// TaskLease is how long a process holds the timers it took: the others
-	// sharing its database leave them alone, and if it dies holding them
-	// they come due again after it (on SQLite, at its next start).
-	TaskLease = 2 * time.Minute
-)
+// timerOptions are how the bot runs the service's timers.
+func (b *Bot) timerOptions() table.TimerOptions {
+	return table.TimerOptions{Interval: b.cfg.TaskInterval, Batch: b.cfg.TaskBatch, Failed: b.metrics.failed}
+}
+
+// Final reports whether err is Discord's answer that repeating the
+// request cannot help (see permanent): a timer's announcement is then
+// dropped.
+func (b *Bot) Final(err error) bool { return permanent(err) }
 
 // permanent reports whether err is Discord's answer that repeating the
 // request cannot help: the channel, message or thread is gone or
@@ -77,37 +47,12 @@ func permanent(err error) bool {
 	return rest.Response != nil && (rest.Response.StatusCode == http.StatusForbidden || rest.Response.StatusCode == http.StatusNotFound)
 }
 
-func (b *Bot) runTask(ctx context.Context, t store.Task) error {
-	switch t.Kind {
-	case store.Deadline:
-		return b.timeout(ctx, t)
-	case store.Reminder:
-		return b.remind(ctx, t)
-	case store.Expiry:
-		return b.expire(ctx, t)
-	case store.TournamentStep:
-		return b.tournamentStep(ctx, t)
-	case store.Reply:
-		// The AI has been to move for a while: the process that was to
-		// think may have died. If the game is still waiting, think here;
-		// should the first still be thinking, the ply check lets one move
-		// in, and the other is refused.
-		b.replyFor(ctx, t.GameID)
-		return nil
-	}
-	return fmt.Errorf("unknown timer kind %v", t.Kind)
-}
-
-// timeout ends a game whose player to move ran out of time: a loss, or an
-// abort when fewer than 2 plies were played. Once the end is recorded it
-// is announced in a new message first (which also wakes an archived
-// thread), then on the board; a failure of either is logged and counted,
-// and the other still goes out.
-func (b *Bot) timeout(ctx context.Context, t store.Task) error {
-	u, ok, err := b.table.TimeOut(ctx, t)
-	if err != nil || !ok {
-		return err
-	}
+// TimedOut announces a game whose player to move ran out of time: a loss,
+// or an abort when fewer than 2 plies were played. The end is announced in
+// a new message first (which also wakes an archived thread), then on the
+// board; a failure of either is logged and counted, and the other still
+// goes out.
+func (b *Bot) TimedOut(ctx context.Context, u table.Update) error {
 	g := &u.State.Game
 	note := fmt.Sprintf("%s ran out of time.", seatName(g.Seats[u.Side]))
 	text := fmt.Sprintf("Game #%d: %s %s", g.ID, note, b.resultText(g))
@@ -127,26 +72,18 @@ func (b *Bot) degraded(what string, game int64, err error) {
 	b.metrics.failed(err)
 }
 
-// remind pings the player to move when 1/store.ReminderFraction of their
+// Remind pings the player to move when 1/store.ReminderFraction of their
 // time is left.
-func (b *Bot) remind(ctx context.Context, t store.Task) error {
-	st, seat, ok, err := b.table.Reminder(ctx, t)
-	if err != nil || !ok {
-		return err
-	}
+func (b *Bot) Remind(ctx context.Context, st store.State, seat store.Seat) error {
 	g := &st.Game
 	text := fmt.Sprintf("%s, your time in game #%d (%s) runs out <t:%d:R>. Play with /move or on the board: %s",
 		seatRef(seat), g.ID, b.variants[g.Variant].Name, g.Deadline.Unix(), messageLink(g.GuildID, boardChannel(g), g.MessageID))
-	_, err = b.session.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))
+	_, err := b.session.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))
 	return err
 }
 
-// expire closes a challenge nobody answered and updates its message.
-func (b *Bot) expire(ctx context.Context, t store.Task) error {
-	c, ok, err := b.table.ExpireChallenge(ctx, t.ChallengeID)
-	if err != nil || !ok {
-		return err
-	}
+// Expired updates the message of a challenge nobody answered.
+func (b *Bot) Expired(ctx context.Context, c store.Challenge) error {
 	return b.showExpired(ctx, &c, "")
 }
 

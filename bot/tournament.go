@@ -138,7 +138,6 @@ func (r *request) tournamentAct(a action) error {
 		if tr, err = b.table.StartTournamentAs(r.ctx, a.id, r.director()); err != nil {
 			return err
 		}
-		b.wakeTimers()
 		return r.tournamentChanged(&tr, fmt.Sprintf("Tournament #%d has started: the first round's pairings are on their way.", tr.ID))
 	case verbCancelTournament:
 		if tr, err = b.table.CancelTournament(r.ctx, a.id, r.director()); err != nil {
@@ -169,7 +168,6 @@ func (r *request) pauseTournament(id int64, pause bool) error {
 	} else {
 		tr, err = b.table.ResumeTournament(r.ctx, id, r.director())
 		note = fmt.Sprintf("Tournament #%d goes on.", id)
-		b.wakeTimers()
 	}
 	if err != nil {
 		return err
@@ -344,26 +342,22 @@ func (b *Bot) standingsImage(tr *store.Tournament) (file, error) {
 	return pngFile(fmt.Sprintf("tournament-%d.png", tr.ID), buf.Bytes()), nil
 }
 
-// tournamentStep takes a tournament's step, due: its thread opened if it
-// has none, its next round paired (or its end), then what players must
-// see: the round's pairings and the standings so far, and a board per
-// game. Each part is done once: the boards already posted and the rounds
+// Stepped announces a tournament's step, taken by the service: its thread
+// opened if it has none, then what players must see of its next round (or
+// its end): the round's pairings and the standings so far, and a board
+// per game. Each part is done once: the boards already posted and the rounds
 // already announced are recorded, so a step taken again after a failure
 // or a crash only does what is left.
-func (b *Bot) tournamentStep(ctx context.Context, t store.Task) error {
-	defer b.tsteps.Lock(t.TournamentID)()
-	tr, err := b.store.Tournament(ctx, t.TournamentID)
+func (b *Bot) Stepped(ctx context.Context, s table.Step) error {
+	defer b.tsteps.Lock(s.Tournament.ID)()
+	// As it is now: another announcement may have gone out meanwhile.
+	tr, err := b.store.Tournament(ctx, s.Tournament.ID)
 	if err != nil {
 		return err
 	}
-	if tr.ThreadID == "" && tr.MessageID != "" && (tr.State == store.TournamentRunning || tr.State == store.TournamentOpen && !b.now().Before(tr.StartsAt)) {
+	if tr.ThreadID == "" && tr.MessageID != "" && tr.State.Active() {
 		b.openThread(ctx, &tr)
 	}
-	s, err := b.table.TournamentStep(ctx, tr.ID)
-	if err != nil {
-		return err
-	}
-	tr = s.Tournament
 	var failed error
 	switch s.Event {
 	case table.StepCancelled:
@@ -563,13 +557,4 @@ func winnerNames(tr *store.Tournament, st []tournament.Standing) []string {
 		names = append(names, name(tr, id))
 	}
 	return names
-}
-
-// wakeTimers tells the timer loop to look at once: a tournament's step
-// has come due.
-func (b *Bot) wakeTimers() {
-	select {
-	case b.wake <- struct{}{}:
-	default:
-	}
 }

@@ -313,13 +313,13 @@ func TestRoundRobinTournament(t *testing.T) {
 	h.command(h.alice, "tournament resume")
 	h.eventually("round 2 paired, its step put off", func() bool {
 		next, ok, err := h.st.NextDue(context.Background())
-		return h.tournament(1).Round == 2 && err == nil && ok && next.Equal(h.clock.Now().Add(bot.TaskRetry))
+		return h.tournament(1).Round == 2 && err == nil && ok && next.Equal(h.clock.Now().Add(table.TaskRetry))
 	})
 	h.bot.RunDue(context.Background()) // not yet due again: nothing happens
 	if tr = h.tournament(1); tr.Announced != 1 {
 		t.Fatalf("round 2 announced (%d) through a failing Discord", tr.Announced)
 	}
-	h.clock.Advance(bot.TaskRetry)
+	h.clock.Advance(table.TaskRetry)
 	h.bot.RunDue(context.Background())
 	tr = h.roundPosted(1, 2)
 	// cyd leaves during round 2: their game, if any, is resigned; their

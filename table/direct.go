@@ -114,6 +114,9 @@ func (t *Table) ResumeTournament(ctx context.Context, id int64, d Director) (sto
 		return store.Tournament{}, err
 	}
 	tr, err := t.store.ResumeTournament(ctx, id)
+	if err == nil {
+		t.WakeTimers() // its next round may be due
+	}
 	return tr, t.ExplainTournament(id, err)
 }
 

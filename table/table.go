@@ -68,6 +68,8 @@ type Table struct {
 
 	declineMu sync.Mutex
 	declines  map[int64]int // the ply at which the AI declined a draw, by game
+
+	wake chan struct{} // tells the timer loop to look again (see WakeTimers)
 }
 
 // New returns a Table for cfg.
@@ -76,6 +78,7 @@ func New(cfg Config) (*Table, error) {
 		return nil, errors.New("table: Store and Variants are required")
 	}
 	t := &Table{cfg: cfg, store: cfg.Store, variants: map[string]*engine.Variant{}, now: cfg.Now}
+	t.wake = make(chan struct{}, 1)
 	if t.cfg.Feed == nil {
 		t.cfg.Feed = feed.NewBus(0)
 	}
@@ -130,6 +133,9 @@ func (t *Table) done(ctx context.Context, u Update) (Update, error) {
 func (t *Table) publish(ctx context.Context, u Update) {
 	g := &u.State.Game
 	t.announce(ctx, feed.Change{Game: g.ID, Tournament: g.Tournament, Ply: g.Ply, Kind: u.Event})
+	if g.Clock.Live() || g.Tournament != 0 && g.Over() {
+		t.WakeTimers() // a flag's time moved, or a round may be over
+	}
 }
 
 // announce publishes change c and relays it to the other processes.

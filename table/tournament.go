@@ -100,6 +100,9 @@ func (t *Table) StartTournament(ctx context.Context, id int64) (store.Tournament
 		rounds = roundRobinRounds(n)
 	}
 	tr, err = t.store.StartTournament(ctx, id, rounds)
+	if err == nil {
+		t.WakeTimers() // its first round is due at once
+	}
 	return tr, t.ExplainTournament(id, err)
 }
 

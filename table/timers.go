@@ -1,0 +1,232 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/zugbot/zugbot/store"
+)
+
+// The retry policy of timers.
+const (
+	// TaskTries is how many times a failing timer is tried.
+	TaskTries = 5
+	// TaskRetry is the wait before the first retry; each next one doubles.
+	TaskRetry = time.Minute
+	// TaskLease is how long a process holds the timers it took: the others
+	// sharing its database leave them alone, and if it dies holding them
+	// they come due again after it (on SQLite, at its next start).
+	TaskLease = 2 * time.Minute
+)
+
+// The heartbeat that lets a restart give live games back the time the
+// service was down: recorded every HeartbeatEvery at the most, and a
+// downtime under ClockGrace gives nothing back.
+const (
+	HeartbeatEvery = 10 * time.Second
+	ClockGrace     = 15 * time.Second
+)
+
+// An Announcer tells people what the service's timers did: an adapter
+// supplies it (a Discord post, a web push, a line in the terminal). Each
+// method is called once the change is recorded; an error makes the timer
+// try again later, after the retry policy (TaskRetry, TaskTries), unless
+// Final says that trying again cannot help. A method must not hold up the
+// others for long: the timers of a sweep run one after the other.
+type Announcer interface {
+	// TimedOut announces a game lost on time (or aborted, when fewer
+	// than two plies were played).
+	TimedOut(ctx context.Context, u Update) error
+	// Remind reminds seat, to move in st, that a fifth of its time is
+	// left (see store.ReminderFraction).
+	Remind(ctx context.Context, st store.State, seat store.Seat) error
+	// Expired announces a challenge that nobody answered in time.
+	Expired(ctx context.Context, c store.Challenge) error
+	// Stepped announces a tournament's step: its start or cancellation,
+	// its next round (its pairings, whose games have started) or its end;
+	// or, with Event StepNone, nothing new, for an announcement that
+	// failed before to be made again.
+	Stepped(ctx context.Context, s Step) error
+	// Replied announces the AI's moves in a game it was overdue to reply
+	// in (the process that was to think may have died).
+	Replied(ctx context.Context, u Update) error
+	// Final reports whether err, returned by one of the methods above,
+	// says that trying again cannot help (the place to announce is gone).
+	Final(err error) bool
+}
+
+// TimerOptions are how a timer loop runs.
+type TimerOptions struct {
+	// Interval is how often due timers are looked for at the least; 10 s
+	// when zero. The loop also wakes when the next timer is due, and when
+	// a live game's clock changed or a tournament's game ended.
+	Interval time.Duration
+	// Batch is how many due timers are handled at most each time;
+	// store.DefaultTaskBatch when zero.
+	Batch int
+	// Failed, when set, is told each failure of a timer's announcement.
+	Failed func(err error)
+	// Work is the context of the timers' work, which may outlive the
+	// loop's so that a sweep under way when the loop is told to stop
+	// finishes; the loop's context when nil.
+	Work context.Context
+}
+
+// RunTimers fires the timers as they come due until ctx ends: move
+// deadlines, reminders, challenge expiries, tournament steps and the AI's
+// overdue replies, each announced through a. Before the first sweep it
+// gives live games back the time the service was down (over ClockGrace)
+// and releases the timers a process claimed before it stopped; while it
+// runs it records a heartbeat every HeartbeatEvery. ready, when not nil,
+// is called once it is set to sweep.
+func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, ready func()) {
+	if opt.Interval <= 0 {
+		opt.Interval = 10 * time.Second
+	}
+	if down, n, err := t.store.ResumeClocks(ctx, ClockGrace); err != nil {
+		t.cfg.Log.Error("resuming the clocks of live games", "err", err)
+	} else if n > 0 {
+		t.cfg.Log.Info("gave live games back the time the service was down", "games", n, "down", down.Round(time.Second))
+	}
+	if err := t.store.ReleaseClaims(ctx); err != nil {
+		t.cfg.Log.Error("releasing the timers claimed before a restart", "err", err)
+	}
+	// The first sweep comes when the first timer is due: at once if one
+	// is (after a restart, say), else when one comes due or a change wakes
+	// the loop.
+	tick := time.NewTimer(t.untilDue(ctx, opt.Interval))
+	defer tick.Stop()
+	beat := time.NewTicker(HeartbeatEvery)
+	defer beat.Stop()
+	if err := t.store.Heartbeat(ctx); err != nil {
+		t.cfg.Log.Warn("heartbeat", "err", err)
+	}
+	if ready != nil {
+		ready()
+	}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-beat.C:
+			if err := t.store.Heartbeat(ctx); err != nil {
+				t.cfg.Log.Warn("heartbeat", "err", err)
+			}
+		case <-tick.C:
+			work := opt.Work
+			if work == nil {
+				work = ctx
+			}
+			t.RunDue(work, a, opt)
+			tick.Reset(t.untilDue(ctx, opt.Interval))
+		case <-t.wake:
+			if !tick.Stop() {
+				select {
+				case <-tick.C:
+				default:
+				}
+			}
+			tick.Reset(t.untilDue(ctx, opt.Interval))
+		}
+	}
+}
+
+// WakeTimers makes the timer loop look again at when the next timer is
+// due: a live game's clock changed, or a tournament's game ended (its
+// round may be over). The table wakes it itself after its own changes.
+func (t *Table) WakeTimers() {
+	select {
+	case t.wake <- struct{}{}:
+	default:
+	}
+}
+
+// untilDue returns the wait before the timer loop looks again: until the
+// next timer is due (a live game's flag falls on time), or interval at
+// the most.
+func (t *Table) untilDue(ctx context.Context, interval time.Duration) time.Duration {
+	wait := interval
+	if next, ok, err := t.store.NextDue(ctx); err == nil && ok {
+		wait = min(wait, max(next.Sub(t.now()), 0))
+	}
+	return wait
+}
+
+// RunDue claims and handles the timers that have come due, announcing
+// each through a. RunTimers calls it; tests call it after moving their
+// clock. A timer whose announcement fails is tried again later, each time
+// after twice as long (TaskRetry, 2×TaskRetry, …), and dropped with a log
+// line after TaskTries tries, or at once when a.Final says a retry cannot
+// help. So a failing timer never holds up those behind it.
+func (t *Table) RunDue(ctx context.Context, a Announcer, opt TimerOptions) {
+	batch := opt.Batch
+	if batch <= 0 {
+		batch = store.DefaultTaskBatch
+	}
+	tasks, err := t.store.Claim(ctx, batch, TaskLease)
+	if err != nil {
+		t.cfg.Log.Error("due timers", "err", err)
+		return
+	}
+	for _, tk := range tasks {
+		err := t.runTask(ctx, a, tk)
+		if err != nil && opt.Failed != nil {
+			opt.Failed(err)
+		}
+		switch {
+		case err == nil:
+			err = t.store.Done(ctx, tk)
+		case a.Final(err) || tk.Attempts+1 >= TaskTries:
+			t.cfg.Log.Error("timer dropped", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "tries", tk.Attempts+1, "err", err)
+			err = t.store.Done(ctx, tk)
+		default:
+			t.cfg.Log.Warn("timer failed; it will be tried again", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "tries", tk.Attempts+1, "err", err)
+			err = t.store.Retry(ctx, tk, t.now().Add(TaskRetry<<tk.Attempts))
+		}
+		if err != nil {
+			t.cfg.Log.Error("timer bookkeeping", "id", tk.ID, "err", err)
+		}
+	}
+}
+
+// runTask does timer tk's work and announces it through a.
+func (t *Table) runTask(ctx context.Context, a Announcer, tk store.Task) error {
+	switch tk.Kind {
+	case store.Deadline:
+		u, ok, err := t.TimeOut(ctx, tk)
+		if err != nil || !ok {
+			return err
+		}
+		return a.TimedOut(ctx, u)
+	case store.Reminder:
+		st, seat, ok, err := t.Reminder(ctx, tk)
+		if err != nil || !ok {
+			return err
+		}
+		return a.Remind(ctx, st, seat)
+	case store.Expiry:
+		c, ok, err := t.ExpireChallenge(ctx, tk.ChallengeID)
+		if err != nil || !ok {
+			return err
+		}
+		return a.Expired(ctx, c)
+	case store.TournamentStep:
+		s, err := t.TournamentStep(ctx, tk.TournamentID)
+		if err != nil {
+			return err
+		}
+		return a.Stepped(ctx, s)
+	case store.Reply:
+		// The AI has been to move for a while: the process that was to
+		// think may have died. If the game is still waiting, think here;
+		// should the first still be thinking, the ply check lets one move
+		// in, and the other is refused.
+		u, err := t.Reply(ctx, tk.GameID, Moved)
+		if err != nil || len(u.Moves) == 0 {
+			return err
+		}
+		return a.Replied(ctx, u)
+	}
+	return fmt.Errorf("unknown timer kind %v", tk.Kind)
+}
