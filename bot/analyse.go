@@ -106,7 +106,7 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 			fmt.Fprintf(&txt, "From the start, %s wins with perfect play, in %s.\n", v.Sides[winnerOf(m)], plural(abs(m), "ply"))
 		}
 	} else {
-		fmt.Fprintf(&txt, "Each position searched to %s nodes; a move is judged by the winning chance it gives away.\n", thousands(rep.Nodes))
+		fmt.Fprintf(&txt, "Each position searched to %s nodes; a move is judged by the winning chance it gives away.\n", table.Thousands(rep.Nodes))
 	}
 	for side, s := range rep.Players {
 		fmt.Fprintf(&txt, "%s (%s): %s\n", names[side], v.Sides[side], s)
@@ -183,12 +183,3 @@ func winnerOf(mate int) engine.Side {
 }
 
 func abs(n int) int { return max(n, -n) }
-
-// thousands writes n with commas between thousands: 150,000.
-func thousands(n int64) string {
-	s := fmt.Sprint(n)
-	for i := len(s) - 3; i > 0; i -= 3 {
-		s = s[:i] + "," + s[i:]
-	}
-	return s
-}

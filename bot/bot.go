@@ -74,7 +74,7 @@ const AutoShards = -1
 // Bot is zugbot on Discord. Make one with New and run it with Run.
 type Bot struct {
 	cfg      Config
-	store    *store.Store
+	store    queries
 	render   *render.Renderer
 	variants map[string]*engine.Variant
 	help     string // the text of /help
@@ -607,4 +607,22 @@ func (s *seenSet) add(id string) bool {
 	s.next = (s.next + 1) % len(s.ring)
 	s.ids[id] = true
 	return true
+}
+
+// queries are the bot's reads of the store: a read-only view. Every change
+// goes through the game service (table).
+type queries interface {
+	Game(ctx context.Context, id int64) (store.Game, error)
+	Load(ctx context.Context, id int64) (store.State, error)
+	Games(ctx context.Context, q store.GameQuery) ([]store.Game, error)
+	AIGames(ctx context.Context) ([]int64, error)
+	StaleBoards(ctx context.Context) ([]int64, error)
+	Tournament(ctx context.Context, id int64) (store.Tournament, error)
+	ChannelTournament(ctx context.Context, channel string) (store.Tournament, error)
+	Rating(ctx context.Context, player, variant string) (store.Rating, error)
+	Leaderboard(ctx context.Context, q store.LeaderboardQuery) ([]store.Standing, error)
+	Profile(ctx context.Context, player string, recent int) (store.Profile, error)
+	HeadToHead(ctx context.Context, a, b, variant string, recent int) (store.HeadToHead, error)
+	Analysis(ctx context.Context, id int64) ([]byte, error)
+	MinRatedGames() int
 }

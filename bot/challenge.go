@@ -72,7 +72,7 @@ func (r *request) postChallenge(c *store.Challenge) error {
 	if err != nil {
 		return fmt.Errorf("find the message of challenge %d: %w", c.ID, err)
 	}
-	return b.store.SetChallengeMessage(r.ctx, c.ID, msg.ID)
+	return b.table.ShowChallengeAt(r.ctx, c.ID, msg.ID)
 }
 
 // challengeText describes a challenge's terms.
@@ -161,7 +161,7 @@ func (r *request) challengeControl(a action) error {
 	if err != nil {
 		return fmt.Errorf("post the board of game %d: %w", st.Game.ID, err)
 	}
-	return b.store.SetMessage(r.ctx, st.Game.ID, "", msg.ID)
+	return b.table.ShowGameAt(r.ctx, st.Game.ID, "", msg.ID)
 }
 
 // messageID returns the ID of the message whose control was used, or "".

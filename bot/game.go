@@ -62,7 +62,7 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 		if err != nil {
 			return fmt.Errorf("post the board of game %d anew: %w", g.ID, err)
 		}
-		if err := b.store.SetMessage(ctx, g.ID, g.ThreadID, msg.ID); err != nil {
+		if err := b.table.ShowGameAt(ctx, g.ID, g.ThreadID, msg.ID); err != nil {
 			return err
 		}
 		g.MessageID = msg.ID
@@ -81,7 +81,7 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 // reconciliation at start-up leaves it alone. A failure is only logged:
 // the board is then redrawn once more at the next start.
 func (b *Bot) drawn(ctx context.Context, g *store.Game) {
-	if err := b.store.SetDrawn(ctx, g.ID, g.Ply, g.Result); err != nil {
+	if err := b.table.GameShown(ctx, g.ID, g.Ply, g.Result); err != nil {
 		b.log.Warn("could not record the board drawn", "game", g.ID, "err", err)
 	}
 }

@@ -2,8 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"strings"
 	"unicode"
@@ -11,7 +9,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/zugbot/zugbot/analysis"
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
@@ -235,69 +232,19 @@ func (r *request) historyCommand() error {
 func (r *request) exportCommand() error {
 	b := r.b
 	id, _ := r.intOpt("game")
-	st, err := b.load(r.ctx, id)
+	rec, err := b.table.Record(r.ctx, id)
 	if err != nil {
 		return err
 	}
-	if err := r.checkPlace(&st.Game); err != nil {
+	if err := r.checkPlace(&rec.State.Game); err != nil {
 		return err
 	}
-	if err := r.deferReply(false); err != nil {
+	if err := r.deferReply(false); err != nil { // the replay takes a while
 		return err
 	}
-	g := &st.Game
-	v := st.Position.Variant()
-	var txt strings.Builder
-	fmt.Fprintf(&txt, "[Game \"%s\"]\n[Variant \"%s\"]\n[Site \"zugbot\"]\n[Number \"%d\"]\n[Date \"%s\"]\n",
-		v.Name, v.ID, g.ID, g.Created.UTC().Format("2006.01.02"))
-	for side := range 2 {
-		fmt.Fprintf(&txt, "[%s \"%s\"]\n", v.Sides[side], seatName(g.Seats[side]))
-	}
-	if g.Start != "" {
-		fmt.Fprintf(&txt, "[Position \"%s\"]\n", g.Start)
-	}
-	if g.Hints > 0 {
-		fmt.Fprintf(&txt, "[Hints \"%d\"]\n", g.Hints)
-	}
-	result := "the game goes on"
-	if g.Over() {
-		result = strings.Trim(strings.ReplaceAll(b.resultText(g), "**", ""), " ")
-	}
-	// The moves, annotated when the game was analysed.
-	var plies []analysis.Ply
-	if data, err := b.store.Analysis(r.ctx, g.ID); err == nil {
-		var rep analysis.Report
-		if err := json.Unmarshal(data, &rep); err == nil && len(rep.Plies) == len(st.Moves) {
-			plies = rep.Plies
-			annotator := fmt.Sprintf("zugbot, %s nodes a position", thousands(rep.Nodes))
-			if rep.Exact {
-				annotator = "zugbot, exact: the game is solved"
-			}
-			fmt.Fprintf(&txt, "[Annotator \"%s\"]\n", annotator)
-		}
-	} else if !errors.Is(err, store.ErrNotFound) {
-		return err
-	}
-	fmt.Fprintf(&txt, "[Result \"%s\"]\n\n", result)
-	for i, mv := range st.Moves {
-		if i%2 == 0 {
-			fmt.Fprintf(&txt, "%d. ", i/2+1)
-		}
-		if plies != nil {
-			txt.WriteString(plies[i].Annotated())
-		} else {
-			txt.WriteString(mv.Notation)
-		}
-		if i%2 == 1 || i == len(st.Moves)-1 {
-			txt.WriteString("\n")
-		} else {
-			txt.WriteString(" ")
-		}
-	}
-	start, moves, err := store.ParseGame(v, g.Start, st.Moves)
-	if err != nil {
-		return err
-	}
+	g := &rec.State.Game
+	v := rec.State.Position.Variant()
+	start, moves := rec.Start, rec.Moves
 	var gif bytes.Buffer
 	opt := render.Options{}
 	for side := range 2 {
@@ -307,9 +254,9 @@ func (r *request) exportCommand() error {
 		return fmt.Errorf("replay of game %d: %w", g.ID, err)
 	}
 	return r.reply(message{
-		content: fmt.Sprintf("Game #%d, %s: %d moves.", g.ID, v.Name, len(st.Moves)),
+		content: fmt.Sprintf("Game #%d, %s: %d moves.", g.ID, v.Name, len(moves)),
 		files: []file{
-			{name: fmt.Sprintf("zugbot-%d.txt", g.ID), contentType: "text/plain", data: []byte(txt.String())},
+			{name: fmt.Sprintf("zugbot-%d.txt", g.ID), contentType: "text/plain", data: []byte(rec.Text)},
 			gifFile(fmt.Sprintf("zugbot-%d.gif", g.ID), gif.Bytes()),
 		},
 	})

@@ -101,7 +101,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if msg.ChannelID != old.ChannelID {
 		thread = msg.ChannelID
 	}
-	if err := b.store.SetMessage(r.ctx, st.Game.ID, thread, msg.ID); err != nil {
+	if err := b.table.ShowGameAt(r.ctx, st.Game.ID, thread, msg.ID); err != nil {
 		return err
 	}
 	b.drawn(r.ctx, &st.Game)

@@ -96,7 +96,7 @@ func (r *request) createTournament() error {
 	if err != nil {
 		return fmt.Errorf("find the message of tournament %d: %w", tr.ID, err)
 	}
-	return b.store.SetTournamentMessage(r.ctx, tr.ID, "", msg.ID)
+	return b.table.ShowTournamentAt(r.ctx, tr.ID, "", msg.ID)
 }
 
 // tournamentAct joins, leaves, starts, calls off or shows tournament a.id,
@@ -409,7 +409,7 @@ func (b *Bot) openThread(ctx context.Context, tr *store.Tournament) {
 		b.metrics.failed(err)
 		return
 	}
-	if err := b.store.SetTournamentMessage(ctx, tr.ID, id, ""); err != nil {
+	if err := b.table.ShowTournamentAt(ctx, tr.ID, id, ""); err != nil {
 		b.log.Warn("could not record a tournament's thread", "tournament", tr.ID, "err", err)
 		return
 	}
@@ -467,7 +467,7 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 	if _, err := b.session.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx)); err != nil {
 		return fmt.Errorf("announce round %d of tournament %d: %w", tr.Round, tr.ID, err)
 	}
-	if err := b.store.SetAnnounced(ctx, tr.ID, tr.Round); err != nil {
+	if err := b.table.RoundAnnounced(ctx, tr.ID, tr.Round); err != nil {
 		return err
 	}
 	tr.Announced = tr.Round
@@ -499,7 +499,7 @@ func (b *Bot) postTournamentBoard(ctx context.Context, tr *store.Tournament, p s
 	if err != nil {
 		return fmt.Errorf("post the board of game %d: %w", p.GameID, err)
 	}
-	if err := b.store.SetMessage(ctx, st.Game.ID, st.Game.ThreadID, msg.ID); err != nil {
+	if err := b.table.ShowGameAt(ctx, st.Game.ID, st.Game.ThreadID, msg.ID); err != nil {
 		return err
 	}
 	st.Game.MessageID = msg.ID

@@ -3,7 +3,6 @@ package table
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sync"
 
@@ -53,20 +52,16 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 		return Analysis{}, fmt.Errorf("analyse game %d: %w", id, err)
 	}
 	for {
-		data, err := t.store.Analysis(ctx, id)
-		if err == nil {
-			if err := json.Unmarshal(data, &a.Report); err != nil {
-				return Analysis{}, fmt.Errorf("the kept analysis of game %d: %w", id, err)
-			}
-			if len(a.Report.Plies) == len(a.Moves) {
-				a.Kept = true
-				return a, nil
-			}
-			// Kept for other moves (a takeback after the end cannot happen,
-			// but a repaired game can): made again.
-		} else if !errors.Is(err, store.ErrNotFound) {
+		rep, ok, err := t.keptAnalysis(ctx, id)
+		if err != nil {
 			return Analysis{}, err
 		}
+		if ok && len(rep.Plies) == len(a.Moves) {
+			a.Report, a.Kept = rep, true
+			return a, nil
+		}
+		// None, or kept for other moves (a takeback after the end cannot
+		// happen, but a repaired game can): made again.
 		done, first := t.analyses.start(id)
 		if first {
 			break

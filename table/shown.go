@@ -1,0 +1,41 @@
+package table
+
+import (
+	"context"
+
+	"github.com/zugbot/zugbot/store"
+)
+
+// Where and how far an adapter shows a game, a challenge or a tournament is
+// recorded with it, so that a board keeps being edited in place after a
+// restart, and a post made once is not made again. An adapter records it
+// through these calls, which write nothing else.
+
+// ShowGameAt records where game id's board is shown: the thread ("" when
+// none) and the message.
+func (t *Table) ShowGameAt(ctx context.Context, id int64, thread, message string) error {
+	return t.store.SetMessage(ctx, id, thread, message)
+}
+
+// GameShown records that game id's board shows it at ply with result, so
+// that the start-up reconciliation redraws only the boards behind their
+// games (see store.StaleBoards).
+func (t *Table) GameShown(ctx context.Context, id int64, ply int, result store.Result) error {
+	return t.store.SetDrawn(ctx, id, ply, result)
+}
+
+// ShowChallengeAt records the message that shows challenge id.
+func (t *Table) ShowChallengeAt(ctx context.Context, id int64, message string) error {
+	return t.store.SetChallengeMessage(ctx, id, message)
+}
+
+// ShowTournamentAt records where tournament id is shown: its thread (""
+// to leave it) and its sign-up message ("" to leave it).
+func (t *Table) ShowTournamentAt(ctx context.Context, id int64, thread, message string) error {
+	return t.store.SetTournamentMessage(ctx, id, thread, message)
+}
+
+// RoundAnnounced records that tournament id's round was announced.
+func (t *Table) RoundAnnounced(ctx context.Context, id int64, round int) error {
+	return t.store.SetAnnounced(ctx, id, round)
+}
