@@ -64,7 +64,14 @@ func (r *request) analyse(id int64) error {
 	}
 	g := &st.Game
 	here := g.GuildID == "" || r.i.ChannelID == boardChannel(g) || r.i.ChannelID == g.ChannelID
-	if err := r.deferReply(!here); err != nil {
+	// An analysis is posted publicly once; asked for again, it is shown
+	// to the one who asks alone, so that the channel does not fill with
+	// copies.
+	kept, err := b.table.AnalysisKept(r.ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := r.deferReply(kept || !here); err != nil {
 		return err
 	}
 	var last time.Time
@@ -80,6 +87,12 @@ func (r *request) analyse(id int64) error {
 	m, err := b.analysisMessage(&a)
 	if err != nil {
 		return err
+	}
+	if a.Kept {
+		if g.GuildID != "" {
+			m.content = fmt.Sprintf("Game #%d was analysed before, and its analysis posted in <#%s>; here it is again, for you alone.\n", id, boardChannel(g)) + m.content
+		}
+		return r.privately(m)
 	}
 	if here {
 		return r.reply(m)

@@ -88,10 +88,25 @@ func TestAnalyse(t *testing.T) {
 			if v.ID == "zodiac" && !strings.Contains(m.Content, "From the start, White wins with perfect play, in 12 plies.") {
 				t.Errorf("zodiac's analysis does not say who wins from the start, and in how many plies: %q", m.Content)
 			}
-			// Kept: the same answer again, and the moves annotated.
-			ix2, _ := h.command(h.bob, "analyse", discordtest.Opt("game", st.Game.ID))
-			if m2 := ix2.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Files) > 0 }); m2.Content != m.Content {
-				t.Errorf("second analysis %q; want the first %q", m2.Content, m.Content)
+			// Kept: the same answer again, to bob alone, saying where the
+			// first was posted; the channel holds one copy.
+			ix2, resp2 := h.command(h.bob, "analyse", discordtest.Opt("game", st.Game.ID))
+			if resp2.Data == nil || resp2.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+				t.Errorf("/analyse asked again answered %+v; want a private deferral", resp2.Data)
+			}
+			m2 := ix2.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+			note := fmt.Sprintf("Game #%d was analysed before, and its analysis posted in <#%s>; here it is again, for you alone.\n", st.Game.ID, h.channel)
+			if m2.Content != note+m.Content || m2.Flags&discordgo.MessageFlagsEphemeral == 0 {
+				t.Errorf("second analysis %q (flags %d); want the first %q, privately", m2.Content, m2.Flags, note+m.Content)
+			}
+			posted := 0
+			for _, msg := range h.srv.Messages(h.channel) {
+				if strings.HasPrefix(msg.Content, fmt.Sprintf("**Analysis of game #%d**", st.Game.ID)) && msg.Flags&discordgo.MessageFlagsEphemeral == 0 {
+					posted++
+				}
+			}
+			if posted != 1 {
+				t.Errorf("%d public copies of the analysis in the channel; want 1", posted)
 			}
 			eix, _ := h.command(h.alice, "export", discordtest.Opt("game", st.Game.ID))
 			em := eix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
