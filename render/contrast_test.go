@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"maps"
 	"math"
+	"slices"
+	"strings"
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
@@ -19,21 +22,15 @@ type vision struct {
 }
 
 // visions are the simulations the boards must survive: normal vision,
-// and dichromats of the two red-green kinds (Machado, Oliveira and
-// Fernandes 2009, severity 1.0, on linear RGB). Greyscale is the luminance
-// that every contrast ratio below is taken from.
+// and dichromats of the two red-green kinds and of the blue-yellow kind
+// (Machado, Oliveira and Fernandes 2009, severity 1.0, on linear RGB).
+// Greyscale is the luminance that every contrast ratio below is taken
+// from.
 var visions = []vision{
 	{"normal", [3][3]float64{{1, 0, 0}, {0, 1, 0}, {0, 0, 1}}},
 	{"deuteranopia", [3][3]float64{{0.367322, 0.860646, -0.227968}, {0.280085, 0.672501, 0.047413}, {-0.011820, 0.042940, 0.968881}}},
 	{"protanopia", [3][3]float64{{0.152286, 1.052583, -0.204868}, {0.114503, 0.786281, 0.099216}, {-0.003882, -0.048116, 1.051998}}},
-}
-
-func toLinear(v uint8) float64 {
-	c := float64(v) / 255
-	if c <= 0.04045 {
-		return c / 12.92
-	}
-	return math.Pow((c+0.055)/1.055, 2.4)
+	{"tritanopia", [3][3]float64{{1.255528, -0.076749, -0.178779}, {-0.078411, 0.930809, 0.147602}, {0.004733, 0.691367, 0.303900}}},
 }
 
 // see returns the linear RGB of opaque colour c as vision v sees it.
@@ -151,16 +148,23 @@ func shows(t *testing.T, what string, ground color.RGBA, minContrast float64, pa
 
 // The least contrasts the boards keep, under every vision.
 const (
-	sidesContrast  = 2.0 // the two sides' pieces, body against body
+	// The two sides' pieces, body against body: WCAG 2.1's 3:1 for the
+	// graphical objects one must tell apart (success criterion 1.4.11).
+	sidesContrast  = 3.0
 	groundContrast = 2.0 // a piece against what it stands on: its body or its rim
-	markContrast   = 1.5 // a mark (destination dot, capture cross) against the square
-	swatchContrast = 3.0 // a side's swatch (its rim) against the name strip
+	crossContrast  = 1.5 // a capture cross against the square
+	// A mark against whatever it is drawn on, by its light or its dark
+	// part; and the two parts against each other, so that the mark has a
+	// shape whichever of them the ground hides (WCAG's 3:1).
+	markContrast   = 3.0
+	swatchContrast = 3.0 // a side's swatch by its player's name against the strip
 )
 
 // TestSidesApart measures, for every game, that the things a player must
 // tell apart stay apart by lightness, not by hue alone: normal vision,
-// deuteranopia and protanopia (greyscale is their luminance). The old Zola
-// palette failed it: red and blue at 1.03:1.
+// deuteranopia, protanopia and tritanopia (greyscale is their luminance).
+// The old Zola palette failed it: red and blue at 1.03:1; the next one
+// reached 2.85:1 under deuteranopia, short of WCAG's 3:1.
 func TestSidesApart(t *testing.T) {
 	for _, v := range games.All() {
 		t.Run(v.ID, func(t *testing.T) {
@@ -188,26 +192,136 @@ func TestSidesApart(t *testing.T) {
 					continue
 				}
 				seen[sq] = true
-				apart(t, "a destination dot on "+pt.Name, flat(targetCol, sq), sq, markContrast)
-				// Marks of two parts, a light and a dark one, must stand
-				// out by one or the other.
-				tint := flat(lastTint, sq)
-				shows(t, "the last move on "+pt.Name, sq, markContrast, tint, flat(lastEdge, tint))
 				halo := flat(crossHalo, sq)
-				shows(t, "a capture cross on "+pt.Name, sq, markContrast, halo, flat(takenCol, halo))
-				apart(t, "a capture cross on its halo on "+pt.Name, flat(takenCol, halo), halo, markContrast)
-			}
-			for side, st := range styles {
-				if c := max(visions[0].contrast(st.fill, stripBG), visions[0].contrast(textDim, stripBG)); c < swatchContrast {
-					t.Errorf("%s's swatch: %.2f:1 against the strip, want %.2f:1", v.Sides[side], c, swatchContrast)
-				}
+				shows(t, "a capture cross on "+pt.Name, sq, crossContrast, halo, flat(takenCol, halo))
+				apart(t, "a capture cross on its halo on "+pt.Name, flat(takenCol, halo), halo, crossContrast)
 			}
 		})
 	}
 }
 
-// phoneWidth is about how wide Discord shows an image on a phone.
-const phoneWidth = 360
+// markGrounds returns what the marks of v can be drawn on: each colour of
+// square, and each under the last move's wash (a destination can be the
+// square a piece just left); the panel, bare and washed, on a board of
+// lines.
+func markGrounds(v *engine.Variant) map[string]color.RGBA {
+	out := map[string]color.RGBA{}
+	add := func(name string, c color.RGBA) {
+		if !hasColour(out, c) {
+			out[name] = c
+			out[name+" under the last move"] = flat(lastTint, c)
+		}
+	}
+	if !v.Geometry.Cells {
+		add("the panel", panelCol)
+		return out
+	}
+	for _, pt := range v.Geometry.Points {
+		add("square "+pt.Name, cellColour(pt.Mark, pt.Shade))
+	}
+	return out
+}
+
+// worstShow returns the lowest, over the visions, of the best contrast a
+// part of a mark makes with ground.
+func worstShow(ground color.RGBA, parts ...color.RGBA) float64 {
+	worst := math.Inf(1)
+	for _, v := range visions {
+		best := 0.0
+		for _, p := range parts {
+			best = max(best, v.contrast(p, ground))
+		}
+		worst = min(worst, best)
+	}
+	return worst
+}
+
+// TestMarksShow measures, for every game and every square (or the panel)
+// a mark can be drawn on, that the marks stand out from it by 3:1 under
+// every vision, by their light or their dark part: the last move's arrow
+// and the frame of its squares, the destination marks and the chosen
+// piece's frame, and the arrows that point out moves. Before this test
+// the last move's arrow was a lone orange at 80% (1.27:1 on the washed
+// panel of Zamma and Zodiac, 1.06:1 on Zonal's gold squares), and the
+// destinations dark blue dots at 70% (1.98:1 on Zonal's dark blue zone
+// squares).
+func TestMarksShow(t *testing.T) {
+	apart(t, "the last move's arrow against its outline", lastLight, lastDark, markContrast)
+	apart(t, "a destination mark against its rim", targetCol, targetHalo, markContrast)
+	for k, c := range arrowCols {
+		apart(t, fmt.Sprintf("arrow %d against its outline", k), c, lastDark, markContrast)
+	}
+	for _, v := range games.All() {
+		t.Run(v.ID, func(t *testing.T) {
+			worst := map[string]float64{}
+			check := func(what, on string, ground color.RGBA, parts ...color.RGBA) {
+				t.Helper()
+				c := worstShow(ground, parts...)
+				if c < markContrast {
+					t.Errorf("%s on %s: %.2f:1 at best under some vision, want %.1f:1", what, on, c, markContrast)
+				}
+				if w, ok := worst[what]; !ok || c < w {
+					worst[what] = c
+				}
+			}
+			for name, g := range markGrounds(v) {
+				check("the last move's arrow", name, g, lastLight, lastDark)
+				tint := flat(lastTint, g)
+				check("the last move's frame", name, g, tint, lastDark)
+				check("a destination mark", name, g, targetCol, targetHalo)
+				check("the chosen piece's frame", name, g, targetCol, targetHalo)
+				for k, c := range arrowCols {
+					check(fmt.Sprintf("arrow %d", k), name, g, flat(rgba(hex(c), arrowAlpha), g), flat(rgba(hex(lastDark), arrowAlpha), g))
+				}
+			}
+			names := slices.Sorted(maps.Keys(worst))
+			for _, what := range names {
+				t.Logf("%s: %.2f:1 at worst", what, worst[what])
+			}
+		})
+	}
+}
+
+// hex returns the 0xRRGGBB of opaque c.
+func hex(c color.RGBA) uint32 { return uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B) }
+
+// TestSwatchesShow checks the disc by each player's name, for every game
+// and side: its body stands out from the strip by 3:1 under every vision,
+// or else its rim does, and from the body too, so that a dark side's disc
+// is not a dark ring on the dark strip; and the rim is wide enough to see
+// on a phone. Black's old disc was its body on the strip at 1.2:1 in a grey
+// rim 0.8 pixels wide on a phone.
+func TestSwatchesShow(t *testing.T) {
+	r := New()
+	for _, v := range games.All() {
+		t.Run(v.ID, func(t *testing.T) {
+			l, _, err := r.prepare(v.Start(), Options{}, Size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scale := float64(phoneWidth) / float64(l.bounds.Dx())
+			for side, sw := range l.swatch {
+				s := sw.Rect.Dx()
+				body := sw.RGBAAt(s/2, s/2)
+				rimW := swatchRim(s)
+				edge := sw.RGBAAt(int(0.5+rimW/2), s/2)
+				name := v.Sides[side]
+				bodyC := worstShow(stripBG, body)
+				edgeC := min(worstShow(stripBG, edge), worstShow(body, edge))
+				if bodyC < swatchContrast && edgeC < swatchContrast {
+					t.Errorf("%s's disc: body %.2f:1 against the strip, rim %.2f:1 against the strip or the body, want one at %.1f:1", name, bodyC, edgeC, swatchContrast)
+				}
+				if w := rimW * scale; w < 1.5 {
+					t.Errorf("%s's disc: rim %.1f pixels wide on a phone, want 1.5", name, w)
+				}
+				if d := float64(s) * scale; d < 12 {
+					t.Errorf("%s's disc: %.1f pixels wide on a phone, want 12", name, d)
+				}
+				t.Logf("%s's disc: body %.2f:1, rim %.2f:1 (%.1f phone pixels wide), %.1f phone pixels across", name, bodyC, edgeC, rimW*scale, float64(s)*scale)
+			}
+		})
+	}
+}
 
 // minPhoneLabel is the least height, in the phone's pixels, of the
 // lowercase letters and of the digits of a board's labels (its files and
@@ -253,4 +367,101 @@ func inkHeight(im *image.RGBA, c color.RGBA) int {
 		}
 	}
 	return n
+}
+
+// inkSpan returns how many rows of r, from the first to the last, hold a
+// pixel of im nearer to ink colour fg than to the ground bg: the height of
+// a line of text drawn there.
+func inkSpan(im *image.RGBA, r image.Rectangle, fg, bg color.RGBA) int {
+	first, last := -1, -1
+	for y := r.Min.Y; y < r.Max.Y; y++ {
+		for x := r.Min.X; x < r.Max.X; x++ {
+			if c := im.RGBAAt(x, y); channelDiff(c, fg) < channelDiff(c, bg) {
+				if first < 0 {
+					first = y
+				}
+				last = y
+				break
+			}
+		}
+	}
+	if first < 0 {
+		return 0
+	}
+	return last - first + 1
+}
+
+// minPhoneStatus is the least height, in a phone's pixels, of the status
+// line under a board, from the top of its tallest letter to the foot of its
+// lowest ("White to move, in check": the h to the comma's tail), when the
+// image is shown phoneWidth wide: about a phone's own small text. It was
+// 6.7 on Zonal's wide board, and 10 on the others.
+const minPhoneStatus = 11.0
+
+// minPhoneTag is the least height of the capitals of a tag ("IN CHECK")
+// on a phone.
+const minPhoneTag = 7.0
+
+// TestStatusOnAPhone measures, for every game, the status line as a phone
+// shows the image: whose turn and check, the caption of an analysis's
+// mistake, and a caption too long for the line at its size, which shrinks
+// no further than a phone reads; and the tags beside the names.
+func TestStatusOnAPhone(t *testing.T) {
+	r := New()
+	for _, v := range games.All() {
+		t.Run(v.ID, func(t *testing.T) {
+			l, sc, err := r.prepare(v.Start(), Options{}, Size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			scale := float64(phoneWidth) / float64(l.bounds.Dx())
+			sc.check = 0 // "… to move, in check"
+			for _, caption := range []string{
+				"",
+				"Played Nj4?? (orange arrow); better i3 (blue)",
+				"Played a5xa3xc1xe3xe5?? (orange arrow); better a5xa3xc1xe3xe5 (blue)",
+			} {
+				sc.caption = caption
+				im := l.paint(&r.fonts, sc)
+				if caption == "" {
+					caption = l.statusText(sc)
+				}
+				small := r.fonts.text(r.fonts.regular, l.smallPx)
+				face, lines := l.statusLines(&r.fonts, small, caption, float64(l.status.Dx())-2*0.03*float64(l.size))
+				if strings.Join(lines, " ") != caption {
+					t.Errorf("%q is shown as %q", caption, lines)
+				}
+				if px := face.px * scale; px < phoneStatusMin {
+					t.Errorf("%q: at %.1f pixels a phone's em, want %v", caption, px, phoneStatusMin)
+				}
+				// Each line's ink, in its half of the strip if there are two.
+				for k := range lines {
+					band := l.status
+					if len(lines) == 2 {
+						mid := (band.Min.Y + band.Max.Y) / 2
+						band.Min.Y, band.Max.Y = [2]int{band.Min.Y, mid}[k], [2]int{mid, band.Max.Y}[k]
+					}
+					h := float64(inkSpan(im, band, textMain, stripBG)) * scale
+					if h < minPhoneStatus {
+						t.Errorf("%q: %q is %.1f pixels high on a phone, want %.1f", caption, lines[k], h, minPhoneStatus)
+					} else {
+						t.Logf("%q: %.1f pixels high on a phone", lines[k], h)
+					}
+				}
+				l.scratch.Put(im)
+			}
+			for _, tag := range []int{tagToMove, tagInCheck} {
+				im := l.tags[tag]
+				fg := tagText
+				if tag == tagInCheck {
+					fg = rgb(0xffffff)
+				}
+				h := float64(inkSpan(im, im.Rect, fg, im.RGBAAt(im.Rect.Dx()/2, 1))) * scale
+				if h < minPhoneTag {
+					t.Errorf("tag %d: capitals %.1f pixels high on a phone, want %.1f", tag, h, minPhoneTag)
+				}
+			}
+			t.Logf("names at %.1f, status at %.1f pixels a phone's em", l.namePx*scale, l.smallPx*scale)
+		})
+	}
 }

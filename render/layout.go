@@ -30,6 +30,7 @@ type layout struct {
 	bounds                 image.Rectangle
 	header, footer, status image.Rectangle
 	namePx, smallPx        float64 // text sizes in the strips
+	statusMinPx            float64 // the least the status line shrinks to, to fit
 	tagH                   int
 
 	static   *image.RGBA
@@ -63,6 +64,22 @@ const (
 	tagWinner
 	tagDrawn
 	numTags
+)
+
+// phoneWidth is about how wide Discord shows an image on a phone: the
+// width of the screen.
+const phoneWidth = 360
+
+// The sizes of the strips' text, in the pixels of a phone that shows the
+// image phoneWidth wide: the status line about the size of a phone's own
+// small text, so that it reads without zooming.
+const (
+	phoneName      = 15   // a player's name
+	phoneStatus    = 13.5 // the status line, and the ratings
+	phoneStatusMin = 12   // the least the status line shrinks to when it is long
+	phoneTag       = 11   // the capitals of a tag ("TO MOVE")
+	phoneStrip     = 30   // a player's strip, high
+	phoneSwatch    = 16   // the side's disc by a player's name, wide
 )
 
 // lines reports whether the board is drawn with lines and points rather
@@ -134,14 +151,23 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, check bool) *l
 	l.unit = max(l.unit, math.Round(0.07*fsz))
 	bw, bh := int(math.Ceil(uw*l.unit)), int(math.Ceil(uh*l.unit))
 	w := max(bw, int(math.Round(0.8*fsz)))
+	// Discord shows the image as wide as a phone's screen: the text is
+	// sized for that, which on a wide board makes it larger than the
+	// board's share.
+	phone := float64(w) / phoneWidth // the image's pixels per pixel of the phone
+	l.namePx = max(0.032*fsz, phoneName*phone)
+	l.smallPx = max(0.024*fsz, phoneStatus*phone)
+	l.statusMinPx = phoneStatusMin * phone
+	tagPx := max(0.019*fsz, phoneTag*phone)
+	l.tagH = int(math.Round(2 * tagPx))
+	hs = max(hs, int(math.Round(phoneStrip*phone)), l.tagH+int(math.Round(0.3*float64(l.tagH))))
+	ss = max(ss, int(math.Round(2.55*l.statusMinPx))) // room for two lines
 	l.header = image.Rect(0, 0, w, hs)
 	l.footer = image.Rect(0, hs+bh, w, 2*hs+bh)
 	l.status = image.Rect(0, 2*hs+bh, w, 2*hs+bh+ss)
 	l.bounds = image.Rect(0, 0, w, l.status.Max.Y)
 	l.ox = float64((w-bw)/2) + math.Round(m*l.unit)
 	l.oy = float64(hs) + math.Round(m*l.unit)
-	l.namePx, l.smallPx = 0.032*fsz, 0.024*fsz
-	l.tagH = int(math.Round(0.042 * fsz))
 
 	l.spot = int(math.Round(sp * l.unit))
 	for _, p := range g.Points {
@@ -161,23 +187,21 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, check bool) *l
 		}
 		l.pieces[k] = sp
 	}
-	l.lastT = tintSprite(s, lastTint, g.Cells)
-	if g.Cells {
-		frame(l.lastT, lastEdge)
-	}
-	l.selT = tintSprite(s, selectTint, g.Cells)
+	l.lastT = lastSprite(s, g.Cells)
+	l.selT = selectSprite(s, g.Cells)
 	l.check = checkSprite(s, g.Cells)
 	l.dot = dotSprite(s)
-	l.ring = ringSprite(s, targetCol, true)
+	l.ring = ringSprite(s, targetCol, targetHalo, true)
 	if g.Cells {
-		l.ring = cornersSprite(s, targetCol)
+		l.ring = cornersSprite(s)
 	}
 	l.cross = crossSprite(s)
-	l.turned = ringSprite(s, takenCol, l.lines())
+	l.turned = ringSprite(s, takenCol, color.RGBA{}, l.lines())
+	sw := int(math.Round(max(0.5*float64(hs), phoneSwatch*phone)))
 	for side := range 2 {
-		l.swatch[side] = swatchSprite(int(0.5*float64(hs)), sideStyle(v.Sides[side], engine.Side(side)))
+		l.swatch[side] = swatchSprite(sw, sideStyle(v.Sides[side], engine.Side(side)), stripBG)
 	}
-	tagFace := fs.text(fs.bold, 0.45*float64(l.tagH))
+	tagFace := fs.text(fs.bold, tagPx)
 	for t, x := range [numTags]struct {
 		word   string
 		bg, fg color.RGBA
@@ -324,7 +348,10 @@ func (l *layout) drawLines(dc *gg.Context) {
 		c := l.centre[i]
 		switch pt.Mark {
 		case engine.Starred:
-			star(dc, c.X, c.Y, 0.2*u, 0.055*u)
+			// A point set apart only by the lines through it (Zamma's
+			// points off the diagonals): a plain dot, smaller than the
+			// others', which the lines explain without a legend.
+			dc.DrawCircle(c.X, c.Y, 0.045*u)
 			dc.SetColor(lineCol)
 			dc.Fill()
 		case engine.Ringed, engine.Spotted:
@@ -347,20 +374,6 @@ func (l *layout) drawLines(dc *gg.Context) {
 			dc.Fill()
 		}
 	}
-}
-
-// star adds a four-pointed star to dc's path: points of radius r up, down,
-// left and right, and waist radius w between them.
-func star(dc *gg.Context, x, y, r, w float64) {
-	for i := range 8 {
-		a := float64(i) * math.Pi / 4
-		d := r
-		if i%2 == 1 {
-			d = w
-		}
-		dc.LineTo(x+d*math.Sin(a), y-d*math.Cos(a))
-	}
-	dc.ClosePath()
 }
 
 // samples paints made-up boards for the palette to serve: every kind of

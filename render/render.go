@@ -13,9 +13,11 @@ import (
 	"fmt"
 	"image"
 	"image/color"
+	"image/draw"
 	"image/png"
 	"io"
 	"math"
+	"strings"
 	"sync"
 
 	"github.com/fogleman/gg"
@@ -279,27 +281,30 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 	}
 	copy(im.Pix, l.static.Pix)
 	put := func(sprite *image.RGBA, i int) { blit(im, l.spots[i].Min, sprite) }
-	// Under the pieces: the last move's path, the chosen piece, check.
+	// Under the pieces: the points of the last move's path, the chosen
+	// piece, check.
 	if sc.last != nil {
 		for _, i := range sc.last.Path {
 			put(l.lastT, i)
 		}
-		if l.lines() || len(sc.last.Path) > 2 {
-			l.arrow(im, sc.last.Path, lastArrow())
-		}
-	}
-	if sc.sel >= 0 {
-		put(l.selT, sc.sel)
 	}
 	if sc.check >= 0 {
 		put(l.check, sc.check)
+	}
+	if sc.sel >= 0 {
+		put(l.selT, sc.sel)
 	}
 	for i, pc := range sc.pieces {
 		if sp, ok := l.pieces[pc.Kind]; ok {
 			put(sp[pc.Side&1], i)
 		}
 	}
-	// Over them: destinations and captures.
+	// Over them: the last move's arrow, drawn the same way in every game
+	// along its path up to the piece that moved, over any piece it jumped;
+	// destinations and captures.
+	if sc.last != nil {
+		l.arrow(im, sc.last.Path, lastArrow())
+	}
 	for _, i := range sc.targets {
 		// An occupied point, or one with a sign (Zonal Chess's Z), is
 		// marked around its edge, which leaves what is on it readable.
@@ -340,21 +345,27 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 	return im
 }
 
-// arrowStyle is how an arrow is drawn: its colour, and its width and the
-// gap left before its end, as shares of a spot.
+// arrowStyle is how an arrow is drawn: its colour, its outline's and its
+// opacity, and its width and the gap left before its end, as shares of a
+// spot.
 type arrowStyle struct {
-	col        color.Color
+	fill, edge color.RGBA
+	alpha      float64
 	width, gap float64
 }
 
 // lastArrow is the last move's path, whose head stops at the rim of the
 // piece that moved; pointed is a move pointed out (see Arrow), bolder, up
-// to the middle of its destination.
-func lastArrow() arrowStyle          { return arrowStyle{arrowCol, 0.1, 0.4} }
-func pointed(k ArrowKind) arrowStyle { return arrowStyle{arrowCols[k], 0.16, 0.12} }
+// to the middle of its destination. Both are drawn over the pieces,
+// outlined in dark, which light squares show, while their bodies show on
+// dark ones.
+func lastArrow() arrowStyle { return arrowStyle{lastLight, lastDark, 1, 0.11, 0.44} }
+func pointed(k ArrowKind) arrowStyle {
+	return arrowStyle{arrowCols[k], lastDark, arrowAlpha, 0.16, 0.12}
+}
 
 // arrow draws the path of a move as a line from its start through its
-// landings, with a head.
+// landings, with a head, in an outline.
 func (l *layout) arrow(im *image.RGBA, path []int, st arrowStyle) {
 	if len(path) < 2 {
 		return
@@ -375,24 +386,50 @@ func (l *layout) arrow(im *image.RGBA, path []int, st arrowStyle) {
 	head := math.Min((0.14+st.width)*s, math.Max(d-rim, 0))
 	tip := gg.Point{X: end.X - dx*rim, Y: end.Y - dy*rim}
 	base := gg.Point{X: tip.X - dx*head, Y: tip.Y - dy*head}
+	w := (0.06 + st.width) * s
+	e := edgeWidth(l.spot)
 
-	dc := gg.NewContextForRGBA(im)
-	dc.SetColor(st.col)
-	dc.SetLineWidth(st.width * s)
+	// An arrow seen through is drawn whole on a layer of its own, laid
+	// on at its opacity: its outline does not show through its body.
+	dst, off := im, image.Point{}
+	if st.alpha < 1 {
+		var box image.Rectangle
+		for _, p := range pts {
+			box = box.Union(image.Rect(int(p.X-s), int(p.Y-s), int(p.X+s), int(p.Y+s)))
+		}
+		box = box.Intersect(im.Rect)
+		dst, off = image.NewRGBA(image.Rect(0, 0, box.Dx(), box.Dy())), box.Min
+		defer func() {
+			a := image.NewUniform(color.Alpha{uint8(st.alpha*255 + 0.5)})
+			draw.DrawMask(im, box, dst, image.Point{}, a, image.Point{}, draw.Over)
+		}()
+	}
+	dc := gg.NewContextForRGBA(dst)
+	dc.Translate(-float64(off.X), -float64(off.Y))
 	dc.SetLineCapRound()
 	dc.SetLineJoinRound()
-	dc.MoveTo(pts[0].X, pts[0].Y)
-	for _, p := range pts[1 : len(pts)-1] {
-		dc.LineTo(p.X, p.Y)
+	for _, pass := range []struct {
+		c    color.RGBA
+		grow float64
+	}{{st.edge, e}, {st.fill, 0}} {
+		dc.SetColor(pass.c)
+		dc.SetLineWidth(st.width*s + 2*pass.grow)
+		dc.MoveTo(pts[0].X, pts[0].Y)
+		for _, p := range pts[1 : len(pts)-1] {
+			dc.LineTo(p.X, p.Y)
+		}
+		dc.LineTo(base.X+dx, base.Y+dy)
+		dc.Stroke()
+		dc.MoveTo(tip.X, tip.Y)
+		dc.LineTo(base.X-dy*w, base.Y+dx*w)
+		dc.LineTo(base.X+dy*w, base.Y-dx*w)
+		dc.ClosePath()
+		if pass.grow > 0 {
+			dc.SetLineWidth(2 * pass.grow)
+			dc.StrokePreserve()
+		}
+		dc.Fill()
 	}
-	dc.LineTo(base.X+dx, base.Y+dy)
-	dc.Stroke()
-	w := (0.06 + st.width) * s
-	dc.MoveTo(tip.X, tip.Y)
-	dc.LineTo(base.X-dy*w, base.Y+dx*w)
-	dc.LineTo(base.X+dy*w, base.Y-dx*w)
-	dc.ClosePath()
-	dc.Fill()
 }
 
 // strips draws the players' strips and the status line.
@@ -414,8 +451,48 @@ func (l *layout) strips(im *image.RGBA, fs *fonts, sc *scene) {
 		text = l.statusText(sc)
 	}
 	w := float64(l.status.Dx())
-	text = small.fit(text, w-2*0.03*float64(l.size))
-	small.drawCentred(im, w/2, float64(l.status.Min.Y+l.status.Max.Y)/2-0.1*float64(l.status.Dy()), textDim, text)
+	face, lines := l.statusLines(fs, small, text, w-2*0.03*float64(l.size))
+	lh := 1.2 * face.px
+	mid := float64(l.status.Min.Y+l.status.Max.Y) / 2
+	for k, line := range lines {
+		face.drawCentred(im, w/2, mid+(float64(k)-float64(len(lines)-1)/2)*lh, textMain, line)
+	}
+}
+
+// statusLines lays out the status line in room pixels: one line in face,
+// or if it is too long two, broken at the space that balances them best (a
+// semicolon's if it can), in face or smaller, down to what a phone still
+// reads; each is cut short beyond that.
+func (l *layout) statusLines(fs *fonts, face *typeface, text string, room float64) (*typeface, []string) {
+	tw := face.measure(text)
+	if tw <= room {
+		return face, []string{text}
+	}
+	var lines []string
+	best := math.Inf(1)
+	for i, r := range text {
+		if r != ' ' {
+			continue
+		}
+		a, b := strings.TrimSpace(text[:i]), strings.TrimSpace(text[i:])
+		wide := max(face.measure(a), face.measure(b))
+		if strings.HasSuffix(a, ";") {
+			wide *= 0.8 // a semicolon's break, unless another is much better
+		}
+		if wide < best {
+			best, lines = wide, []string{a, b}
+		}
+	}
+	if lines == nil {
+		lines, best = []string{text}, tw
+	}
+	if best > room {
+		face = fs.text(fs.regular, max(l.statusMinPx, face.px*room/best))
+	}
+	for k := range lines {
+		lines[k] = face.fit(lines[k], room)
+	}
+	return face, lines
 }
 
 // player draws one player's strip in r: the side's swatch, the name, the

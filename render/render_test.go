@@ -10,6 +10,7 @@ import (
 	"image/draw"
 	"image/gif"
 	"image/png"
+	"math"
 	"slices"
 	"strings"
 	"sync"
@@ -18,6 +19,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/enginetest"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/games"
 )
 
 // decode renders p as a PNG and decodes it, as a Discord client would.
@@ -150,8 +152,8 @@ func TestLastMoveMarked(t *testing.T) {
 		at := spot.Min.Add(image.Pt(spot.Dx()/9, spot.Dx()/9)) // inside the frame, beside any checker
 		want := over(lastTint, cellColour(pt.Mark, pt.Shade))
 		edge := spot.Min.Add(image.Pt(1, spot.Dy()/2))
-		if got := marked.At(edge.X, edge.Y); !near(got, over(lastEdge, want), 6) {
-			t.Errorf("%s's frame is %v, want %v", name, got, over(lastEdge, want))
+		if got := marked.At(edge.X, edge.Y); !near(got, over(lastDark, want), 6) {
+			t.Errorf("%s's frame is %v, want %v", name, got, over(lastDark, want))
 		}
 		if got := marked.At(at.X, at.Y); !near(got, want, 6) {
 			t.Errorf("%s with the last move marked is %v, want %v", name, got, want)
@@ -183,7 +185,7 @@ func TestArrowsMarked(t *testing.T) {
 		from, to := l.centre[tt.info.Path[0]], l.centre[tt.info.Path[1]]
 		x, y := int((from.X+to.X)/2), int((from.Y+to.Y)/2)
 		bg := color.RGBAModel.Convert(plain.At(x, y)).(color.RGBA)
-		want := over(arrowCols[tt.kind], bg)
+		want := over(rgba(hex(arrowCols[tt.kind]), arrowAlpha), bg)
 		if got := marked.At(x, y); !near(got, want, 8) {
 			t.Errorf("arrow %d along %v: between its ends %v, want %v", tt.kind, tt.info.Path, got, want)
 		}
@@ -245,17 +247,31 @@ func TestSelectedPieceAndDestinations(t *testing.T) {
 	plain := decode(t, r, p, Options{})
 	picked := decode(t, r, p, Options{Selected: &a1})
 	for _, name := range []string{"a2", "b1"} {
-		at := spotOf(t, r, p, nil, name).Min.Add(image.Pt(2, 2)) // inside the corner triangle
-		pt := g.Points[g.PointIndex(name)]
-		if c := picked.At(at.X, at.Y); !near(c, over(targetCol, cellColour(pt.Mark, pt.Shade)), 8) {
+		s := spotOf(t, r, p, nil, name)
+		at := s.Min.Add(image.Pt(s.Dx()/12, s.Dx()/12)) // inside the corner triangle, off its light edge
+		if c := picked.At(at.X, at.Y); !near(c, targetCol, 8) {
 			t.Errorf("corner of destination %s is %v, want the target mark", name, c)
 		}
 	}
-	at := spotOf(t, r, p, nil, "a1").Min.Add(image.Pt(3, 3))
-	if c := picked.At(at.X, at.Y); !near(c, over(selectTint, cellColour(0, 1)), 8) {
-		t.Errorf("corner of the selected a1 is %v, want the selection tint", c)
+	// The chosen a1: its frame, light outside and dark inside, around the
+	// blue wash.
+	s := spotOf(t, r, p, nil, "a1")
+	e := edgeWidth(s.Dx())
+	for _, tt := range []struct {
+		what string
+		in   float64
+		want color.RGBA
+	}{
+		{"outer band", 0.5 * e, targetHalo},
+		{"inner band", 1.5 * e, targetCol},
+		{"wash", 2.6 * e, over(selectTint, cellColour(0, 1))},
+	} {
+		at := s.Min.Add(image.Pt(int(tt.in), int(tt.in))) // in the corner, off the checker
+		if c := picked.At(at.X, at.Y); !near(c, tt.want, 8) {
+			t.Errorf("the selected a1's %s is %v, want %v", tt.what, c, tt.want)
+		}
 	}
-	at = spotOf(t, r, p, nil, "c3").Min.Add(image.Pt(2, 2))
+	at := spotOf(t, r, p, nil, "c3").Min.Add(image.Pt(2, 2))
 	if a, b := picked.At(at.X, at.Y), plain.At(at.X, at.Y); a != b {
 		t.Errorf("c3, not a destination, changed from %v to %v", b, a)
 	}
@@ -595,4 +611,126 @@ func FuzzOptions(f *testing.F) {
 			t.Fatalf("accepted options %+v gave a PNG that does not decode: %v", opt, err)
 		}
 	})
+}
+
+// TestMarksDrawn checks, in every game, that the last move is drawn the
+// same way (its points framed, an arrow along its path that is wide enough
+// to see on a phone, in the light yellow of lastLight outlined in
+// lastDark, even for a one-step move, which Zola used to tint only), and
+// that an empty destination of the chosen piece is a dark dot in a light
+// rim.
+func TestMarksDrawn(t *testing.T) {
+	r := New()
+	for _, v := range games.All() {
+		t.Run(v.ID, func(t *testing.T) {
+			// A game a few moves in, and its piece to move with the most
+			// empty destinations.
+			var p engine.Position
+			var last *engine.MoveInfo
+			// A destination where a dot shows whole: no piece, sign, or
+			// mark of the last move.
+			bare := func(i int) bool {
+				return p.Piece(i).Kind == nil && v.Geometry.Points[i].Sign == "" && !slices.Contains(last.Path, i) && !slices.Contains(last.Taken, i)
+			}
+			sel := -1
+			for plies := 12; sel < 0 && plies > 0; plies-- {
+				p, last = midGame(t, v, plies)
+				most := 0
+				for i := range v.Geometry.Points {
+					if pc := p.Piece(i); pc.Kind != nil && pc.Side == p.Turn() {
+						n := 0
+						for _, d := range Destinations(p, i) {
+							if bare(d) {
+								n++
+							}
+						}
+						if n > most {
+							sel, most = i, n
+						}
+					}
+				}
+			}
+			if sel < 0 {
+				t.Fatalf("no piece to move with an empty destination")
+			}
+			l, sc, err := r.prepare(p, Options{LastMove: last, Selected: &sel}, Size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			im := l.paint(&r.fonts, sc)
+			defer l.scratch.Put(im)
+			scale := float64(phoneWidth) / float64(l.bounds.Dx())
+			s, e := float64(l.spot), edgeWidth(l.spot)
+			at := func(x, y float64) color.RGBA { return im.RGBAAt(int(math.Floor(x)), int(math.Floor(y))) }
+
+			// Across the arrow's shaft, a fifth of a spot from its start:
+			// the body, then the outline.
+			a, b := l.centre[last.Path[0]], l.centre[last.Path[1]]
+			d := math.Hypot(b.X-a.X, b.Y-a.Y)
+			ux, uy := (b.X-a.X)/d, (b.Y-a.Y)/d
+			x0, y0 := a.X+0.2*s*ux, a.Y+0.2*s*uy
+			body, edge := 0, 0
+			for k := 0.0; k < s/2; k++ {
+				c := at(x0-uy*k, y0+ux*k)
+				switch {
+				case edge == 0 && near(c, lastLight, 40):
+					body++
+				case near(c, lastDark, 60):
+					edge++
+				}
+				if edge > 0 && !near(c, lastDark, 60) {
+					break
+				}
+			}
+			if body == 0 || edge == 0 {
+				t.Fatalf("%s's last move %v: no arrow across its shaft (%d pixels of body, %d of outline)", v.ID, last.Path, body, edge)
+			}
+			if w := float64(2*body) * scale; w < 2 {
+				t.Errorf("the arrow's body is %.1f pixels wide on a phone, want 2", w)
+			}
+			if w := float64(edge) * scale; w < 0.9 {
+				t.Errorf("the arrow's outline is %.1f pixels wide on a phone, want 0.9", w)
+			}
+			t.Logf("arrow: body %.1f, outline %.1f pixels wide on a phone", float64(2*body)*scale, float64(edge)*scale)
+
+			// The frame of the point the move left, where the arrow does
+			// not cross it: half a band in from the spot's edge on a board
+			// of cells, from the wash's rim on a board of lines.
+			framed := 0
+			for _, dir := range [][2]float64{{1, 0}, {-1, 0}, {0, 1}, {0, -1}} {
+				if dir[0]*ux+dir[1]*uy > 0.5 {
+					continue // the way the arrow leaves
+				}
+				reach := 0.47*s - e/2
+				if v.Geometry.Cells {
+					reach = s/2 - e/2
+				}
+				if near(at(a.X+dir[0]*reach, a.Y+dir[1]*reach), lastDark, 40) {
+					framed++
+				}
+			}
+			if framed == 0 {
+				t.Errorf("the point the last move left is not framed in %v", lastDark)
+			}
+
+			// An empty destination: the dark dot and its light rim.
+			dots := 0
+			for _, i := range sc.targets {
+				if !bare(i) {
+					continue
+				}
+				c := l.centre[i]
+				if got := at(c.X, c.Y); !near(got, targetCol, 8) {
+					t.Errorf("the dot on %s is %v, want %v", v.Geometry.Points[i].Name, got, targetCol)
+				}
+				if got := at(c.X+0.16*s+0.3*e, c.Y); !near(got, targetHalo, 40) {
+					t.Errorf("the dot on %s has %v around it, want %v", v.Geometry.Points[i].Name, got, targetHalo)
+				}
+				dots++
+			}
+			if dots == 0 {
+				t.Errorf("no empty destination of %s to check", v.Geometry.Points[sel].Name)
+			}
+		})
+	}
 }

@@ -279,6 +279,10 @@ func pieceSprite(fs *fonts, k *engine.Kind, st style, s int, lines bool) *image.
 
 // Markers, each an s-pixel sprite.
 
+// edgeWidth is the width of a mark's outline in an s-pixel sprite: about a
+// pixel of a phone's screen on the widest boards.
+func edgeWidth(s int) float64 { return math.Max(2, 0.055*float64(s)) }
+
 // tintSprite is a highlight under a piece: the whole cell on cell boards, a
 // disc on boards of lines.
 func tintSprite(s int, c color.RGBA, cells bool) *image.RGBA {
@@ -294,15 +298,38 @@ func tintSprite(s int, c color.RGBA, cells bool) *image.RGBA {
 	return spriteImage(dc)
 }
 
-// frame draws a frame inside the edge of a cell's sprite, in c.
-func frame(im *image.RGBA, c color.RGBA) {
+// frame draws bands inside the edge of a tint sprite, the first outermost,
+// each w pixels wide: along a cell's edge, or around a disc's rim.
+func frame(im *image.RGBA, cells bool, w float64, bands ...color.RGBA) {
 	dc := gg.NewContextForRGBA(im)
 	f := float64(im.Rect.Dx())
-	w := math.Max(2, 0.06*f)
-	dc.DrawRectangle(w/2, w/2, f-w, f-w)
-	dc.SetColor(c)
 	dc.SetLineWidth(w)
-	dc.Stroke()
+	for k, c := range bands {
+		in := (float64(k) + 0.5) * w
+		if cells {
+			dc.DrawRectangle(in, in, f-2*in, f-2*in)
+		} else {
+			dc.DrawCircle(f/2, f/2, 0.47*f-in)
+		}
+		dc.SetColor(c)
+		dc.Stroke()
+	}
+}
+
+// lastSprite marks a point the last move went through: a light wash,
+// which dark squares show, framed in dark, which light ones show.
+func lastSprite(s int, cells bool) *image.RGBA {
+	im := tintSprite(s, lastTint, cells)
+	frame(im, cells, edgeWidth(s), lastDark)
+	return im
+}
+
+// selectSprite marks the chosen piece: a blue wash framed in the two tones
+// of the destination marks, the light one outside.
+func selectSprite(s int, cells bool) *image.RGBA {
+	im := tintSprite(s, selectTint, cells)
+	frame(im, cells, edgeWidth(s), targetHalo, targetCol)
+	return im
 }
 
 // checkSprite is a red glow under a king in check.
@@ -327,23 +354,36 @@ func checkSprite(s int, cells bool) *image.RGBA {
 	return spriteImage(dc)
 }
 
-// dotSprite marks an empty legal destination.
+// dotSprite marks an empty legal destination: a dark dot in a light rim.
 func dotSprite(s int) *image.RGBA {
 	dc := newSprite(s)
-	dc.DrawCircle(float64(s)/2, float64(s)/2, 0.16*float64(s))
+	f := float64(s)
+	dc.DrawCircle(f/2, f/2, 0.16*f+0.6*edgeWidth(s))
+	dc.SetColor(targetHalo)
+	dc.Fill()
+	dc.DrawCircle(f/2, f/2, 0.16*f)
 	dc.SetColor(targetCol)
 	dc.Fill()
 	return spriteImage(dc)
 }
 
 // ringSprite circles a point: a piece the last move turned over, or on
-// boards of lines an occupied legal destination.
-func ringSprite(s int, c color.RGBA, lines bool) *image.RGBA {
+// boards of lines an occupied legal destination; a halo, if it is not
+// transparent, edges the ring on both sides.
+func ringSprite(s int, c, halo color.RGBA, lines bool) *image.RGBA {
 	dc := newSprite(s)
 	f := float64(s)
 	r, w := 0.455*f, 0.075*f
 	if lines {
 		r, w = 0.44*f, 0.09*f
+	}
+	if halo.A != 0 {
+		e := 0.6 * edgeWidth(s)
+		r = min(r, 0.5*f-w/2-e)
+		dc.DrawCircle(f/2, f/2, r)
+		dc.SetColor(halo)
+		dc.SetLineWidth(w + 2*e)
+		dc.Stroke()
 	}
 	dc.DrawCircle(f/2, f/2, r)
 	dc.SetColor(c)
@@ -353,18 +393,24 @@ func ringSprite(s int, c color.RGBA, lines bool) *image.RGBA {
 }
 
 // cornersSprite marks an occupied legal destination on a board of cells:
-// a triangle in each corner, where the piece leaves the square bare.
-func cornersSprite(s int, c color.RGBA) *image.RGBA {
+// a dark triangle in each corner, where the piece leaves the square bare,
+// edged in light.
+func cornersSprite(s int) *image.RGBA {
 	dc := newSprite(s)
 	f := float64(s)
-	a := 0.26 * f
+	a := 0.28 * f
+	e := 0.6 * edgeWidth(s)
 	for _, k := range [][4]float64{{0, 0, 1, 1}, {f, 0, -1, 1}, {0, f, 1, -1}, {f, f, -1, -1}} {
 		dc.MoveTo(k[0], k[1])
 		dc.LineTo(k[0]+k[2]*a, k[1])
 		dc.LineTo(k[0], k[1]+k[3]*a)
 		dc.ClosePath()
 	}
-	dc.SetColor(c)
+	dc.SetColor(targetHalo)
+	dc.SetLineWidth(2 * e)
+	dc.SetLineJoinRound()
+	dc.StrokePreserve()
+	dc.SetColor(targetCol)
 	dc.Fill()
 	return spriteImage(dc)
 }
@@ -389,19 +435,34 @@ func crossSprite(s int) *image.RGBA {
 	return spriteImage(dc)
 }
 
-// swatchSprite is a small disc in a side's colours, shown by its player's
-// name.
-func swatchSprite(s int, st style) *image.RGBA {
+// swatchSprite is a disc in a side's colours, s pixels wide, shown by its
+// player's name on ground bg: the body with the inner ring of the side's
+// pieces, in a rim thick enough to see on a phone. A body that does not
+// stand out from bg by 3:1 (Black's on the dark strip) gets a light rim
+// that does; the others a grey one.
+func swatchSprite(s int, st style, bg color.RGBA) *image.RGBA {
 	dc := newSprite(s)
 	f := float64(s)
-	dc.DrawCircle(f/2, f/2, 0.42*f)
+	c, r, w := f/2, f/2-0.5, swatchRim(s)
+	edge := textDim
+	if contrastRatio(st.fill, bg) < 3 {
+		edge = textMain
+	}
+	dc.DrawCircle(c, c, r)
+	dc.SetColor(edge)
+	dc.Fill()
+	dc.DrawCircle(c, c, r-w)
 	dc.SetColor(st.fill)
-	dc.FillPreserve()
-	dc.SetColor(textDim)
-	dc.SetLineWidth(math.Max(1.5, 0.07*f))
+	dc.Fill()
+	dc.DrawCircle(c, c, 0.55*(r-w))
+	dc.SetColor(st.ring)
+	dc.SetLineWidth(math.Max(1, 0.07*f))
 	dc.Stroke()
 	return spriteImage(dc)
 }
+
+// swatchRim is the width of the rim of an s-pixel swatch.
+func swatchRim(s int) float64 { return math.Max(1.5, 0.11*float64(s)) }
 
 // tagSprite is a pill with a word in it, such as "TO MOVE".
 func tagSprite(t *typeface, h int, word string, bg, fg color.RGBA) *image.RGBA {

@@ -2,6 +2,7 @@ package render
 
 import (
 	"image/color"
+	"math"
 
 	"github.com/zugbot/zugbot/engine"
 )
@@ -17,6 +18,27 @@ func rgba(hex uint32, a float64) color.RGBA {
 	c := rgb(hex)
 	m := func(v uint8) uint8 { return uint8(float64(v)*a + 0.5) }
 	return color.RGBA{m(c.R), m(c.G), m(c.B), uint8(a*255 + 0.5)}
+}
+
+// toLinear returns the linear light of an sRGB channel value.
+func toLinear(v uint8) float64 {
+	c := float64(v) / 255
+	if c <= 0.04045 {
+		return c / 12.92
+	}
+	return math.Pow((c+0.055)/1.055, 2.4)
+}
+
+// relLuminance is the relative luminance of opaque colour c (WCAG).
+func relLuminance(c color.RGBA) float64 {
+	return 0.2126*toLinear(c.R) + 0.7152*toLinear(c.G) + 0.0722*toLinear(c.B)
+}
+
+// contrastRatio is the WCAG contrast ratio of opaque colours a and b, from
+// 1 (the same lightness) to 21 (black on white).
+func contrastRatio(a, b color.RGBA) float64 {
+	la, lb := relLuminance(a), relLuminance(b)
+	return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 }
 
 // The frame around the board: a dark card, so that the image reads the same
@@ -65,13 +87,17 @@ var (
 	panelLabel = rgb(0x6b4d2c)
 )
 
-// Overlays: highlights drawn over the board.
+// Overlays: marks drawn over the board. A mark that must show on every
+// square is drawn in two tones, a light one and a dark one a 3:1 contrast
+// apart, so that on any square, light or dark, one of them stands out by
+// 3:1 or more, under every colour vision (see TestMarksShow).
 var (
-	lastTint   = rgba(0xffe14a, 0.50) // the last move's squares: a light yellow, which dark squares show
-	lastEdge   = rgba(0x4a3600, 0.85) // and a dark frame inside them, which light squares show
-	arrowCol   = rgba(0xf5a524, 0.80) // the last move's path
+	lastTint   = rgba(0xffe14a, 0.50) // the last move's squares: a light yellow wash, which dark squares show
+	lastLight  = rgb(0xffe066)        // the last move's arrow, a light yellow,
+	lastDark   = rgb(0x1b1e25)        // in a dark outline, which also frames its squares
 	selectTint = rgba(0x2f80ed, 0.45) // the chosen piece
-	targetCol  = rgba(0x0b3a8c, 0.70) // its legal destinations
+	targetCol  = rgb(0x13306b)        // its legal destinations: a dark blue mark,
+	targetHalo = rgb(0xf4f7fb)        // in a light rim; the chosen piece is framed in both
 	takenCol   = rgba(0xd7261e, 0.85) // captured (or turned) pieces
 	crossHalo  = rgba(0xffffff, 0.7)  // around the cross where a piece was captured
 )
@@ -79,11 +105,16 @@ var (
 // arrowCols are the colours of the arrows that point out moves, by kind:
 // a light sky blue for the better move and a dark vermilion for the one
 // played, which differ in lightness as well as hue (Okabe and Ito's
-// colour-blind-safe pair).
+// colour-blind-safe pair). Like the last move's arrow, they are outlined
+// in lastDark.
 var arrowCols = [...]color.RGBA{
-	Better: rgba(0x56b4e9, 0.85),
-	Played: rgba(0xd55e00, 0.85),
+	Better: rgb(0x56b4e9),
+	Played: rgb(0xd55e00),
 }
+
+// arrowAlpha is the opacity of the arrows that point out moves, drawn over
+// the pieces: a little of the piece under them shows through.
+const arrowAlpha = 0.85
 
 // style is how a side's pieces look.
 type style struct {
@@ -102,9 +133,9 @@ func sideStyle(name string, s engine.Side) style {
 	// light blue), and Blue's discs carry a dot: they stay apart in
 	// greyscale and for red-green colour blindness (see TestSidesApart).
 	case "Red":
-		return style{fill: rgb(0xa52a24), rim: rgb(0x4f0d0a), ring: rgb(0xd9665f), ink: rgb(0x4f0d0a)}
+		return style{fill: rgb(0x9a1f1a), rim: rgb(0x4f0d0a), ring: rgb(0xd9665f), ink: rgb(0x4f0d0a)}
 	case "Blue":
-		return style{fill: rgb(0x7fbaf5), rim: rgb(0x15427f), ring: rgb(0x3f7fc8), ink: rgb(0x15427f), dot: true}
+		return style{fill: rgb(0x8ec5f8), rim: rgb(0x15427f), ring: rgb(0x3f7fc8), ink: rgb(0x15427f), dot: true}
 	case "White":
 		s = 0
 	case "Black":
