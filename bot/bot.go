@@ -175,7 +175,7 @@ func (b *Bot) Connected() bool { return b.down.Load() == 0 && b.running.Load() }
 func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	// work is the context of the bot's own work: it outlives ctx by up to
 	// drain, so that what is in flight at a stop can finish.
-	work, stopWork := context.WithCancel(context.WithoutCancel(ctx))
+	work, stopWork := context.WithCancel(table.WithSource(context.WithoutCancel(ctx), Source))
 	defer stopWork()
 	// The commands are registered (over REST) before the gateway opens: a
 	// configuration that Discord refuses stops here, before an IDENTIFY,
@@ -243,6 +243,16 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 
 	b.goTracked(func() { b.redrawBoards(work) })
 	b.goTracked(func() { b.resumeAI(work) })
+	ids := make([]int, len(shards))
+	for i, s := range shards {
+		ids[i] = s.ShardID
+	}
+	followed := make(chan struct{})
+	go func() {
+		defer close(followed)
+		b.followChanges(work, ids, shards[0].ShardCount)
+	}()
+	defer func() { stopWork(); <-followed }()
 	<-ctx.Done()
 	b.trackMu.Lock()
 	b.closing.Store(true) // no new work is tracked from here on

@@ -16,7 +16,7 @@ import (
 // does (see table.RunDue), announcing them on Discord; tests call it after
 // moving their clock.
 func (b *Bot) RunDue(ctx context.Context) {
-	b.table.RunDue(ctx, b, b.timerOptions())
+	b.table.RunDue(table.WithSource(ctx, Source), b, b.timerOptions())
 }
 
 // timerOptions are how the bot runs the service's timers.

@@ -96,6 +96,10 @@ type Change struct {
 	Ply int `json:"ply"`
 	// Kind says what changed.
 	Kind Kind `json:"kind"`
+	// Source names the adapter through which the change was asked for
+	// ("discord", "web", …; "" when not said), so that an adapter can
+	// leave alone the changes it has shown itself.
+	Source string `json:"source,omitempty"`
 }
 
 // String describes c for logs: "game 12 (tournament 3) ply 7: Moved".

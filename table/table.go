@@ -138,8 +138,22 @@ func (t *Table) publish(ctx context.Context, u Update) {
 	}
 }
 
-// announce publishes change c and relays it to the other processes.
+// sourceKey is the context key of the adapter a call comes through.
+type sourceKey struct{}
+
+// WithSource returns ctx saying that the calls made with it come through
+// the adapter named source ("discord", "web", …): the changes they make
+// are published with it (feed.Change.Source), so that an adapter can tell
+// the changes it shows itself from those it must show because they were
+// made elsewhere.
+func WithSource(ctx context.Context, source string) context.Context {
+	return context.WithValue(ctx, sourceKey{}, source)
+}
+
+// announce publishes change c, made with ctx, and relays it to the other
+// processes.
 func (t *Table) announce(ctx context.Context, c feed.Change) {
+	c.Source, _ = ctx.Value(sourceKey{}).(string)
 	t.cfg.Feed.Publish(c)
 	if err := t.store.Announce(context.WithoutCancel(ctx), t.cfg.Origin, c); err != nil {
 		t.cfg.Log.Warn("could not relay a change to the other processes", "change", c.String(), "err", err)

@@ -1,0 +1,104 @@
+package bot
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+
+	"github.com/zugbot/zugbot/feed"
+	"github.com/zugbot/zugbot/table"
+)
+
+// Source is the name under which the bot's calls into the game service
+// come (see table.WithSource): the changes the bot shows itself.
+const Source = "discord"
+
+// Table returns the game service the bot plays through, for the other
+// adapters of the same process (a web board) to share.
+func (b *Bot) Table() *table.Table { return b.table }
+
+// followChanges shows on Discord the changes made to its games elsewhere
+// (through another adapter, or another process's), as if they were made
+// here: the board redrawn with what happened, and the player to move
+// pinged after a move. The bot's own changes it shows as it makes them,
+// and a game of a server another process serves is that process's. A
+// Resync (changes missed) redraws the boards that are behind their games.
+// It ends with ctx.
+func (b *Bot) followChanges(ctx context.Context, shards []int, count int) {
+	sub := b.table.Feed().Subscribe(feed.Filter{})
+	defer sub.Close()
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case c, ok := <-sub.C:
+			if !ok {
+				return
+			}
+			b.followChange(ctx, c, shards, count)
+		}
+	}
+}
+
+// followChange shows change c, made elsewhere, on its game's board.
+func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, count int) {
+	switch {
+	case c.Kind == feed.Resync:
+		b.redrawBoards(ctx)
+		return
+	case c.Source == Source || c.Game == 0 || c.Kind == feed.Started:
+		return // shown here already; a tournament's round; a game with no board yet
+	}
+	st, err := b.store.Load(ctx, c.Game)
+	if err != nil {
+		b.log.Warn("a change made elsewhere", "change", c.String(), "err", err)
+		return
+	}
+	g := &st.Game
+	if !served(g.GuildID, shards, count) || st.Game.Ply != c.Ply {
+		return // another process's server; or a later change follows
+	}
+	note := ""
+	switch c.Kind {
+	case feed.Moved:
+		if n := len(st.Moves); n > 0 {
+			mover := g.Seats[st.Position.Turn().Other()]
+			note = fmt.Sprintf("%s played **%s**.", seatName(mover), st.Moves[n-1].Notation)
+		}
+	case feed.TookBack:
+		note = "A move was taken back."
+	case feed.Resigned:
+		if side, ok := g.SideOf(g.EndedBy); ok {
+			note = fmt.Sprintf("%s resigned.", seatName(g.Seats[side]))
+		}
+	}
+	if err := b.editBoard(ctx, &st, boardView{note: note, replay: g.Over()}); err != nil {
+		b.degraded("show a change made elsewhere on the board", g.ID, err)
+	}
+	if c.Kind == feed.Moved || c.Kind == feed.TookBack {
+		if err := b.notifyTurn(ctx, &st, note); err != nil {
+			b.degraded("ping the player to move after a change made elsewhere", g.ID, err)
+		}
+	}
+}
+
+// served reports whether the server guildID ("" for direct messages) is
+// one of shards, of count: Discord gives each shard the servers with (ID
+// >> 22) % count equal to its number, and shard 0 the direct messages
+// (https://discord.com/developers/docs/events/gateway#sharding).
+func served(guildID string, shards []int, count int) bool {
+	want := 0
+	if guildID != "" {
+		id, err := strconv.ParseUint(guildID, 10, 64)
+		if err != nil {
+			return false
+		}
+		want = int((id >> 22) % uint64(max(count, 1)))
+	}
+	for _, s := range shards {
+		if s == want {
+			return true
+		}
+	}
+	return false
+}
