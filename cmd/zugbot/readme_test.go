@@ -203,8 +203,24 @@ func readmeExceptions() map[string]readmeException {
 		check:  checkComposePostgresBackup,
 	}
 	ci := readmeException{reason: "run by .ci/run (the ci:begin block)"}
+	// The release's steps (docs/development.md, "Releasing"): the notes
+	// file the awk command writes is the one GoReleaser is given.
+	var notes string
+	goreleaser := readmeException{
+		reason: "downloads and builds GoReleaser (minutes), and a release publishes; .goreleaser.yaml is checked against the repository by TestReleaseConfig, its ldflags by TestVersionStamped and its builds by TestReleaseBuilds",
+		check: func(t *testing.T, c readmeCommand, words []string) {
+			checkGoreleaserCommand(t, c, words)
+			if i := slices.Index(words, "--release-notes"); i >= 0 && (notes == "" || words[i+1] != notes) {
+				t.Errorf("%s: %q: the release notes are not the file the awk command before it writes (%q)", c.where(), c.text, notes)
+			}
+		},
+	}
+	releaseTag := readmeException{
+		reason: "tags and pushes a release; the check wants the version to be one of CHANGELOG.md's",
+		check:  checkReleaseTag,
+	}
 	return map[string]readmeException{
-		"docker build -t zugbot .": dockerfile,
+		"docker build " + dockerBuildArgs + " -t zugbot .":                                                                                 dockerfile,
 		"docker run -d --name zugbot --restart unless-stopped --env-file deploy/zugbot.env -v zugbot-data:/data zugbot":                    dockerfile,
 		"docker exec zugbot zugbot backup -o /data/backup.db":                                                                              dockerfile,
 		"cp deploy/zugbot.env.example deploy/zugbot.env":                                                                                   envFile,
@@ -332,6 +348,21 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a benchmark run of a minute; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkGame("),
 		},
+		"go run github.com/goreleaser/goreleaser/v2@v2.16.0 check":                                            goreleaser,
+		"go run github.com/goreleaser/goreleaser/v2@v2.16.0 release --snapshot --clean --skip=docker,publish": goreleaser,
+		"go run github.com/goreleaser/goreleaser/v2@v2.16.0 release --clean --release-notes /tmp/notes.md":    goreleaser,
+		`git tag -a v0.1.0 -m "zugbot v0.1.0"`:                                                                releaseTag,
+		"git push origin v0.1.0":                                                                              releaseTag,
+		"docker buildx create --use": {
+			reason: "needs a Docker engine; it makes the buildx builder that GoReleaser's image build uses",
+		},
+		`awk '/^## \[0\.1\.0\]/ {on = 1; next} /^(## |\[)/ {on = 0} on' CHANGELOG.md > /tmp/notes.md`: {
+			reason: "writes the release notes into /tmp; the check runs the awk program on CHANGELOG.md and compares what it prints with the version's section",
+			check: func(t *testing.T, c readmeCommand, words []string) {
+				checkReleaseNotes(t, c, words)
+				notes = words[len(words)-1]
+			},
+		},
 		"go run golang.org/x/perf/cmd/benchstat@latest old.txt new.txt": {
 			reason: "downloads benchstat and needs two benchmark result files",
 		},
@@ -379,8 +410,8 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 	dockerfile := string(df)
 	switch words[1] {
 	case "build":
-		if words[len(words)-1] != "." || !slices.Contains(words, "-t") {
-			t.Errorf("%s: %q: want a tagged build of the repository root", c.where(), c.text)
+		if words[len(words)-1] != "." || !slices.Contains(words, "-t") || !strings.Contains(c.text, " "+dockerBuildArgs+" ") {
+			t.Errorf("%s: %q: want a tagged build of the repository root, given its version and commit (%s)", c.where(), c.text, dockerBuildArgs)
 		}
 	case "run":
 		var env, envFiles []string
@@ -397,8 +428,8 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 				}
 			}
 		}
-		if words[len(words)-1] != "zugbot" {
-			t.Errorf("%s: runs image %q; docker build tags zugbot", c.where(), words[len(words)-1])
+		if image := words[len(words)-1]; image != "zugbot" && image != releaseImage(t) {
+			t.Errorf("%s: runs image %q; docker build tags zugbot, and the newest release's image is %s", c.where(), image, releaseImage(t))
 		}
 		for _, e := range env {
 			if !isSetting(e) {
@@ -446,8 +477,9 @@ func checkDockerCommand(t *testing.T, c readmeCommand, words []string) {
 			}
 		}
 		var stdout, stderr strings.Builder
-		if code := run(context.Background(), args, &stdout, &stderr); code != 0 || !strings.Contains(stdout.String(), "backed up "+db) {
-			t.Errorf("%s: %q in the container: exit %d, %q %q; want the volume's database backed up", c.where(), c.text, code, stdout.String(), stderr.String())
+		code := run(context.Background(), args, &stdout, &stderr)
+		if code != 0 || args[0] == "backup" && !strings.Contains(stdout.String(), "backed up "+db) {
+			t.Errorf("%s: %q in the container: exit %d, %q %q; want it to succeed (a backup: the volume's database backed up)", c.where(), c.text, code, stdout.String(), stderr.String())
 		}
 	default:
 		t.Errorf("%s: unexpected docker command %q", c.where(), c.text)
@@ -964,41 +996,24 @@ func TestDockerfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	goVersion := regexp.MustCompile(`(?m)^go (\d+\.\d+)`).FindStringSubmatch(string(gomod))
-	image := regexp.MustCompile(`FROM golang:(\d+\.\d+)\S* AS build`).FindStringSubmatch(dockerfile)
+	image := regexp.MustCompile(`FROM (?:--platform=\S+ )?golang:(\d+\.\d+)\S* AS build`).FindStringSubmatch(dockerfile)
 	if goVersion == nil || image == nil || image[1] != goVersion[1] {
 		t.Errorf("the build image's Go (%v) is not go.mod's (%v)", image, goVersion)
 	}
-	for _, want := range []string{"CGO_ENABLED=0", "./cmd/zugbot", "USER nonroot", `ENTRYPOINT ["/usr/local/bin/zugbot"]`, `CMD ["run"]`} {
+	for _, want := range []string{"CGO_ENABLED=0", "./cmd/zugbot", "USER nonroot", `ENTRYPOINT ["/usr/local/bin/zugbot"]`, `CMD ["run"]`,
+		// The version and commit, as build arguments, into the binary's
+		// stamp (TestVersionStamped builds with these ldflags).
+		"ARG TARGETOS TARGETARCH VERSION COMMIT\n", "-X main.version=${VERSION} -X main.commit=${COMMIT}",
+		"#   docker build " + dockerBuildArgs + " -t zugbot .\n"} {
 		if !strings.Contains(dockerfile, want) {
 			t.Errorf("the Dockerfile lacks %s", want)
 		}
 	}
+	checkDockerStages(t, dockerfile)
 	ignored := dockerIgnored(t)
 	// The files the build reads: go.mod, go.sum, the Go sources and what
 	// they embed.
-	need := []string{"go.mod", "go.sum"}
-	embed := regexp.MustCompile(`(?m)^//go:embed (.+)$`)
-	filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
-		if err != nil || d.IsDir() && d.Name() == ".git" {
-			return filepath.SkipDir
-		}
-		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
-			return nil
-		}
-		rel, _ := filepath.Rel("../..", path)
-		need = append(need, rel)
-		src, _ := os.ReadFile(path)
-		for _, m := range embed.FindAllStringSubmatch(string(src), -1) {
-			for _, pat := range strings.Fields(m[1]) {
-				files, _ := filepath.Glob(filepath.Join(filepath.Dir(path), pat))
-				for _, f := range files {
-					r, _ := filepath.Rel("../..", f)
-					need = append(need, r)
-				}
-			}
-		}
-		return nil
-	})
+	need := buildSources(t)
 	for _, f := range need {
 		if ignored(f) {
 			t.Errorf(".dockerignore leaves %s out of the build context, which the build needs", f)

@@ -147,8 +147,15 @@ func TestSelfHostingGuide(t *testing.T) {
 					return
 				}
 				args := w[7:]
-				path := seeded(t, args[slices.Index(args, "-user")+1])
+				path := filepath.Join(t.TempDir(), "zugbot.db")
+				if i := slices.Index(args, "-user"); i >= 0 {
+					path = seeded(t, args[i+1])
+				}
 				runAt(t, c, path, args)
+			case "build": // the image, given the checkout's version and commit
+				if !strings.HasSuffix(c.text, " build "+dockerBuildArgs) {
+					t.Errorf("guide line %d: %q: want the build given its version and commit, %s", c.line, c.text, dockerBuildArgs)
+				}
 			case "cp": // docker compose -f F cp -a SRC zugbot:/data/zugbot.db
 				target := w[len(w)-1]
 				m := regexp.MustCompile(`ZUGBOT_DB=(/\S+)`).FindStringSubmatch(string(dockerfile))
@@ -158,6 +165,36 @@ func TestSelfHostingGuide(t *testing.T) {
 			case "up", "logs", "stop", "start":
 			default:
 				t.Errorf("guide line %d: unexpected compose command %q", c.line, c.text)
+			}
+		}},
+		{regexp.MustCompile(`^(curl -fLO https://github\.com/\S+|sha256sum \S+.*|tar -xzf \S+|cd \S+)$`), func(t *testing.T, c readmeCommand, w []string) {
+			checkReleaseDownload(t, c, w)
+		}},
+		// The release image in place of the README's build: the same
+		// docker run line, the image's name aside.
+		{regexp.MustCompile(`^docker (pull|stop|rm|run|exec) `), func(t *testing.T, c readmeCommand, w []string) {
+			readmeRun := ""
+			for _, rc := range docCommands(t, "../../README.md") {
+				if strings.HasPrefix(rc.text, "docker run ") {
+					readmeRun = rc.text
+				}
+			}
+			switch w[1] {
+			case "pull":
+				if w[2] != releaseImage(t) {
+					t.Errorf("guide line %d: %q; want the newest release's image, %s", c.line, c.text, releaseImage(t))
+				}
+			case "stop", "rm":
+				if len(w) != 3 || !strings.Contains(readmeRun, " --name "+w[2]+" ") {
+					t.Errorf("guide line %d: %q: not the container of the README's %q", c.line, c.text, readmeRun)
+				}
+			case "run":
+				if strings.TrimSuffix(c.text, releaseImage(t)) != strings.TrimSuffix(readmeRun, "zugbot") {
+					t.Errorf("guide line %d: %q is not the README's %q with the release image, %s", c.line, c.text, readmeRun, releaseImage(t))
+				}
+				checkDockerCommand(t, c, w)
+			case "exec":
+				checkDockerCommand(t, c, w)
 			}
 		}},
 		{regexp.MustCompile(`^go build -o zugbot \./cmd/zugbot$`), func(*testing.T, readmeCommand, []string) {}}, // buildZugbot above
