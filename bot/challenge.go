@@ -68,7 +68,7 @@ func (r *request) postChallenge(c *store.Challenge) error {
 	if err := r.reply(b.challengeMessage(c)); err != nil {
 		return err
 	}
-	msg, err := b.session.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
+	msg, err := r.out.Original(r.ctx)
 	if err != nil {
 		return fmt.Errorf("find the message of challenge %d: %w", c.ID, err)
 	}
@@ -157,7 +157,7 @@ func (r *request) challengeControl(a action) error {
 	if err != nil {
 		return err
 	}
-	msg, err := b.session.FollowupMessageCreate(r.i, true, m.params(), discordgo.WithContext(r.ctx))
+	msg, err := r.out.Followup(r.ctx, m.params())
 	if err != nil {
 		return fmt.Errorf("post the board of game %d: %w", st.Game.ID, err)
 	}

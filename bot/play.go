@@ -92,7 +92,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if _, player := st.Game.SideOf(r.user.ID); !player || r.i.GuildID != st.Game.GuildID {
 		return nil
 	}
-	msg, err := b.session.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
+	msg, err := r.out.Original(r.ctx)
 	if err != nil {
 		return fmt.Errorf("find the board message of game %d: %w", st.Game.ID, err)
 	}
@@ -251,7 +251,7 @@ func (r *request) meanwhile(text string) {
 			return // answered, or a later text went first
 		}
 		r.interimShown = seq
-		if _, err := r.b.session.InteractionResponseEdit(r.i, &discordgo.WebhookEdit{Content: &text}, discordgo.WithContext(r.ctx)); err != nil {
+		if _, err := r.out.Edit(r.ctx, &discordgo.WebhookEdit{Content: &text}); err != nil {
 			r.b.log.Warn("could not show progress", "user", r.user.ID, "text", text, "err", err)
 		}
 	}()

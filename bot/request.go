@@ -19,6 +19,7 @@ type request struct {
 	ctx  context.Context
 	i    *discordgo.Interaction
 	user *discordgo.User
+	out  responder // the calls about i
 
 	responded bool // an initial response was sent
 	deferred  bool // it was a deferral (type 5 or 6): the answer is an edit
@@ -57,7 +58,7 @@ func (r *request) answering() {
 func (r *request) later(f func()) { r.afterwards = append(r.afterwards, f) }
 
 func (b *Bot) newRequest(ctx context.Context, ic *discordgo.InteractionCreate) *request {
-	r := &request{b: b, ctx: ctx, i: ic.Interaction}
+	r := &request{b: b, ctx: ctx, i: ic.Interaction, out: sessionResponder{b.session, ic.Interaction}}
 	switch {
 	case ic.Member != nil && ic.Member.User != nil:
 		r.user = ic.Member.User
@@ -228,7 +229,7 @@ func (r *request) playerOf(u *discordgo.User) store.Player {
 
 // respond sends the initial response.
 func (r *request) respond(typ discordgo.InteractionResponseType, data *discordgo.InteractionResponseData) error {
-	if err := r.b.session.InteractionRespond(r.i, &discordgo.InteractionResponse{Type: typ, Data: data}, discordgo.WithContext(r.ctx)); err != nil {
+	if err := r.out.Respond(r.ctx, &discordgo.InteractionResponse{Type: typ, Data: data}); err != nil {
 		return fmt.Errorf("respond (type %d): %w", typ, err)
 	}
 	r.responded = true
@@ -242,7 +243,7 @@ func (r *request) respond(typ discordgo.InteractionResponseType, data *discordgo
 func (r *request) reply(m message) error {
 	if r.deferred {
 		r.answering()
-		_, err := r.b.session.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
+		_, err := r.out.Edit(r.ctx, m.edit())
 		if err != nil {
 			return fmt.Errorf("edit the response: %w", err)
 		}
@@ -279,7 +280,7 @@ func (r *request) deferUpdate() error {
 func (r *request) update(m message) error {
 	if r.deferred {
 		r.answering()
-		if _, err := r.b.session.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx)); err != nil {
+		if _, err := r.out.Edit(r.ctx, m.edit()); err != nil {
 			return fmt.Errorf("edit the message: %w", err)
 		}
 		return nil
@@ -289,7 +290,7 @@ func (r *request) update(m message) error {
 
 // followup sends another message after the initial response.
 func (r *request) followup(m message) error {
-	_, err := r.b.session.FollowupMessageCreate(r.i, true, m.params(), discordgo.WithContext(r.ctx))
+	_, err := r.out.Followup(r.ctx, m.params())
 	if err != nil {
 		return fmt.Errorf("send a follow-up: %w", err)
 	}
@@ -329,14 +330,14 @@ func (r *request) privately(m message) error {
 	case !r.responded:
 		return r.respond(discordgo.InteractionResponseChannelMessageWithSource, m.data())
 	case r.deferred && r.ephemeral:
-		_, err := r.b.session.InteractionResponseEdit(r.i, m.edit(), discordgo.WithContext(r.ctx))
+		_, err := r.out.Edit(r.ctx, m.edit())
 		return err
 	case r.thinking:
 		// A public "thinking…": the first follow-up would take its place,
 		// in public, whatever its flags say
 		// (https://discord.com/developers/docs/interactions/receiving-and-responding#create-followup-message).
 		// So the thinking message goes, and the answer comes privately.
-		if err := r.b.session.InteractionResponseDelete(r.i, discordgo.WithContext(r.ctx)); err != nil {
+		if err := r.out.Delete(r.ctx); err != nil {
 			r.b.log.Warn("could not delete the public deferral", "user", r.user.ID, "err", err)
 		}
 	}

@@ -92,7 +92,7 @@ func (r *request) createTournament() error {
 	if err := r.reply(b.tournamentMessage(&tr)); err != nil {
 		return err
 	}
-	msg, err := b.session.InteractionResponse(r.i, discordgo.WithContext(r.ctx))
+	msg, err := r.out.Original(r.ctx)
 	if err != nil {
 		return fmt.Errorf("find the message of tournament %d: %w", tr.ID, err)
 	}
