@@ -115,7 +115,9 @@ func TestRefusalsRecorded(t *testing.T) {
 		t.Errorf("a challenge to a bot: %q", got)
 	}
 	ctx := context.Background()
-	seat := func(u *discordgo.User) store.Seat { return store.Seat{Player: store.Player{ID: u.ID, Name: u.Username}} }
+	seat := func(u *discordgo.User) store.Seat {
+		return store.Seat{Player: store.Player{ID: u.ID, Name: u.Username}}
+	}
 	z, err := st.CreateGame(ctx, store.NewGame{Variant: "zodiac", Seats: [2]store.Seat{seat(alice), seat(bob)}, GuildID: "100", ChannelID: "200", DaysPerMove: 1})
 	if err != nil {
 		t.Fatal(err)
