@@ -90,6 +90,14 @@ func (a *adminFlags) open(ctx context.Context, args []string) (*store.Store, err
 	return store.Open(ctx, *a.db, store.Options{Variants: games.All()})
 }
 
+// unknownUser is the error of export-user and delete-user for a person
+// zugbot holds nothing about: exit status 1 for both, since the usual
+// cause is a mistyped ID, which a script must not take for a deletion
+// done.
+func unknownUser(id string) error {
+	return fmt.Errorf("zugbot holds nothing about user %s: nothing to export or delete (check the ID: Discord's Copy User ID, with Developer Mode on)", id)
+}
+
 // dryRun ends what a command that changes nothing without -yes says.
 func dryRun(stdout io.Writer, yes bool) {
 	if !yes {
@@ -107,7 +115,7 @@ func adminExport(ctx context.Context, args []string, stdout io.Writer) error {
 	defer s.Close()
 	u, err := s.User(ctx, *fs.user)
 	if errors.Is(err, store.ErrNotFound) {
-		return fmt.Errorf("zugbot holds nothing about user %s", *fs.user)
+		return unknownUser(*fs.user)
 	}
 	if err != nil {
 		return err
@@ -132,8 +140,7 @@ func adminDelete(ctx context.Context, args []string, stdout io.Writer) error {
 		return err
 	}
 	if !d.Player {
-		fmt.Fprintf(stdout, "zugbot holds nothing about user %s: nothing to delete.\n", user)
-		return nil
+		return unknownUser(user)
 	}
 	verb := "Would delete"
 	if *yes {

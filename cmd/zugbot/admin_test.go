@@ -63,6 +63,12 @@ func TestAdminCommands(t *testing.T) {
 		{[]string{"admin", "delete-user", "-db", db}, 2, "-user is required"},
 		{[]string{"admin", "reset-ratings", "-db", db, "-game", "go"}, 2, "unknown game"},
 		{[]string{"admin", "export-user", "-db", filepath.Join(t.TempDir(), "none.db"), "-user", "1"}, 1, "no database at"},
+		// An unknown person is an error for both, with the same status:
+		// the ID is likely mistyped, and a script must not take it for a
+		// deletion done.
+		{[]string{"admin", "export-user", "-db", db, "-user", "999"}, 1, "zugbot holds nothing about user 999"},
+		{[]string{"admin", "delete-user", "-db", db, "-user", "999"}, 1, "zugbot holds nothing about user 999"},
+		{[]string{"admin", "delete-user", "-db", db, "-user", "999", "-yes"}, 1, "zugbot holds nothing about user 999"},
 	} {
 		code, _, errOut := zugbot(t, tt.args...)
 		if code != tt.code || !strings.Contains(errOut, tt.want) {

@@ -5,7 +5,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/zugbot/zugbot/analysis"
 	"github.com/zugbot/zugbot/render"
@@ -19,8 +21,9 @@ func runAnalyse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	load := positionFlags(fs)
 	moveList := fs.String("moves", "", "the game's moves from the position, separated by spaces (required)")
 	players := fs.String("players", "", `the players' names, first side first, separated by a comma: "alice,bob"`)
-	out := fs.String("o", "", `write the evaluation graph here as a PNG ("-" for standard output)`)
+	out := fs.String("o", "", `write the evaluation graph here: a PNG, or a JPEG if the name ends in .jpg or .jpeg ("-" for standard output, as PNG, and the report on standard error)`)
 	mistakes := fs.String("mistakes", "", fmt.Sprintf("write a board of each of the %d biggest mistakes to PREFIX-1.png, PREFIX-2.png, …", mistakeBoards))
+	force := fs.Bool("force", false, "overwrite the files of -o and -mistakes if they exist (without it, an existing file is an error)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -31,21 +34,49 @@ func runAnalyse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	if err != nil {
 		return err
 	}
+	format, err := imageFormat("-o", *out, "png", "jpeg")
+	if err != nil {
+		return err
+	}
 	names, err := pair(*players, "-players")
 	if err != nil {
 		return err
 	}
 	v := start.Variant()
+	// who names a side in the report: "ada (White)", or "White" alone.
+	var who [2]string
 	for side := range names {
+		who[side] = fmt.Sprintf("%s (%s)", names[side], v.Sides[side])
 		if names[side] == "" {
-			names[side] = v.Sides[side]
+			names[side], who[side] = v.Sides[side], v.Sides[side]
 		}
 	}
 	p, moves, err := playMoves(start, *moveList)
 	if err != nil {
 		return err
 	}
-	rep, err := analysis.Game(ctx, start, moves, nil)
+	// The files are checked before the analysis, which takes a while.
+	var outputs []string
+	if *out != "" && *out != "-" {
+		outputs = append(outputs, *out)
+	}
+	if *mistakes != "" {
+		for n := range mistakeBoards {
+			outputs = append(outputs, fmt.Sprintf("%s-%d.png", *mistakes, n+1))
+		}
+	}
+	for _, name := range outputs {
+		flag := "-mistakes"
+		if name == *out {
+			flag = "-o"
+		}
+		if err := checkOutput(flag, name, "-force", *force); err != nil {
+			return err
+		}
+	}
+	progress := newProgress(stderr, "analysing: position %d of %d…")
+	rep, err := analysis.Game(ctx, start, moves, progress.show)
+	progress.done()
 	if err != nil {
 		return err
 	}
@@ -69,8 +100,16 @@ func runAnalyse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			b.WriteString(" ")
 		}
 	}
+	var played [2]int
+	for _, pl := range rep.Plies {
+		played[pl.Side&1]++
+	}
 	for side, s := range rep.Players {
-		fmt.Fprintf(&b, "%s (%s): %s\n", names[side], v.Sides[side], s)
+		if played[side] == 0 {
+			fmt.Fprintf(&b, "%s: no moves to judge\n", who[side])
+			continue
+		}
+		fmt.Fprintf(&b, "%s: %s\n", who[side], s)
 	}
 	fmt.Fprintf(&b, "Result: %s\n", result)
 	r := render.New()
@@ -80,7 +119,11 @@ func runAnalyse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 		if err := r.GraphPNG(&buf, render.GraphOf(v, &rep, names, result)); err != nil {
 			return err
 		}
-		files = append(files, func() error { return write(*out, buf.Bytes(), stdout) })
+		data, err := encodeAs(format, buf.Bytes())
+		if err != nil {
+			return err
+		}
+		files = append(files, func() error { return write(*out, data, *force, stdout) })
 	}
 	if *mistakes != "" {
 		for n, i := range rep.Worst(mistakeBoards) {
@@ -98,7 +141,7 @@ func runAnalyse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 				return err
 			}
 			name := fmt.Sprintf("%s-%d.png", *mistakes, n+1)
-			files = append(files, func() error { return write(name, buf.Bytes(), stdout) })
+			files = append(files, func() error { return write(name, buf.Bytes(), *force, stdout) })
 		}
 	}
 	// Nothing is written unless everything could be drawn.
@@ -107,9 +150,61 @@ func runAnalyse(ctx context.Context, args []string, stdout, stderr io.Writer) er
 			return err
 		}
 	}
+	report := stdout
 	if *out == "-" {
-		return nil // standard output holds the image
+		report = stderr // standard output holds the image
 	}
-	_, err = io.WriteString(stdout, b.String())
+	_, err = io.WriteString(report, b.String())
 	return err
+}
+
+// progress shows how far a long command has gone on one line of a
+// terminal, rewritten in place. It shows nothing when its writer is not a
+// terminal (a file or a pipe would keep every step).
+type progress struct {
+	w      io.Writer // nil: not a terminal
+	format string    // with the steps done and the total
+	width  int       // of the last line shown
+}
+
+// newProgress returns a progress that writes to w, if it is a terminal,
+// lines of format, which takes the steps done and the total.
+func newProgress(w io.Writer, format string) *progress {
+	if !isTerminal(w) {
+		w = nil
+	}
+	return &progress{w: w, format: format}
+}
+
+// show shows that done steps of total are done.
+func (p *progress) show(done, total int) {
+	if p.w == nil {
+		return
+	}
+	line := fmt.Sprintf(p.format, done, total)
+	fmt.Fprintf(p.w, "\r%-*s", p.width, line)
+	p.width = max(p.width, utf8.RuneCountInString(line))
+}
+
+// done clears the line, for what is printed next.
+func (p *progress) done() {
+	if p.w != nil && p.width > 0 {
+		fmt.Fprintf(p.w, "\r%*s\r", p.width, "")
+		p.width = 0
+	}
+}
+
+// isTerminal reports whether f, a reader or a writer, is a terminal (a
+// character device other than /dev/null). Tests replace it.
+var isTerminal = func(rw any) bool {
+	f, ok := rw.(*os.File)
+	if !ok {
+		return false
+	}
+	fi, err := f.Stat()
+	if err != nil || fi.Mode()&os.ModeCharDevice == 0 {
+		return false
+	}
+	null, err := os.Stat(os.DevNull)
+	return err != nil || !os.SameFile(fi, null)
 }

@@ -2,9 +2,12 @@ package main
 
 import (
 	"context"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/zugbot/zugbot/store"
@@ -63,11 +66,31 @@ func TestBackupCommand(t *testing.T) {
 		{[]string{"backup", "-db", db}, 2, "-o is required"},
 		{[]string{"backup", "-db", filepath.Join(dir, "none.db"), "-o", filepath.Join(dir, "x.db")}, 1, "no such file"},
 		{[]string{"backup", "-o", out, "extra"}, 2, "unexpected argument"},
+		// The file named, never the temporary file the copy is made in.
+		{[]string{"backup", "-db", db, "-o", filepath.Join(dir, "none", "b.db")}, 1, "-o " + filepath.Join(dir, "none", "b.db") + ": the folder " + filepath.Join(dir, "none") + " does not exist"},
+		{[]string{"backup", "-db", db, "-o", dir}, 1, "-o " + dir + " is a folder"},
 	}
 	for _, tt := range tests {
 		code, _, stderr := zugbot(t, tt.args...)
-		if code != tt.code || !strings.Contains(stderr, tt.want) {
+		if code != tt.code || !strings.Contains(stderr, tt.want) || strings.Contains(stderr, ".tmp") {
 			t.Errorf("zugbot %s: exit %d, stderr %q; want exit %d and %q", strings.Join(tt.args, " "), code, stderr, tt.code, tt.want)
 		}
+	}
+}
+
+// TestHideTemp: an error about the temporary file a copy is made in is
+// told of the files the person named.
+func TestHideTemp(t *testing.T) {
+	err := hideTemp(fmt.Errorf("back up: %w", &fs.PathError{Op: "open", Path: "/x/.b.db.123.tmp", Err: syscall.EACCES}), "back up a.db to /x/b.db")
+	if got := err.Error(); got != "back up a.db to /x/b.db: permission denied" {
+		t.Errorf("hideTemp: %q", got)
+	}
+	err = hideTemp(&os.LinkError{Op: "link", Old: "/x/.b.db.1.tmp", New: "/x/b.db", Err: syscall.EEXIST}, "back up a.db to /x/b.db")
+	if got := err.Error(); got != "back up a.db to /x/b.db: file exists" {
+		t.Errorf("hideTemp: %q", got)
+	}
+	other := &fs.PathError{Op: "open", Path: "a.db", Err: syscall.ENOENT}
+	if got := hideTemp(other, "back up"); got != other {
+		t.Errorf("hideTemp changed an error about the database: %v", got)
 	}
 }

@@ -57,12 +57,14 @@ func readSecret(name string) (string, error) {
 // args. Every invalid value is reported by its variable's name, before the
 // bot connects anywhere.
 func loadConfig(args []string, getenv func(string) string, usage io.Writer) (config, error) {
-	return loadConfigFor("run", "run the Discord bot", args, getenv, usage)
+	return loadConfigFor("run", "run the Discord bot", nil, args, getenv, usage)
 }
 
 // loadConfigFor is loadConfig for a subcommand, described as desc in
-// its usage.
-func loadConfigFor(command, desc string, args []string, getenv func(string) string, usage io.Writer) (config, error) {
+// its usage, which reads only the settings whose flags only names (all of
+// them when only is nil): its usage lists those alone, and the others are
+// neither read nor checked.
+func loadConfigFor(command, desc string, only []string, args []string, getenv func(string) string, usage io.Writer) (config, error) {
 	var c config
 	var level, format, shards, workers, shardIDs, dbPassword, dbPasswordFile string
 	settings := []setting{
@@ -70,7 +72,7 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		{"ZUGBOT_DB", "db", "zugbot.db", "the database: a SQLite file, or a PostgreSQL URL (postgres://user:password@host/db)", &c.DB},
 		{"ZUGBOT_GUILD", "guild", "", "a server (guild) ID to register the commands to, instantly (for testing); default: global", &c.Guild},
 		{"DISCORD_API_URL", "api-url", "", "base URL of Discord's REST API, e.g. a rate-limit proxy (default: Discord's own)", &c.APIURL},
-		{"ZUGBOT_METRICS_ADDR", "metrics-addr", "", "address to serve /healthz and /metrics on, e.g. :9090 (default: off)", &c.MetricsAddr},
+		{"ZUGBOT_METRICS_ADDR", "metrics-addr", "", "address to serve /healthz, /metrics and Go's profiles on, e.g. 127.0.0.1:9090, this machine only: keep it off the internet (default: off)", &c.MetricsAddr},
 		{"ZUGBOT_LOG_LEVEL", "log-level", "info", "log level: debug, info, warn or error", &level},
 		{"ZUGBOT_LOG_FORMAT", "log-format", "text", "log format: text or json", &format},
 		{"ZUGBOT_SHARDS", "shards", "1", "gateway shards to run: a number, or auto for as many as Discord recommends (needed past 2,500 servers)", &shards},
@@ -80,7 +82,13 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		{"ZUGBOT_DB_PASSWORD_FILE", "db-password-file", "", "a file holding ZUGBOT_DB_PASSWORD (a final line break is left out), such as a Docker or systemd secret", &dbPasswordFile},
 	}
 	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", usage)
-	for _, s := range settings {
+	// used reports whether the command reads setting i.
+	used := func(i int) bool { return only == nil || slices.Contains(only, settings[i].flag) }
+	for i, s := range settings {
+		if !used(i) {
+			*s.dst = s.def
+			continue
+		}
 		def := s.def
 		if v := getenv(s.env); v != "" {
 			def = v
@@ -107,7 +115,7 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 	fromFile := map[int]int{} // setting -> the one naming the file it was read from
 	for i, s := range settings {
 		target, ok := strings.CutSuffix(s.env, "_FILE")
-		if !ok || *s.dst == "" {
+		if !ok || *s.dst == "" || !used(i) {
 			continue
 		}
 		j := slices.IndexFunc(settings, func(t setting) bool { return t.env == target })
@@ -129,12 +137,16 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 		return name(settings[i])
 	}
 	c.Token = strings.TrimSpace(c.Token)
-	if c.Token == "" {
+	switch {
+	case !used(0):
+	case c.Token == "":
 		bad(0, "is not set: zugbot needs its bot token (README, \"Run your own bot\", says where to get one)")
-	} else if strings.ContainsAny(c.Token, " \t\n") {
+	case strings.ContainsAny(c.Token, " \t\n"):
 		bad(0, "contains white space: copy the token alone")
 	}
-	if c.DB == "" {
+	if !used(1) {
+		c.DB = ""
+	} else if c.DB == "" {
 		bad(1, "is empty: give a file path such as zugbot.db")
 	} else if err := store.CheckAddress(c.DB); err != nil {
 		hint := ""
@@ -151,18 +163,18 @@ func loadConfigFor(command, desc string, args []string, getenv func(string) stri
 			c.DB = db
 		}
 	}
-	if c.Guild != "" && !isSnowflake(c.Guild) {
+	if used(2) && c.Guild != "" && !isSnowflake(c.Guild) {
 		bad(2, "%q is not a server ID (a number of 17 to 20 digits; enable Developer Mode and use Copy Server ID)", c.Guild)
 	}
-	if c.APIURL != "" {
+	if used(3) && c.APIURL != "" {
 		if u, err := url.Parse(c.APIURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			bad(3, "%q is not an http(s) URL such as https://discord.com/api/v9", c.APIURL)
 		}
 		c.APIURL = strings.TrimSuffix(c.APIURL, "/")
 	}
-	if c.MetricsAddr != "" {
+	if used(4) && c.MetricsAddr != "" {
 		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {
-			bad(4, "%q is not a listen address such as :9090 or 127.0.0.1:9090", c.MetricsAddr)
+			bad(4, "%q is not a listen address such as 127.0.0.1:9090 (this machine only) or :9090 (every interface)", c.MetricsAddr)
 		}
 	}
 	if err := c.LogLevel.UnmarshalText([]byte(level)); err != nil {

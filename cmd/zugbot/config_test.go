@@ -200,3 +200,19 @@ func TestConfigDBPassword(t *testing.T) {
 		}
 	}
 }
+
+// TestMetricsAddrAdvice: the metrics address's usage and error suggest
+// this machine only, where pprof is safe, not every interface.
+func TestMetricsAddrAdvice(t *testing.T) {
+	var usage bytes.Buffer
+	loadConfig([]string{"-h"}, env(nil), &usage)
+	_, help, _ := strings.Cut(usage.String(), "-metrics-addr")
+	help, _, _ = strings.Cut(help, "\n  -")
+	if !strings.Contains(help, "e.g. 127.0.0.1:9090") || strings.Contains(help, "e.g. :9090") {
+		t.Errorf("-metrics-addr's usage %q; want it to suggest 127.0.0.1:9090, not :9090", help)
+	}
+	_, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_METRICS_ADDR": "9090"}), io.Discard)
+	if err == nil || !strings.Contains(err.Error(), "such as 127.0.0.1:9090 (this machine only)") {
+		t.Errorf("a bad metrics address: %v; want the safe address first", err)
+	}
+}

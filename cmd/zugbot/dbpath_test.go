@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"net"
 	"os"
 	"path/filepath"
@@ -17,8 +18,9 @@ func TestDBPathErrors(t *testing.T) {
 		{dir, "is a directory; give a file path inside it, such as " + filepath.Join(dir, "zugbot.db")},
 		{filepath.Join(dir, "missing", "zugbot.db"), "the folder " + filepath.Join(dir, "missing") + " does not exist"},
 	} {
-		if err := checkDBPath(tt.path); err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("checkDBPath(%s) = %v; want it to say %q", tt.path, err, tt.want)
+		// A usage error: exit status 2, which systemd does not restart.
+		if err := checkDBPath(tt.path); !errors.As(err, new(usageError)) || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("checkDBPath(%s) = %v; want a usage error saying %q", tt.path, err, tt.want)
 		}
 	}
 	if err := checkDBPath(filepath.Join(dir, "zugbot.db")); err != nil {
@@ -38,8 +40,8 @@ func TestOneBotPerDatabase(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err = lockDB(db)
-	if want := "is in use by process " + strconv.Itoa(os.Getpid()); err == nil || !strings.Contains(err.Error(), want) {
-		t.Errorf("a second lock: %v; want it to say %q", err, want)
+	if want := "is in use by process " + strconv.Itoa(os.Getpid()); !errors.As(err, new(usageError)) || !strings.Contains(err.Error(), want) {
+		t.Errorf("a second lock: %v; want a usage error (exit 2) saying %q", err, want)
 	}
 	unlock()
 	again, err := lockDB(db)
@@ -55,8 +57,8 @@ func TestRunRefusesBadDB(t *testing.T) {
 	t.Setenv("DISCORD_TOKEN", "abc.def")
 	t.Setenv("ZUGBOT_DB", t.TempDir())
 	code, _, errOut := zugbot(t, "run")
-	if code == 0 || !strings.Contains(errOut, "is a directory") {
-		t.Errorf("zugbot run on a directory: exit %d, %q; want the explanation", code, errOut)
+	if code != 2 || !strings.Contains(errOut, "is a directory") {
+		t.Errorf("zugbot run on a directory: exit %d, %q; want exit 2 (zugbot.service's RestartPreventExitStatus) and the explanation", code, errOut)
 	}
 }
 

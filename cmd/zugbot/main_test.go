@@ -3,8 +3,11 @@ package main
 import (
 	"bytes"
 	"context"
+	"io"
 	"runtime"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 )
 
@@ -82,12 +85,18 @@ func TestUsageErrors(t *testing.T) {
 		{[]string{"perft", "-game", "go", "-depth", "2"}, `unknown game "go"`},
 		{[]string{"perft", "-depth", "2"}, "-game is required"},
 		{[]string{"perft", "-game", "zola", "-depth", "0"}, "bad -depth 0"},
-		{[]string{"perft", "-game", "zola", "-depth", "x"}, `invalid value "x" for flag -depth`},
+		{[]string{"perft", "-game", "zola", "-depth", "x"}, `-depth "x" is not a whole number: -depth is the number of plies`},
+		{[]string{"play", "-game", "zola", "-level", "x"}, `-level "x" is not a whole number: -level is the AI's level, from 1 (beginner) to 5 (master)`},
+		{[]string{"play", "-game", "zola", "-seed", "-3"}, `-seed "-3" is not a whole number, 0 or more`},
+		{[]string{"perft", "-game", "zola", "-depth", "2", "-divide=maybe"}, `-divide "maybe" is not true or false`},
+		{[]string{"perft", "-game"}, "-game needs a value: the game variant"},
+		{[]string{"-x"}, `unknown flag -x ("zugbot run -h" lists the flags)`},
 		{[]string{"perft", "-game", "zola"}, "-depth is required"},
 		{[]string{"perft", "-game", "zola", "-depth", "2", "-position", "RRR R"}, "bad -position for zola"},
 		{[]string{"moves", "-game", "zola", "-position", "BRBRBR/RBRBRB R"}, "2 ranks"},
 		{[]string{"moves", "-game", "zola", "extra"}, `unexpected argument "extra"`},
-		{[]string{"moves", "-nosuch"}, "flag provided but not defined: -nosuch"},
+		{[]string{"moves", "-nosuch"}, `unknown flag -nosuch ("zugbot moves -h" lists the flags)`},
+		{[]string{"help", "frobnicate"}, `unknown command "frobnicate"`},
 		{[]string{"frobnicate"}, `unknown command "frobnicate"`},
 	}
 	for _, tt := range tests {
@@ -113,10 +122,77 @@ func TestHelp(t *testing.T) {
 	}
 }
 
-// TestVersion: zugbot version and -version print the version, the commit
-// and the Go version on one line.
+// TestHelpCommand: "zugbot help X" is "zugbot X -h", not the list of
+// commands.
+func TestHelpCommand(t *testing.T) {
+	for _, args := range [][]string{{"play"}, {"unregister"}, {"admin"}, {"admin", "export-user"}} {
+		_, want, _ := zugbot(t, append(slices.Clone(args), "-h")...)
+		code, out, errOut := zugbot(t, append([]string{"help"}, args...)...)
+		if code != 0 || out != want || errOut != "" {
+			t.Errorf("zugbot help %s: exit %d, stdout %q, stderr %q; want exit 0 and the output of zugbot %[1]s -h, %[5]q", strings.Join(args, " "), code, out, errOut, want)
+		}
+	}
+	if _, out, _ := zugbot(t, "help"); !strings.Contains(out, "Commands:") {
+		t.Errorf("zugbot help: %q; want the list of commands", out)
+	}
+}
+
+// TestOwnFlags: each command's usage lists its own flags, not another's.
+func TestOwnFlags(t *testing.T) {
+	_, out, _ := zugbot(t, "unregister", "-h")
+	for _, want := range []string{"-token", "-guild", "-api-url", "DISCORD_TOKEN"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("unregister -h lacks %s:\n%s", want, out)
+		}
+	}
+	for _, not := range []string{"-ai-workers", "-shards", "-metrics-addr", "-db", "-log-level"} {
+		if strings.Contains(out, "  "+not+" ") {
+			t.Errorf("unregister -h lists run's flag %s:\n%s", not, out)
+		}
+	}
+	// unregister neither reads nor checks the settings it does not use.
+	c, err := loadConfigFor("unregister", "", []string{"token", "guild", "api-url"}, nil, env(map[string]string{
+		"DISCORD_TOKEN": "abc", "ZUGBOT_DB": "postgres://u:p/w@h/db", "ZUGBOT_SHARDS": "x"}), io.Discard)
+	if err != nil || c.Token != "abc" || c.DB != "" {
+		t.Errorf("unregister's configuration: %+v, %v; want the token alone", c, err)
+	}
+	if code, _, errOut := zugbot(t, "unregister", "-shards", "2"); code != 2 || !strings.Contains(errOut, "unknown flag -shards") {
+		t.Errorf("unregister -shards 2: exit %d, %q; want exit 2 and the unknown flag", code, errOut)
+	}
+}
+
+// TestInterrupted: a command that Ctrl-C (SIGINT) stops exits with 130,
+// 128 + the signal's number, as shells report it (143 for SIGTERM), saying
+// so in one line; a command's context cancelled otherwise keeps its error.
+func TestInterrupted(t *testing.T) {
+	for _, tt := range []struct {
+		sig  syscall.Signal
+		code int
+	}{{syscall.SIGINT, 130}, {syscall.SIGTERM, 143}} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		cancel(signalled{tt.sig})
+		var out, errs bytes.Buffer
+		code := run(ctx, []string{"match", "-game", "zola4", "-a", "1", "-b", "1", "-games", "2"}, &out, &errs)
+		if code != tt.code || errs.String() != "zugbot match: interrupted\n" {
+			t.Errorf("match stopped by %v: exit %d, stderr %q; want %d and one line saying interrupted", tt.sig, code, errs.String(), tt.code)
+		}
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	cancel(signalled{syscall.SIGTERM})
+	// The bot stops gracefully on the signal and returns nil: exit 0, as
+	// systemd expects of a service it stops.
+	if code, ok := interrupted(ctx, nil); ok {
+		t.Errorf("a command that finished after the signal: exit %d; want its own status", code)
+	}
+	if code, ok := interrupted(context.Background(), errInterrupted); !ok || code != 130 {
+		t.Errorf("errInterrupted without a signal: %d, %v; want 130", code, ok)
+	}
+}
+
+// TestVersion: zugbot version, -v and --version print the version, the
+// commit and the Go version on one line.
 func TestVersion(t *testing.T) {
-	for _, args := range [][]string{{"version"}, {"-version"}} {
+	for _, args := range [][]string{{"version"}, {"-version"}, {"--version"}, {"-v"}, {"--v"}} {
 		code, out, _ := zugbot(t, args...)
 		if code != 0 || !strings.HasPrefix(out, "zugbot dev (") || !strings.Contains(out, runtime.Version()) {
 			t.Errorf("zugbot %v: exit %d, %q; want the version line", args, code, out)

@@ -134,7 +134,7 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	game := fs.String("game", "", "the game variant: "+strings.Join(variantIDs(), ", "))
 	aText := fs.String("a", "", "player A: "+specHelp)
 	bText := fs.String("b", "", "player B, as -a")
-	games := fs.Int("games", 0, "the number of games, rounded up to an even number (from 2 to 100000)")
+	games := fs.Int("games", 0, "the number of games, from 1 to 100000, rounded up to an even number: the games are played in pairs, with colours swapped")
 	seed := fs.Uint64("seed", 1, "the seed of the openings and of the players' randomness")
 	opening := fs.Int("opening", 4, "random plies played before each pair of games (0 to 20)")
 	parallel := fs.Int("parallel", maxParallel, fmt.Sprintf("games played at once (1 to %d)", maxParallel))
@@ -165,9 +165,9 @@ func runMatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	}
 	switch {
 	case *games == 0:
-		return usagef("-games is required: the number of games, from 2 to 100000")
-	case *games < 2 || *games > 100_000:
-		return usagef("bad -games %d: want 2 to 100000", *games)
+		return usagef("-games is required: the number of games, from 1 to 100000 (rounded up to an even number)")
+	case *games < 1 || *games > 100_000:
+		return usagef("bad -games %d: want 1 to 100000 (rounded up to an even number)", *games)
 	case *opening < 0 || *opening > 20:
 		return usagef("bad -opening %d: want 0 to 20 plies", *opening)
 	case *parallel < 1 || *parallel > maxParallel:

@@ -245,6 +245,8 @@ func TestMatchErrors(t *testing.T) {
 		{[]string{"-game", "zola", "-b", "2", "-games", "2"}, "-a and -b are required"},
 		{[]string{"-game", "zola", "-a", "9", "-b", "2", "-games", "2"}, `player "9"`},
 		{[]string{"-game", "zola", "-a", "1", "-b", "2"}, "-games is required"},
+		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "-1"}, "bad -games -1: want 1 to 100000 (rounded up to an even number)"},
+		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "100001"}, "bad -games 100001"},
 		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-parallel", "3"}, "bad -parallel 3"},
 		{[]string{"-game", "zola", "-a", "1", "-b", "2", "-games", "4", "-opening", "-1"}, "bad -opening -1"},
 		{[]string{"-game", "nope", "-a", "1", "-b", "2", "-games", "4"}, `unknown game "nope"`},
@@ -269,5 +271,14 @@ func TestMatchInterrupted(t *testing.T) {
 	code := run(ctx, []string{"match", "-game", "zola", "-a", "5", "-b", "5", "-games", "2"}, &out, &errs)
 	if code != 1 || !strings.Contains(errs.String(), "context canceled") {
 		t.Errorf("exit %d, stderr %q; want exit 1 and the cancellation", code, errs.String())
+	}
+}
+
+// TestMatchOneGame: -games 1 is rounded up to a pair, as the usage says.
+func TestMatchOneGame(t *testing.T) {
+	var out, errs bytes.Buffer
+	code := run(context.Background(), []string{"match", "-game", "zola4", "-a", "random", "-b", "random", "-games", "1"}, &out, &errs)
+	if code != 0 || !strings.Contains(out.String(), "2 games") || !strings.Contains(out.String(), "game 2/2") {
+		t.Errorf("match -games 1: exit %d, stdout %q, stderr %q; want a pair of games", code, out.String(), errs.String())
 	}
 }

@@ -23,8 +23,7 @@ import (
 	"github.com/zugbot/zugbot/table"
 )
 
-const playHelp = `Type a move: %s
-Or one of:
+const playHelp = `Type a move: %s%sOr one of:
   moves     list your legal moves
   board     draw the board again
   takeback  take back your last move
@@ -42,6 +41,12 @@ in %s.
 const maxLine = 1024
 
 func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	return playInput(ctx, args, stdout, stderr)
+}
+
+// playInput is the play command reading standard input; tests give it
+// their own.
+var playInput = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	return playCommand(ctx, args, os.Stdin, stdout, stderr)
 }
 
@@ -50,16 +55,24 @@ func runPlay(ctx context.Context, args []string, stdout, stderr io.Writer) error
 // a temporary directory that is removed at the end.
 func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stderr io.Writer) error {
 	fs := newFlags("play", "play a game against the AI in the terminal", stdout)
-	game := fs.String("game", "", "the game variant: "+strings.Join(variantIDs(), ", "))
+	load := positionFlags(fs)
 	level := fs.Int("level", 3, fmt.Sprintf("the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
 	color := fs.String("color", "first", sideUsage("the side you play"))
 	seed := fs.Uint64("seed", 0, "the seed of the AI's randomness (default: a random seed)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	v, err := findVariant(*game)
+	start, err := load()
 	if err != nil {
 		return err
+	}
+	v := start.Variant()
+	if o := start.Outcome(); o.Over() {
+		return usagef("-position: the game is over there (%s); give a position where it goes on", describeOutcome(v, o))
+	}
+	startText := ""
+	if fs.Lookup("position").Value.String() != "" {
+		startText = engine.String(start)
 	}
 	human, err := parseSide(v, "-color", *color)
 	if err != nil {
@@ -79,16 +92,20 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
-	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout, confirming: -1}
+	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout, confirming: -1, echoed: isTerminal(in)}
 	colour := store.FirstColour
 	if human != 0 {
 		colour = store.SecondColour
 	}
-	u, err := tab.PlayAI(ctx, table.AIGame{Variant: v.ID, Player: you, Level: *level, Colour: colour, Starting: func() {
+	u, err := tab.PlayAI(ctx, table.AIGame{Variant: v.ID, Start: startText, Player: you, Level: *level, Colour: colour, Starting: func() {
 		fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
 			v.Name, v.Credit, v.Sides[human], v.Sides[human.Other()], *level, ai.LevelName(*level))
-		fmt.Fprintf(s.out, "%sType help for the commands and how moves are written.\n\n", wrap(v.Summary, termWidth()))
-		if human != 0 {
+		fmt.Fprint(s.out, wrap(v.Summary, termWidth()))
+		if note := introNote(v, human, *level); note != "" {
+			fmt.Fprint(s.out, wrap(note, termWidth()))
+		}
+		fmt.Fprintf(s.out, "Type help for the commands and how moves are written.\n\n")
+		if start.Turn() != human {
 			fmt.Fprintf(s.out, "zugbot is thinking…\n")
 		}
 	}})
@@ -101,7 +118,7 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	}
 	s.id = u.State.Game.ID
 	s.legend = true // the first board says what its symbols are
-	s.show(u)
+	s.show(u, true)
 	return s.run(ctx, readLines(in))
 }
 
@@ -124,6 +141,43 @@ type session struct {
 	// confirming is the ply at which the player was shown the count of an
 	// agreed ending and asked to confirm it (-1: not asked).
 	confirming int
+	// echoed is true when the input is a terminal, which echoes what the
+	// player types and the line break after it; otherwise (input from a
+	// pipe or a file) what is printed after the prompt begins on the
+	// prompt's line.
+	echoed bool
+	// prompted is true when the prompt was the last thing printed.
+	prompted bool
+}
+
+// introNote is what the start of a game of v says besides the rules, for
+// a player of side human against the AI at level: where a chess player's
+// habits mislead, and a game the player cannot win.
+func introNote(v *engine.Variant, human engine.Side, level int) string {
+	switch v.ID {
+	case "zonal":
+		return "The armies stand on files e to l of the board's 16 files, so a chess player's e4 is i4 here, and Nf3 is Nj3."
+	case "zodiac":
+		if human != 0 {
+			return ""
+		}
+		note := "Zodiac is solved: the first player loses against perfect play"
+		if level == ai.MaxLevel {
+			return note + ", which level " + strconv.Itoa(level) + " plays, so you cannot win this game. Play -color second to have the winning side."
+		}
+		return note + ", which level " + strconv.Itoa(ai.MaxLevel) + " plays; -color second gives you the winning side."
+	}
+	return ""
+}
+
+// block begins a block of lines, such as the board or the help, on a line
+// of its own: after the prompt, when the input is not echoed, it ends the
+// prompt's line first. A one-line answer follows the prompt.
+func (s *session) block() {
+	if s.prompted && !s.echoed {
+		fmt.Fprintln(s.out)
+	}
+	s.prompted = false
 }
 
 // line is one line of input, or the error that ended the input.
@@ -181,12 +235,16 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 			return nil
 		}
 		fmt.Fprintf(s.out, "Your move (%s): ", s.v.Sides[s.human])
+		s.prompted = true
 		var in line
 		var ok bool
 		select {
 		case in, ok = <-lines:
 		case <-ctx.Done():
 			return s.interrupted()
+		}
+		if ctx.Err() != nil {
+			return s.interrupted() // Ctrl-C and a line (or the end of input) at once
 		}
 		if !ok {
 			fmt.Fprintln(s.out, "\nEnd of input: the game is left unfinished.")
@@ -205,10 +263,12 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 }
 
 // interrupted ends the game when the player presses Ctrl-C, as politely
-// as the end of input does: it is how people leave a terminal program.
+// as the end of input does: it is how people leave a terminal program. It
+// returns errInterrupted, for the exit status a shell expects after
+// Ctrl-C (130), which tells a script that the game did not end.
 func (s *session) interrupted() error {
 	fmt.Fprintln(s.out, "\nInterrupted: the game is left unfinished.")
-	return nil
+	return errInterrupted
 }
 
 // outcomeOf is how finished game g ended, as the position would say it.
@@ -241,9 +301,15 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 		fmt.Fprintln(s.out, "Bye: the game is left unfinished.")
 		return true, nil
 	case "help", "?":
-		fmt.Fprintf(s.out, playHelp, strings.TrimSuffix(wrap(s.v.Notation, termWidth()-len("Type a move: ")), "\n"), s.v.Rules)
+		s.block()
+		note := introNote(s.v, s.human, s.level)
+		if note != "" {
+			note = wrap(note, termWidth())
+		}
+		fmt.Fprintf(s.out, playHelp, wrap(s.v.Notation, termWidth()-len("Type a move: ")), note, s.v.Rules)
 		return false, nil
 	case "board":
+		s.block()
 		s.legend = true
 		s.draw()
 		return false, nil
@@ -253,6 +319,7 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 			names = append(names, p.FormatMove(m))
 		}
 		slices.Sort(names)
+		s.block()
 		fmt.Fprint(s.out, wrap(fmt.Sprintf("Your %s: %s", plural(len(names), "legal move", "legal moves"), strings.Join(names, " ")), termWidth()))
 		return false, nil
 	case "takeback", "undo":
@@ -268,7 +335,13 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 	default:
 		u, err = s.tab.Play(ctx, s.id, you.ID, s.st.Game.Ply, text)
 		if err == nil {
-			s.show(u)
+			s.block()
+			if len(u.Moves) > 0 {
+				fmt.Fprintf(s.out, "You play %s%s.\n", u.Moves[0], separatorNote(text, u.Moves[0]))
+			}
+			// The board is drawn once, after the AI's reply, unless the
+			// game ended with this move.
+			s.show(u, u.State.Game.Over())
 			if !u.State.Game.Over() {
 				fmt.Fprintf(s.out, "zugbot is thinking…\n")
 			}
@@ -293,13 +366,40 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 	if err != nil {
 		return false, err
 	}
-	s.show(u)
+	s.block()
+	s.show(u, true)
 	return false, nil
 }
 
-// show prints what an update did and, when the position changed, the
-// board.
-func (s *session) show(u table.Update) {
+// separatorNote explains, after a move was played, that the player wrote
+// a capture as a step or a step as a capture, in a game where from-to
+// notation tells them apart by "x" and "-" and either is accepted:
+// typed "a1-a2" and played "a1xa2" give " (a capture, which is written
+// with x)". Entries that differ otherwise (SAN, letter case) give "".
+func separatorNote(typed, played string) string {
+	t := strings.ToLower(strings.TrimSpace(typed))
+	p := strings.ToLower(played)
+	if t == p || len(t) != len(p) {
+		return ""
+	}
+	what := ""
+	for i := range len(t) {
+		switch {
+		case t[i] == p[i]:
+		case t[i] == '-' && p[i] == 'x':
+			what = "a capture, which is written with x"
+		case t[i] == 'x' && p[i] == '-':
+			what = "a step, which is written with -: there is nothing to capture"
+		default:
+			return ""
+		}
+	}
+	return " (" + what + ")"
+}
+
+// show prints what an update did and, when the position changed and
+// board is set, the board.
+func (s *session) show(u table.Update, board bool) {
 	st := u.State
 	switch u.Event {
 	case table.TookBack:
@@ -330,7 +430,7 @@ func (s *session) show(u table.Update) {
 		}
 	}
 	s.st = st
-	if len(u.Moves) > 0 || u.Event == table.TookBack || u.Event == table.Started {
+	if board && (len(u.Moves) > 0 || u.Event == table.TookBack || u.Event == table.Started) {
 		s.draw()
 	}
 }
@@ -421,7 +521,10 @@ func wrap(text string, width int) string {
 // textBoard draws p as text from its geometry, turned round when flip is
 // set: points are placed on a grid by their coordinates; a board whose
 // labels name the files and ranks prints them around it, and another board
-// names every point in its cell. The points of the last move are marked.
+// names every point in its cell. The points of the last move are marked. A
+// board of lines (Zamma, Zodiac) draws its lines between the points, with
+// -, |, / and \ (X where two cross), and lists them in words only if some
+// cannot be drawn so.
 func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 	g := p.Variant().Geometry
 	key := func(f float64) int64 { return int64(math.Round(f * 1000)) }
@@ -492,71 +595,156 @@ func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 		cells[row(pt.Y)][col(pt.X)] = c
 		width = max(width, len(c))
 	}
+	segs, drawable := segments(g, func(i int) (int, int) { return col(g.Points[i].X), row(g.Points[i].Y) })
+	pitch := width // the columns' distance apart
+	if drawable {
+		pitch++ // room for a diagonal between two columns
+	}
 	margin := 0
 	for _, l := range rowLabel {
 		margin = max(margin, len(l))
 	}
-	var b strings.Builder
-	for r := range cells {
-		var l strings.Builder
+	left := 0 // where the first column begins
+	if margin > 0 {
+		left = margin + 1
+	}
+	centre := func(c int) int { return left + c*pitch + width/2 }
+	lineWidth := left + len(xs)*pitch
+
+	// The rows of points, with the connecting rows between them when the
+	// lines are drawn.
+	rows := make([][]rune, len(ys))
+	var links [][]rune // links[r]: between rows r and r+1
+	for r := range rows {
+		l := []rune(fmt.Sprintf("%*s", lineWidth, ""))
 		if margin > 0 {
-			fmt.Fprintf(&l, "%*s ", margin, rowLabel[r])
+			copy(l, []rune(fmt.Sprintf("%*s", margin, rowLabel[r])))
 		}
-		for _, c := range cells[r] {
-			fmt.Fprintf(&l, "%-*s", width, c)
+		for c, text := range cells[r] {
+			copy(l[left+c*pitch:], []rune(text))
 		}
-		l.WriteString(rowLabel[r])
-		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+		rows[r] = l
+		if drawable && r < len(ys)-1 {
+			links = append(links, []rune(fmt.Sprintf("%*s", lineWidth, "")))
+		}
+	}
+	for _, sg := range segs {
+		c1, r1, c2, r2 := sg[0], sg[1], sg[2], sg[3]
+		if c1 > c2 {
+			c1, r1, c2, r2 = c2, r2, c1, r1
+		}
+		switch {
+		case r1 == r2: // along the row, between the points' texts
+			l := rows[r1]
+			from := left + c1*pitch + len(strings.TrimRight(cells[r1][c1], " ")) + 1
+			to := left + c2*pitch + len(cells[r1][c2]) - len(strings.TrimLeft(cells[r1][c2], " ")) - 2
+			for x := from; x <= to; x++ {
+				if l[x] == ' ' {
+					l[x] = '-'
+				}
+			}
+		case c1 == c2:
+			links[min(r1, r2)][centre(c1)] = '|'
+		default:
+			ch := '\\' // down to the right
+			if r1 > r2 {
+				ch = '/'
+			}
+			at := &links[min(r1, r2)][(centre(c1)+centre(c2))/2]
+			switch *at {
+			case ' ', ch:
+				*at = ch
+			default:
+				*at = 'X'
+			}
+		}
+	}
+
+	var b strings.Builder
+	for r := range rows {
+		b.WriteString(strings.TrimRight(string(rows[r])+rowLabel[r], " ") + "\n")
+		if r < len(links) {
+			b.WriteString(strings.TrimRight(string(links[r]), " ") + "\n")
+		}
 	}
 	if labelled {
-		var l strings.Builder
-		if margin > 0 {
-			fmt.Fprintf(&l, "%*s ", margin, "")
+		l := []rune(fmt.Sprintf("%*s", lineWidth+pitch, "")) // room for a long last label
+		for c, text := range colLabel {
+			copy(l[centre(c):], []rune(text))
 		}
-		for _, c := range colLabel {
-			fmt.Fprintf(&l, " %-*s", width-1, c)
-		}
-		b.WriteString(strings.TrimRight(l.String(), " ") + "\n")
+		b.WriteString(strings.TrimRight(string(l), " ") + "\n")
 	}
 	if zones {
 		b.WriteString("~ an empty zone square\n")
 	}
-	if !labelled && len(g.Lines) > 0 {
-		// Points named one by one: the lines that join them too.
+	if !drawable && len(g.Lines) > 0 {
+		// Lines that do not fit the grid: named in words.
 		var lines []string
 		for _, ln := range g.Lines {
-			lines = append(lines, strings.Join(pointsOn(g, ln), "-"))
+			var names []string
+			for _, i := range pointsOn(g, ln) {
+				names = append(names, g.Points[i].Name)
+			}
+			lines = append(lines, strings.Join(names, "-"))
 		}
 		b.WriteString(wrap("Lines: "+strings.Join(lines, ", ")+".", termWidth()))
 	}
 	return b.String()
 }
 
-// pointsOn returns the names of the points on line ln of g, from one end
-// to the other.
-func pointsOn(g *engine.Geometry, ln engine.Line) []string {
+// segments returns the lines of g as segments between neighbouring points
+// on them, each as the columns and rows of its two ends ({c1, r1, c2,
+// r2}) that at gives, and whether a text board can draw them all: each
+// segment along a row, or from one row to the next with its ends in the
+// same column or neighbouring ones. A board without lines has none to
+// draw.
+func segments(g *engine.Geometry, at func(point int) (col, row int)) ([][4]int, bool) {
+	var segs [][4]int
+	for _, ln := range g.Lines {
+		on := pointsOn(g, ln)
+		for k := 1; k < len(on); k++ {
+			c1, r1 := at(on[k-1])
+			c2, r2 := at(on[k])
+			if r1 != r2 && (abs(r1-r2) > 1 || abs(c1-c2) > 1) {
+				return nil, false
+			}
+			segs = append(segs, [4]int{c1, r1, c2, r2})
+		}
+	}
+	return segs, len(segs) > 0
+}
+
+func abs(n int) int {
+	if n < 0 {
+		return -n
+	}
+	return n
+}
+
+// pointsOn returns the points on line ln of g, from one end to the other.
+func pointsOn(g *engine.Geometry, ln engine.Line) []int {
 	a, b := g.Points[ln.From], g.Points[ln.To]
 	dx, dy := b.X-a.X, b.Y-a.Y
 	type at struct {
-		name string
-		t    float64
+		i int
+		t float64
 	}
 	var on []at
-	for _, pt := range g.Points {
+	for i, pt := range g.Points {
 		ex, ey := pt.X-a.X, pt.Y-a.Y
 		if math.Abs(ex*dy-ey*dx) > 1e-6*(math.Abs(dx)+math.Abs(dy)) {
 			continue // off the line
 		}
 		if t := (ex*dx + ey*dy) / (dx*dx + dy*dy); t >= -1e-9 && t <= 1+1e-9 {
-			on = append(on, at{pt.Name, t})
+			on = append(on, at{i, t})
 		}
 	}
 	slices.SortFunc(on, func(p, q at) int { return cmp.Compare(p.t, q.t) })
-	var names []string
+	var points []int
 	for _, p := range on {
-		names = append(names, p.name)
+		points = append(points, p.i)
 	}
-	return names
+	return points
 }
 
 // legend names the symbols of the pieces on the board.

@@ -4,13 +4,17 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"io"
+	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zodiac"
 	"github.com/zugbot/zugbot/engine/zola"
 	"github.com/zugbot/zugbot/engine/zonal"
@@ -27,19 +31,25 @@ func TestPlayCommands(t *testing.T) {
 	got := out.String()
 	for _, want := range []string{
 		"You play Red; zugbot plays Blue at level 1 (beginner)",
-		"moves     list your legal moves",                     // help
-		"Your 36 legal moves: a1xa2 a1xb1",                    // moves, sorted
-		`Not played: move "bogus": write a move as from-to`,   // a bad entry
-		`Not played: move "c3xc9": write a move as from-to`,   // off the board
-		"That line is too long",                               // a long line
-		"Last move: Red a1xa2",                                // the player's move
-		"zugbot plays ",                                       // the bot's reply
-		"Position: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB", // the start
+		"Your move (Red): \nType a move: ",                                       // help, on a line of its own
+		"moves     list your legal moves",                                        // help
+		"Your 36 legal moves: a1xa2 a1xb1",                                       // moves, sorted
+		`Not played: move "bogus": write a move as from-to`,                      // a bad entry
+		`Not played: move "c3xc9": write a move as from-to`,                      // off the board
+		"That line is too long",                                                  // a long line
+		"Your move (Red): \nYou play a1xa2.\nzugbot is thinking…\nzugbot plays ", // the move and the reply
+		"Your move (Red): \n6 ",                                                  // the board, on a line of its own
+		"Position: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB",                    // the start
 		"Bye: the game is left unfinished.",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("output lacks %q:\n%s", want, got)
 		}
+	}
+	// The board is drawn at the start, once for the move and its reply,
+	// and when asked for.
+	if n := strings.Count(got, "Position: "); n != 3 {
+		t.Errorf("%d boards drawn, want 3:\n%s", n, got)
 	}
 }
 
@@ -288,11 +298,20 @@ func TestPlayPolish(t *testing.T) {
 			}
 		}
 	}
-	// Zodiac names every point, in its place, and its lines.
+	// Zodiac names every point, in its place, and draws its lines.
 	board := textBoard(zodiac.Zodiac.Start(), engine.MoveInfo{}, false)
-	lines := strings.Split(board, "\n")
-	if !strings.Contains(lines[0], "T1=b") || !strings.Contains(lines[4], "T4=w") || !strings.Contains(board, "Lines: T3-C2-C1-T1,") {
-		t.Errorf("zodiac board:\n%s", board)
+	want := `                      T1=b
+                    /      \
+ T6=w -------- C6=. -------- C1=. -------- T2=w
+      \      /                    \      /
+        C5=n                        C2=n
+      /      \                    /      \
+ T5=b -------- C4=. -------- C3=. -------- T3=b
+                    \      /
+                      T4=w
+`
+	if board != want {
+		t.Errorf("zodiac board:\n%s\nwant:\n%s", board, want)
 	}
 	for _, name := range []string{"T1", "T2", "T3", "T4", "T5", "T6", "C1", "C2", "C3", "C4", "C5", "C6"} {
 		if !strings.Contains(board, name+"=") {
@@ -302,7 +321,9 @@ func TestPlayPolish(t *testing.T) {
 }
 
 // TestPlayInterrupted checks that Ctrl-C (the context ending) leaves the
-// game as politely as the end of input does: a message, and no error.
+// game as politely as the end of input does, with a message, and ends the
+// command with errInterrupted: exit status 130, as after Ctrl-C in any
+// program, with nothing more said.
 func TestPlayInterrupted(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	inR, inW := io.Pipe()
@@ -320,10 +341,154 @@ func TestPlayInterrupted(t *testing.T) {
 		}
 	}
 	cancel()
-	if err := <-done; err != nil {
-		t.Errorf("Ctrl-C: %v, want a polite end", err)
+	if err := <-done; !errors.Is(err, errInterrupted) {
+		t.Errorf("Ctrl-C: %v, want errInterrupted", err)
 	}
 	if !strings.Contains(out.String(), "Interrupted: the game is left unfinished.") {
 		t.Errorf("Ctrl-C: output %q", out.String())
+	}
+	// Through the command line, as main runs it: Ctrl-C at the prompt.
+	ctx, cancelCause := context.WithCancelCause(context.Background())
+	defer cancelCause(nil)
+	var stdout, stderr syncBuffer
+	code := make(chan int, 1)
+	inR2, inW2 := io.Pipe()
+	defer inW2.Close()
+	go func() { code <- runPlayFrom(ctx, inR2, &stdout, &stderr) }()
+	for !strings.Contains(stdout.String(), "Your move") {
+		time.Sleep(time.Millisecond)
+	}
+	cancelCause(signalled{syscall.SIGINT})
+	if c := <-code; c != 130 || stderr.String() != "" || !strings.Contains(stdout.String(), "Interrupted: the game is left unfinished.") {
+		t.Errorf("Ctrl-C in zugbot play: exit %d, stderr %q, stdout %q; want 130, the polite message and nothing else", c, stderr.String(), stdout.String())
+	}
+}
+
+// runPlayFrom runs "zugbot play -game zola -level 1" as run does, reading
+// the player's moves from in, and returns the exit status.
+func runPlayFrom(ctx context.Context, in io.Reader, stdout, stderr io.Writer) int {
+	defer func(f func(context.Context, []string, io.Writer, io.Writer) error) { playInput = f }(playInput)
+	playInput = func(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+		return playCommand(ctx, args, in, stdout, stderr)
+	}
+	return run(ctx, []string{"play", "-game", "zola", "-level", "1"}, stdout, stderr)
+}
+
+// TestPlayIntro: the start of a game says where a chess player's habits
+// mislead (Zonal's files), and warns of a lost cause (Zodiac's first
+// player against perfect play).
+func TestPlayIntro(t *testing.T) {
+	for _, tt := range []struct {
+		args    []string
+		want    string
+		wantNot string
+	}{
+		{[]string{"-game", "zonal"}, "The armies stand on files e to l of the board's 16 files, so a chess player's e4 is i4 here", ""},
+		{[]string{"-game", "zodiac", "-level", "5"}, "Zodiac is solved: the first player loses against perfect play, which level 5 plays, so you cannot win this game. Play -color second to have the winning side.", ""},
+		{[]string{"-game", "zodiac", "-level", "1"}, "the first player loses against perfect play, which level 5 plays; -color second gives you the winning side.", ""},
+		{[]string{"-game", "zodiac", "-level", "1", "-color", "second"}, "You play White", "solved"},
+		{[]string{"-game", "chess", "-level", "1"}, "You play White", "files e to l"},
+	} {
+		var out bytes.Buffer
+		t.Setenv("COLUMNS", "1000") // one line per sentence
+		args := append(slices.Clone(tt.args), "-seed", "1")
+		if !slices.Contains(args, "-level") {
+			args = append(args, "-level", "1")
+		}
+		if err := playCommand(context.Background(), args, strings.NewReader("help\nquit\n"), &out, io.Discard); err != nil {
+			t.Fatalf("%v: %v", tt.args, err)
+		}
+		intro, help, _ := strings.Cut(out.String(), "Your move")
+		if !strings.Contains(intro, tt.want) || tt.wantNot != "" && strings.Contains(out.String(), tt.wantNot) {
+			t.Errorf("%v: intro %q; want %q and not %q", tt.args, intro, tt.want, tt.wantNot)
+		}
+		// The help says it again.
+		if tt.wantNot == "" && !strings.Contains(help, tt.want) {
+			t.Errorf("%v: help %q; want %q", tt.args, help, tt.want)
+		}
+	}
+}
+
+// TestPlayPosition: -position starts the game where it says, with the AI
+// opening when it is its turn there; a finished position is refused.
+func TestPlayPosition(t *testing.T) {
+	var out bytes.Buffer
+	err := playCommand(context.Background(), []string{"-game", "zola", "-level", "1", "-seed", "1", "-position", "6/6/6/6/2R3/5B R"},
+		strings.NewReader("c2-b1\nquit\n"), &out, io.Discard)
+	if err != nil || !strings.Contains(out.String(), "Red to move. Position: 6/6/6/6/2R3/5B R\n") || !strings.Contains(out.String(), "You play c2-b1.") {
+		t.Errorf("play -position: %v\n%s", err, out.String())
+	}
+	out.Reset()
+	err = playCommand(context.Background(), []string{"-game", "zola", "-level", "1", "-seed", "1", "-position", "6/6/6/6/2R3/5B R", "-color", "blue"},
+		strings.NewReader("quit\n"), &out, io.Discard)
+	if err != nil || !strings.Contains(out.String(), "You play Blue") || !strings.Contains(out.String(), "zugbot is thinking…\nzugbot plays ") {
+		t.Errorf("play -position with the AI to move: %v\n%s", err, out.String())
+	}
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-game", "zola", "-position", "6/6/6/6/6/R5 B"}, "-position: the game is over there (Red wins"},
+		{[]string{"-game", "zola", "-position", "RRR R"}, "bad -position for zola"},
+	} {
+		code, _, errOut := zugbot(t, append([]string{"play"}, tt.args...)...)
+		if code != 2 || !strings.Contains(errOut, tt.want) {
+			t.Errorf("play %v: exit %d, %q; want exit 2 and %q", tt.args, code, errOut, tt.want)
+		}
+	}
+}
+
+// TestSeparatorNote: a move written with the other separator is played,
+// and the player told how it is written.
+func TestSeparatorNote(t *testing.T) {
+	for _, tt := range []struct{ typed, played, want string }{
+		{"a1-a2", "a1xa2", " (a capture, which is written with x)"},
+		{" A1-A2 ", "a1xa2", " (a capture, which is written with x)"},
+		{"c3-e5-g7", "c3xe5xg7", " (a capture, which is written with x)"},
+		{"a2xa1", "a2-a1", " (a step, which is written with -: there is nothing to capture)"},
+		{"a1xa2", "a1xa2", ""},
+		{"A1XA2", "a1xa2", ""},
+		{"e2-e4", "e4", ""},
+		{"e2e4", "e2-e4", ""},
+		{"c3xg7", "c3xe5xg7", ""},
+		{"exd5", "e4-d5", ""},
+	} {
+		if got := separatorNote(tt.typed, tt.played); got != tt.want {
+			t.Errorf("separatorNote(%q, %q) = %q, want %q", tt.typed, tt.played, got, tt.want)
+		}
+	}
+	var out bytes.Buffer
+	if err := playCommand(context.Background(), []string{"-game", "zola", "-level", "1", "-seed", "1"}, strings.NewReader("a1-a2\nquit\n"), &out, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(out.String(), "You play a1xa2 (a capture, which is written with x).\n") {
+		t.Errorf("a1-a2 for a1xa2:\n%s", out.String())
+	}
+}
+
+// TestTextBoardLines draws Zamma's column lines and diagonals (which star
+// points lack), and lists in words the lines a grid cannot draw.
+func TestTextBoardLines(t *testing.T) {
+	got := textBoard(zamma.Zamma.Start(), engine.MoveInfo{}, false)
+	want := `9  w   w   w   w   w   w   w   w   w  9
+   | \ | / | \ | / | \ | / | \ | / |
+8  w   w   w   w   w   w   w   w   w  8
+`
+	if !strings.HasPrefix(got, want) || !strings.HasSuffix(got, "1  b   b   b   b   b   b   b   b   b  1\n   a   b   c   d   e   f   g   h   i\n") {
+		t.Errorf("zamma board:\n%s\nwant it to begin:\n%s", got, want)
+	}
+	// Turned round for White, the diagonals turn too.
+	if got := textBoard(zamma.Zamma.Start(), engine.MoveInfo{}, true); !strings.HasPrefix(got, "1  b   b   b   b   b   b   b   b   b  1\n   | \\ | / |") {
+		t.Errorf("zamma board for White:\n%s", got)
+	}
+	// A line that skips a row cannot be drawn: it is named.
+	g := &engine.Geometry{Width: 2, Height: 2, Points: []engine.Point{
+		{Name: "P1", X: 0, Y: 2}, {Name: "P2", X: 1, Y: 1}, {Name: "P3", X: 1, Y: 0},
+	}, Lines: []engine.Line{{From: 0, To: 2}}}
+	v := *zola.Zola4
+	v.Geometry = g
+	got = textBoard(namedBoard{Position: zola.Zola4.Start(), v: &v}, engine.MoveInfo{}, false)
+	if want := " P1=R\n       P2=B\n       P3=R\nLines: P1-P3.\n"; got != want {
+		t.Errorf("a board whose line cannot be drawn:\n%q\nwant:\n%q", got, want)
 	}
 }

@@ -88,7 +88,9 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 			}
 			n := uint64(1)
 			if *depth > 1 {
-				n = engine.Perft(engine.Play(p, m), *depth-1)
+				if n, err = perft(ctx, engine.Play(p, m), *depth-1); err != nil {
+					return err
+				}
 			}
 			total += n
 			fmt.Fprintf(stdout, "%s %d\n", p.FormatMove(m), n)
@@ -96,8 +98,25 @@ func runPerft(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		fmt.Fprintln(stdout, total)
 		return nil
 	}
-	fmt.Fprintln(stdout, engine.Perft(p, *depth))
+	n, err := perft(ctx, p, *depth)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, n)
 	return nil
+}
+
+// perft is engine.Perft, given up when ctx ends (Ctrl-C): the count goes
+// on in the background until the process exits, which it does at once.
+func perft(ctx context.Context, p engine.Position, depth int) (uint64, error) {
+	done := make(chan uint64, 1)
+	go func() { done <- engine.Perft(p, depth) }()
+	select {
+	case n := <-done:
+		return n, nil
+	case <-ctx.Done():
+		return 0, ctx.Err()
+	}
 }
 
 func runMoves(ctx context.Context, args []string, stdout, stderr io.Writer) error {

@@ -268,6 +268,14 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a 30 s fuzzing run; the package and its FuzzParse target are checked instead",
 			check:  checkGoTest("func FuzzParse("),
 		},
+		"go test ./store -run XXX -bench Load -count 5": {
+			reason: "a benchmark run of a minute; the package and its BenchmarkLoad are checked instead",
+			check:  checkGoTest("func BenchmarkLoad("),
+		},
+		"go test ./bot -run XXX -bench Click -benchtime 100x": {
+			reason: "a benchmark run of a minute on the fake Discord; the package and its BenchmarkClick are checked instead",
+			check:  checkGoTest("func BenchmarkClick("),
+		},
 		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m": {
 			reason: "the load benchmark, about 4 minutes of both cores; the package and its TestLoad are checked instead",
 			check:  checkGoTest("func TestLoad("),

@@ -3,7 +3,9 @@ package main
 import (
 	"bytes"
 	"image/gif"
+	"image/jpeg"
 	"image/png"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -67,6 +69,10 @@ func TestRenderCommandErrors(t *testing.T) {
 		{[]string{"-game", "zola", "-players", "a,b,c"}, "two values"},
 		{[]string{"-game", "nope"}, "unknown game"},
 		{[]string{"-game", "zola", "-o", "-", "-gif", "-"}, "cannot both"},
+		{[]string{"-game", "zola", "-ratings", "abc,12"}, `"abc" is not a rating`},
+		{[]string{"-game", "zola", "-ratings", "1500,15x"}, `"15x" is not a rating`},
+		{[]string{"-game", "zola", "-o", filepath.Join(dir, "b.bmp")}, "zugbot writes no .bmp file here; give a name ending in .jpeg or .jpg or .png"},
+		{[]string{"-game", "zola", "-gif", filepath.Join(dir, "r.png")}, "give a name ending in .gif"},
 	}
 	for _, tt := range tests {
 		args := append([]string{"render", "-o", out}, tt.args...)
@@ -97,4 +103,51 @@ func FuzzRenderFlags(f *testing.F) {
 			t.Errorf("parseSide(%q) = %d, not a side", viewer, s)
 		}
 	})
+}
+
+// TestRenderFiles: -o writes a JPEG for .jpg and .jpeg, refuses to
+// overwrite a file unless -force is given, and -ratings takes ratings.
+func TestRenderFiles(t *testing.T) {
+	dir := t.TempDir()
+	for _, name := range []string{"b.jpg", "b.JPEG"} {
+		out := filepath.Join(dir, name)
+		if code, _, errOut := zugbot(t, "render", "-game", "zola", "-o", out, "-ratings", "1500?,"); code != 0 {
+			t.Fatalf("render -o %s: exit %d, %q", name, code, errOut)
+		}
+		data, err := os.ReadFile(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := jpeg.Decode(bytes.NewReader(data)); err != nil || http.DetectContentType(data) != "image/jpeg" {
+			t.Errorf("%s is %s (%v); want a JPEG", name, http.DetectContentType(data), err)
+		}
+	}
+	out := filepath.Join(dir, "b.png")
+	if err := os.WriteFile(out, []byte("keep"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errOut := zugbot(t, "render", "-game", "zola", "-o", out)
+	if data, _ := os.ReadFile(out); code != 1 || string(data) != "keep" || !strings.Contains(errOut, out+" already exists: give -force to overwrite it") {
+		t.Errorf("render over a file: exit %d, %q, the file holds %.8q; want exit 1, the file kept and -force suggested", code, errOut, data)
+	}
+	if code, _, errOut := zugbot(t, "render", "-game", "zola", "-o", out, "-force"); code != 0 {
+		t.Fatalf("render -force: exit %d, %q", code, errOut)
+	}
+	if data, _ := os.ReadFile(out); http.DetectContentType(data) != "image/png" {
+		t.Errorf("render -force left %.8q; want the PNG", data)
+	}
+	code, _, errOut = zugbot(t, "render", "-game", "zola", "-o", filepath.Join(dir, "none", "b.png"))
+	if code != 1 || !strings.Contains(errOut, "the folder "+filepath.Join(dir, "none")+" does not exist") {
+		t.Errorf("render into a missing folder: exit %d, %q", code, errOut)
+	}
+	for _, r := range []string{"1500", "1500?", "-12", "", "99999?"} {
+		if !isRating(r) && r != "" {
+			t.Errorf("isRating(%q) = false", r)
+		}
+	}
+	for _, r := range []string{"abc", "15.5", "?", "-", "123456", "1 500", "1500??"} {
+		if isRating(r) {
+			t.Errorf("isRating(%q) = true", r)
+		}
+	}
 }

@@ -114,7 +114,8 @@ func newSession(cfg config) (*discordgo.Session, error) {
 // the global commands alone and the other way round, so a server that saw
 // both while testing shows each command twice until one set is removed.
 func runUnregister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cfg, err := loadConfigFor("unregister", "remove the bot's slash commands from the server -guild names, or the global ones", args, getenv, stdout)
+	cfg, err := loadConfigFor("unregister", "remove the bot's slash commands from the server -guild names, or the global ones",
+		[]string{"token", "guild", "api-url"}, args, getenv, stdout)
 	if err != nil {
 		return err
 	}

@@ -170,15 +170,15 @@ func (p *Position) refuse(s string, pts []int, legal []engine.Move, prefix bool)
 }
 
 // why explains why the counter of the side to move on from cannot step to
-// to, when there is nothing to capture.
+// to, when there is nothing to capture. The reason given is the first the
+// rules meet: a point off the counter's lines, then a man's direction and
+// reach (a man that tries to go two points is told that it steps one, not
+// that the point beyond is occupied), then what stands in the way.
 func (p *Position) why(from, to int) string {
 	b := p.b
 	fn, tn := b.names[from], b.names[to]
 	if from == to {
 		return "a move must go somewhere else"
-	}
-	if p.cell[to] != 0 {
-		return tn + " is occupied"
 	}
 	dir, dist := -1, 0
 	for d := range dirs {
@@ -190,10 +190,13 @@ func (p *Position) why(from, to int) string {
 		return fmt.Sprintf("%s and %s are not on one line (there are no row lines, and a star point lies on its column line only)", fn, tn)
 	}
 	if p.cell[from]&mullahBit != 0 {
-		for _, i := range b.ray[from][dir][:dist] {
+		for _, i := range b.ray[from][dir][:dist-1] {
 			if p.cell[i] != 0 {
 				return fmt.Sprintf("the way from %s to %s is blocked at %s", fn, tn, b.names[i])
 			}
+		}
+		if p.cell[to] != 0 {
+			return tn + " is occupied"
 		}
 		return fn + "-" + tn + " is not a legal move"
 	}
@@ -201,7 +204,14 @@ func (p *Position) why(from, to int) string {
 		return fmt.Sprintf("a man steps forward only, towards rank %d", farRank(p.turn)+1)
 	}
 	if dist > 1 {
-		return "a man steps to the next point on its line; only a mullah moves farther"
+		way := ""
+		if next := b.ray[from][dir][0]; p.cell[next] == 0 {
+			way = " (this way, to " + b.names[next] + ")"
+		}
+		return fmt.Sprintf("%s is not next to %s: a man steps one point along its line%s and jumps only to capture; only a mullah moves farther", tn, fn, way)
+	}
+	if p.cell[to] != 0 {
+		return tn + " is occupied"
 	}
 	return fn + "-" + tn + " is not a legal move"
 }

@@ -137,6 +137,13 @@ func TestParseMoveRefused(t *testing.T) {
 		{"a mullah cannot pass a counter", "7w1/9/9/9/9/9/3b5/9/3B5 b 0", "d1-d5", "the way from d1 to d5 is blocked at d3",
 			[]string{"d1-d2"}},
 		{"an occupied point", startString, "d3-d4", "d4 is occupied", nil},
+		// A man that tries to go two points is told that it steps one,
+		// though the point beyond is occupied too.
+		{"a man does not jump an empty point", startString, "e4-e6", "e6 is not next to e4: a man steps one point along its line (this way, to e5)",
+			[]string{"e4-e5"}},
+		{"a man does not jump its own", startString, "d3-d5", "d5 is not next to d3: a man steps one point along its line and jumps only to capture", nil},
+		{"a mullah lands on an occupied point", "7w1/9/9/9/9/3b5/9/9/3B5 b 0", "d1-d4", "d4 is occupied",
+			[]string{"d1-d2", "d1-d3"}},
 		{"a blocked man", "8w/9/9/9/9/9/9/3b5/3b5 b 0", "d1-d2", "the counter on d1 has no legal move", nil},
 		{"the capture must go on", p7, "c3xe5", "the capture must go on: from e5 the counter can capture again",
 			[]string{"c3xc5xe3", "c3xe5xe7xg5", "c3xe5xg7"}},
