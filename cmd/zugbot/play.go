@@ -59,8 +59,16 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	level := fs.Int("level", 3, fmt.Sprintf("the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
 	color := fs.String("color", "first", sideUsage("the side you play"))
 	seed := fs.Uint64("seed", 0, "the seed of the AI's randomness (default: a random seed)")
+	clockText := fs.String("clock", "", "a live clock, minutes+seconds a move, e.g. 5+3 (default: none)")
 	if err := parseFlags(fs, args); err != nil {
 		return err
+	}
+	var clock store.Clock
+	if *clockText != "" {
+		var err error
+		if clock, err = table.ParseClock(*clockText); err != nil {
+			return usagef("-clock %s: %v", *clockText, err)
+		}
 	}
 	start, err := load()
 	if err != nil {
@@ -97,7 +105,7 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	if human != 0 {
 		colour = store.SecondColour
 	}
-	u, err := tab.PlayAI(ctx, table.AIGame{Variant: v.ID, Start: startText, Player: you, Level: *level, Colour: colour, Starting: func() {
+	u, err := tab.PlayAI(ctx, table.AIGame{Variant: v.ID, Start: startText, Player: you, Level: *level, Colour: colour, Clock: clock, Starting: func() {
 		fmt.Fprintf(s.out, "%s (%s). You play %s; zugbot plays %s at level %d (%s).\n",
 			v.Name, v.Credit, v.Sides[human], v.Sides[human.Other()], *level, ai.LevelName(*level))
 		fmt.Fprint(s.out, wrap(v.Summary, termWidth()))
@@ -119,7 +127,61 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	s.id = u.State.Game.ID
 	s.legend = true // the first board says what its symbols are
 	s.show(u, true)
+	if clock.Live() {
+		// The service's timers end the game when a flag falls, while the
+		// player thinks as while the AI does.
+		s.flags = make(chan table.Update, 1)
+		tctx, stop := context.WithCancel(ctx)
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			tab.RunTimers(tctx, s, table.TimerOptions{}, nil)
+		}()
+		defer func() { stop(); <-done }()
+	}
 	return s.run(ctx, readLines(in))
+}
+
+// The terminal game is its own Announcer of the service's timers: a flag
+// that falls ends the game at the prompt; a live game has no other timer.
+
+// TimedOut passes the end of the game on time to the prompt.
+func (s *session) TimedOut(_ context.Context, u table.Update) error {
+	select {
+	case s.flags <- u:
+	default:
+	}
+	return nil
+}
+
+// Remind does nothing: a live game's clock is on the screen.
+func (s *session) Remind(context.Context, store.State, store.Seat) error { return nil }
+
+// Expired does nothing: the terminal makes no challenges.
+func (s *session) Expired(context.Context, store.Challenge) error { return nil }
+
+// Stepped does nothing: the terminal plays no tournaments.
+func (s *session) Stepped(context.Context, table.Step) error { return nil }
+
+// Replied does nothing: the terminal waits for the AI's reply itself.
+func (s *session) Replied(context.Context, table.Update) error { return nil }
+
+// Final reports true: nothing the terminal announces is worth a retry.
+func (s *session) Final(error) bool { return true }
+
+// clocks says the time left on a live game's clocks: ", 4:52 left;
+// zugbot 5:00"; "" for a game without.
+func (s *session) clocks() string {
+	g := &s.st.Game
+	if !g.Clock.Live() {
+		return ""
+	}
+	now := time.Now()
+	left := func(side engine.Side) string {
+		d := g.TimeLeft(side, now).Round(time.Second)
+		return fmt.Sprintf("%d:%02d", int(d.Minutes()), int(d.Seconds())%60)
+	}
+	return fmt.Sprintf(", %s left; zugbot %s", left(s.human), left(s.human.Other()))
 }
 
 // you is the person at the terminal, as the game service knows them.
@@ -141,6 +203,9 @@ type session struct {
 	// confirming is the ply at which the player was shown the count of an
 	// agreed ending and asked to confirm it (-1: not asked).
 	confirming int
+	// flags brings the game lost on time from the service's timers (nil
+	// without a live clock).
+	flags chan table.Update
 	// echoed is true when the input is a terminal, which echoes what the
 	// player types and the line break after it; otherwise (input from a
 	// pipe or a file) what is printed after the prompt begins on the
@@ -225,6 +290,8 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 		if g := &s.st.Game; g.Over() {
 			o := outcomeOf(g)
 			switch {
+			case g.Result == store.Aborted:
+				fmt.Fprintf(s.out, "Game over: aborted (%s).\n", strings.TrimPrefix(g.Reason, "aborted: "))
 			case o.Status == engine.Win && o.Winner == s.human:
 				fmt.Fprintf(s.out, "Game over: you win, as %s (%s).\n", s.v.Sides[o.Winner], o.Reason)
 			case o.Status == engine.Win:
@@ -234,7 +301,7 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 			}
 			return nil
 		}
-		fmt.Fprintf(s.out, "Your move (%s): ", s.v.Sides[s.human])
+		fmt.Fprintf(s.out, "Your move (%s%s): ", s.v.Sides[s.human], s.clocks())
 		s.prompted = true
 		var in line
 		var ok bool
@@ -242,6 +309,14 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 		case in, ok = <-lines:
 		case <-ctx.Done():
 			return s.interrupted()
+		case u := <-s.flags: // nil without a clock: never
+			who := "Your"
+			if u.Side != s.human {
+				who = "zugbot's"
+			}
+			fmt.Fprintf(s.out, "\n%s time ran out.\n", who)
+			s.st = u.State
+			continue
 		}
 		if ctx.Err() != nil {
 			return s.interrupted() // Ctrl-C and a line (or the end of input) at once

@@ -492,3 +492,34 @@ func TestTextBoardLines(t *testing.T) {
 		t.Errorf("a board whose line cannot be drawn:\n%q\nwant:\n%q", got, want)
 	}
 }
+
+// TestPlayClock plays on a live clock in the terminal: the clocks show at
+// the prompt, and the player who does not move loses on time, ended by
+// the game service's timers while the prompt waits. It waits out the
+// shortest clock, 15 s.
+func TestPlayClock(t *testing.T) {
+	t.Parallel()
+	inR, inW := io.Pipe()
+	defer inW.Close()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- playCommand(context.Background(), []string{"-game", "zola", "-level", "1", "-clock", "0.25+0"}, inR, &out, io.Discard)
+	}()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Fatal(err)
+		}
+	case <-time.After(2 * time.Minute):
+		t.Fatalf("no end on time; output:\n%s", out.String())
+	}
+	for _, want := range []string{"Your move (Red, 0:15 left; zugbot 0:15): ", "\nYour time ran out.\n", "Game over: aborted (no moves before the deadline).\n"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+	if err := playCommand(context.Background(), []string{"-game", "zola", "-clock", "fast"}, strings.NewReader(""), io.Discard, io.Discard); err == nil || !strings.Contains(err.Error(), "-clock fast") {
+		t.Errorf("-clock fast: %v; want it refused", err)
+	}
+}
