@@ -70,6 +70,7 @@
     } else if (prev && st.result && !prev.result) {
       announce(resultText());
     }
+    document.body.dataset.ply = String(st.ply);
     document.title = st.variant.name + ' #' + st.id + ' · zugbot';
     $('title').textContent = st.variant.name + ' · game #' + st.id;
     $('notation').textContent = st.variant.notation;
@@ -86,8 +87,8 @@
   function resultText() {
     const r = st.result;
     if (!r) return '';
-    if (r.result === 'win') return st.variant.sides[r.winner] + ' wins' + (r.reason ? ' by ' + r.reason : '') + '.';
-    if (r.result === 'draw') return 'Draw' + (r.reason ? ' (' + r.reason + ')' : '') + '.';
+    if (r.result === 'win') return st.variant.sides[r.winner] + ' wins' + (r.reason ? ': ' + r.reason : '') + '.';
+    if (r.result === 'draw') return 'Draw' + (r.reason ? ': ' + r.reason : '') + '.';
     return 'The game was aborted.';
   }
 
@@ -114,7 +115,19 @@
     const svg = $('board');
     const g = st.geometry, pal = st.palette, u = unit();
     svg.replaceChildren();
-    svg.setAttribute('viewBox', [-0.8, -0.8, g.width + 1.6, g.height + 1.6].join(' '));
+    // The extent of what is drawn: the points with their cells or pieces,
+    // and the labels.
+    const box = [Infinity, Infinity, -Infinity, -Infinity];
+    const grow = (x, y, pad) => {
+      box[0] = Math.min(box[0], x - pad); box[1] = Math.min(box[1], y - pad);
+      box[2] = Math.max(box[2], x + pad); box[3] = Math.max(box[3], y + pad);
+    };
+    for (const p of g.points) grow(...place(p.x, p.y), g.cells ? 0.5 : 0.5 * u);
+    const board = box.slice();
+    const fs = g.cells ? 0.32 : 0.3 * u;
+    for (const l of g.labels) grow(...place(l.x, l.y), fs * 0.8);
+    const margin = g.cells ? 0.05 : 0.15;
+    svg.setAttribute('viewBox', [box[0] - margin, box[1] - margin, box[2] - box[0] + 2 * margin, box[3] - box[1] + 2 * margin].map((v) => v.toFixed(3)).join(' '));
     svg.setAttribute('aria-label', st.variant.name + ' board, ' + (isFlipped() ? st.variant.sides[1] : st.variant.sides[0]) + ' at the bottom');
     const lastSet = new Set(st.last ? st.last.path : []);
     const takenSet = new Set(st.last && st.last.taken ? st.last.taken : []);
@@ -129,10 +142,12 @@
         const radii = new Set();
         for (const p of g.points) radii.add(Math.hypot(p.x - g.width / 2, p.y - g.height / 2).toFixed(3));
         const [cx, cy] = place(g.width / 2, g.height / 2);
-        for (const r of radii) el('circle', { cx: cx, cy: cy, r: r, fill: 'none', stroke: pal.ring, 'stroke-width': 0.03, class: 'mark' }, svg);
+        const clip = el('clipPath', { id: 'board-clip' }, svg);
+        el('rect', { x: board[0], y: board[1], width: board[2] - board[0], height: board[3] - board[1] }, clip);
+        for (const r of radii) el('circle', { cx: cx, cy: cy, r: r, fill: 'none', stroke: pal.ring, 'stroke-width': 0.03, class: 'mark', 'clip-path': 'url(#board-clip)' }, svg);
       }
     } else {
-      el('rect', { x: -0.6, y: -0.6, width: g.width + 1.2, height: g.height + 1.2, rx: 0.2, fill: pal.panel, stroke: pal.panelEdge, 'stroke-width': 0.06 }, svg);
+      el('rect', { x: box[0] - 0.1, y: box[1] - 0.1, width: box[2] - box[0] + 0.2, height: box[3] - box[1] + 0.2, rx: 0.15, fill: pal.panel, stroke: pal.panelEdge, 'stroke-width': 0.06 }, svg);
       for (const [a, b] of g.lines || []) {
         const [x1, y1] = place(g.points[a].x, g.points[a].y), [x2, y2] = place(g.points[b].x, g.points[b].y);
         el('line', { x1: x1, y1: y1, x2: x2, y2: y2, stroke: pal.line, 'stroke-width': 0.05 * u, 'stroke-linecap': 'round' }, svg);
@@ -149,7 +164,7 @@
     }
     for (const l of g.labels) {
       const [x, y] = place(l.x, l.y);
-      el('text', { x: x, y: y, 'font-size': 0.32, fill: g.cells ? pal.label : pal.panelLabel, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg).textContent = l.text;
+      el('text', { x: x, y: y, 'font-size': fs, fill: g.cells ? pal.label : pal.panelLabel, 'text-anchor': 'middle', 'dominant-baseline': 'central' }, svg).textContent = l.text;
     }
     // The last move: its points tinted, its path drawn.
     for (const i of lastSet) {
@@ -166,6 +181,7 @@
       el('polyline', { points: pts, fill: 'none', stroke: pal.lastLight, 'stroke-width': 0.08 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.9, class: 'last' }, svg);
     }
     for (const i of takenSet) {
+      if (byPoint.has(i) && st.last.path[st.last.path.length - 1] === i) continue; // the capturer stands there now
       const [x, y] = place(g.points[i].x, g.points[i].y), d = 0.18 * u;
       el('path', { d: `M${x - d},${y - d}L${x + d},${y + d}M${x - d},${y + d}L${x + d},${y - d}`, stroke: pal.taken, 'stroke-width': 0.07 * u, 'stroke-linecap': 'round', class: 'mark' }, svg);
     }
