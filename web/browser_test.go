@@ -150,9 +150,10 @@ func (f *fixture) waitPast(t *testing.T, ply int) web.State {
 	}
 }
 
-// clickMove plays mv on the page by tapping its start and its end (and
-// choosing it among the moves with the same ends, or passing).
-func clickMove(ctx context.Context, t *testing.T, st web.State, mv web.Move) {
+// clickMove plays mv on the page by tapping its start and its end, or by
+// dragging the piece (and choosing it among the moves with the same ends,
+// or passing).
+func clickMove(ctx context.Context, t *testing.T, st web.State, mv web.Move, drag bool) {
 	t.Helper()
 	hit := func(i int) chromedp.CSS { return chromedp.CSS(fmt.Sprintf(`#board .hit[data-i="%d"]`, i)) }
 	if len(mv.Path) == 0 {
@@ -162,7 +163,21 @@ func clickMove(ctx context.Context, t *testing.T, st web.State, mv web.Move) {
 		return
 	}
 	from, to := mv.Path[0], mv.Path[len(mv.Path)-1]
-	if err := chromedp.Do(ctx, chromedp.Click(hit(from)), chromedp.WaitReady(chromedp.CSS(".target")), chromedp.Click(hit(to))); err != nil {
+	var err error
+	if drag {
+		// By the points' places on the screen: the board is redrawn
+		// often, and a drag must not hold on to its nodes.
+		xy, err2 := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`[%d, %d].flatMap((i) => {
+			const r = document.querySelector('#board .hit[data-i="' + i + '"]').getBoundingClientRect();
+			return [r.x + r.width / 2, r.y + r.height / 2];
+		})`, from, to)))
+		if err = err2; err == nil {
+			err = chromedp.Do(ctx, chromedp.DragAndDropXY(xy[0], xy[1], xy[2], xy[3]))
+		}
+	} else {
+		err = chromedp.Do(ctx, chromedp.Click(hit(from)), chromedp.WaitReady(chromedp.CSS(".target")), chromedp.Click(hit(to)))
+	}
+	if err != nil {
 		t.Fatalf("move %s: %v", mv.Notation, err)
 	}
 	same := 0
@@ -180,7 +195,8 @@ func clickMove(ctx context.Context, t *testing.T, st web.State, mv web.Move) {
 }
 
 // TestBrowserPlaysZola opens the player's link in a real browser and plays
-// a whole game of Zola against the AI at level 1 by tapping the board, on
+// a whole game of Zola against the AI at level 1 by tapping the board and
+// dragging its pieces, in turn, on
 // a desktop window and then on a phone's, checking after each move that
 // the board shows the game's pieces, and that the page reports no error.
 func TestBrowserPlaysZola(t *testing.T) {
@@ -231,7 +247,7 @@ func TestBrowserPlaysZola(t *testing.T) {
 				break
 			}
 		}
-		clickMove(ctx, t, st, mv)
+		clickMove(ctx, t, st, mv, moves%2 == 1)
 		got := f.waitPast(t, st.Ply) // the move reached the game (then the AI answers)
 		if got.History[st.Ply] != mv.Notation {
 			t.Fatalf("after tapping %s the game has %v", mv.Notation, got.History)
@@ -261,7 +277,7 @@ func TestBrowserPlaysEachGame(t *testing.T) {
 				}
 				waitPly(ctx, t, st.Ply)
 				mv := st.Moves[len(st.Moves)/2]
-				clickMove(ctx, t, st, mv)
+				clickMove(ctx, t, st, mv, false)
 				if got := f.waitPast(t, st.Ply); got.History[st.Ply] != mv.Notation {
 					t.Fatalf("after tapping %s the game has %v", mv.Notation, got.History)
 				}

@@ -189,20 +189,9 @@
       const [x, y] = place(g.points[st.check].x, g.points[st.check].y);
       el('circle', { cx: x, cy: y, r: 0.47, fill: 'none', stroke: pal.tagCheck, 'stroke-width': 0.08, class: 'mark' }, svg);
     }
-    // The chosen piece and its destinations.
-    const origins = new Set(), targets = new Set();
-    if (canMove()) {
-      for (const mv of st.moves) if (mv.path.length) origins.add(mv.path[0]);
-      if (selected >= 0) for (const mv of st.moves) if (mv.path[0] === selected) targets.add(mv.path[mv.path.length - 1]);
-    }
-    if (selected >= 0) {
-      const [x, y] = place(g.points[selected].x, g.points[selected].y);
-      el('circle', { cx: x, cy: y, r: 0.47 * u, fill: pal.select, stroke: pal.targetHalo, 'stroke-width': 0.05 * u, class: 'mark' }, svg);
-    }
-    for (const i of targets) {
-      const [x, y] = place(g.points[i].x, g.points[i].y);
-      el('circle', { cx: x, cy: y, r: 0.15 * u, fill: pal.target, stroke: pal.targetHalo, 'stroke-width': 0.05 * u, class: 'mark target' }, svg);
-    }
+    const origins = new Set();
+    if (canMove()) for (const mv of st.moves) if (mv.path.length) origins.add(mv.path[0]);
+    const targets = markChoice();
     // Hit areas: every point taps; those that can act take the keyboard.
     g.points.forEach((p, i) => {
       const [x, y] = place(p.x, p.y);
@@ -212,6 +201,26 @@
           (i === selected ? ', chosen' : '') + (targets.has(i) ? ', destination' : '') }, svg);
       if (origins.has(i) || targets.has(i)) hit.setAttribute('tabindex', '0');
     });
+  }
+
+  // markChoice draws the chosen piece and its destinations, under the hit
+  // areas, in place of those drawn before; it returns the destinations.
+  function markChoice() {
+    const svg = $('board'), g = st.geometry, pal = st.palette, u = unit();
+    svg.querySelectorAll('.choice').forEach((e) => e.remove());
+    const before = svg.querySelector('.hit');
+    const add = (name, attrs) => { const e = el(name, attrs); svg.insertBefore(e, before); return e; };
+    const targets = new Set();
+    if (canMove() && selected >= 0) for (const mv of st.moves) if (mv.path[0] === selected) targets.add(mv.path[mv.path.length - 1]);
+    if (selected >= 0) {
+      const [x, y] = place(g.points[selected].x, g.points[selected].y);
+      add('circle', { cx: x, cy: y, r: 0.47 * u, fill: pal.select, stroke: pal.targetHalo, 'stroke-width': 0.05 * u, class: 'mark choice' });
+    }
+    for (const i of targets) {
+      const [x, y] = place(g.points[i].x, g.points[i].y);
+      add('circle', { cx: x, cy: y, r: 0.15 * u, fill: pal.target, stroke: pal.targetHalo, 'stroke-width': 0.05 * u, class: 'mark choice target' });
+    }
+    return targets;
   }
 
   function star(x, y, r) {
@@ -227,7 +236,7 @@
     const p = st.geometry.points[i], pal = st.palette;
     const s = pc.neutral ? pal.neutral : pal.sides[pc.side];
     const [x, y] = place(p.x, p.y);
-    const grp = el('g', { class: 'piece' }, svg);
+    const grp = el('g', { class: 'piece', 'data-p': i }, svg);
     if (GLYPHS[pc.look]) {
       el('text', { x: x, y: y + 0.04, 'font-size': 0.82, fill: s.fill, stroke: s.rim, 'stroke-width': 0.035, 'paint-order': 'stroke',
         'text-anchor': 'middle', 'dominant-baseline': 'central' }, grp).textContent = GLYPHS[pc.look];
@@ -368,7 +377,57 @@
     }
   }
 
+  // Pointer: a tap chooses (see tap), a drag carries a piece to its
+  // destination. A click that follows a pointer's tap is the same tap.
+  let drag = null, lastPointer = 0;
+  const svgPoint = (e) => {
+    const svg = $('board'), pt = svg.createSVGPoint();
+    pt.x = e.clientX; pt.y = e.clientY;
+    return pt.matrixTransform(svg.getScreenCTM().inverse());
+  };
+  const hitAt = (e) => {
+    const h = document.elementFromPoint(e.clientX, e.clientY);
+    return h && h.closest ? h.closest('#board .hit') : null;
+  };
+  $('board').addEventListener('pointerdown', (e) => {
+    const h = e.target.closest('.hit');
+    if (!h || !e.isPrimary || e.button > 0) return;
+    drag = { i: Number(h.getAttribute('data-i')), x: e.clientX, y: e.clientY, start: svgPoint(e), moved: false, el: null };
+    $('board').setPointerCapture(e.pointerId);
+  });
+  $('board').addEventListener('pointermove', (e) => {
+    if (!drag) return;
+    if (!drag.moved) {
+      if (Math.hypot(e.clientX - drag.x, e.clientY - drag.y) < 6 || !canMove() || !st.moves.some((mv) => mv.path[0] === drag.i)) return;
+      drag.moved = true;
+      if (selected !== drag.i) { selected = drag.i; markChoice(); }
+      drag.el = $('board').querySelector('g.piece[data-p="' + drag.i + '"]');
+      if (drag.el) drag.el.parentNode.appendChild(drag.el); // on top
+    }
+    const p = svgPoint(e);
+    if (drag.el) drag.el.setAttribute('transform', `translate(${p.x - drag.start.x},${p.y - drag.start.y})`);
+  });
+  const endDrag = (e, cancelled) => {
+    const d = drag;
+    drag = null;
+    if (!d) return;
+    lastPointer = performance.now();
+    if (!d.moved) {
+      // A touch may end elsewhere with no move reported: a drop there.
+      const h = cancelled ? null : hitAt(e), to = h ? Number(h.getAttribute('data-i')) : d.i;
+      if (!cancelled) { if (to !== d.i && selected !== d.i && canMove()) { selected = d.i; } tap(to === d.i ? d.i : to); }
+      return;
+    }
+    if (d.el) d.el.removeAttribute('transform');
+    const h = cancelled ? null : hitAt(e);
+    const to = h ? Number(h.getAttribute('data-i')) : -1;
+    if (to >= 0 && to !== d.i && st.moves.some((mv) => mv.path[0] === d.i && mv.path[mv.path.length - 1] === to)) tap(to);
+    else { selected = -1; draw(); }
+  };
+  $('board').addEventListener('pointerup', (e) => endDrag(e, false));
+  $('board').addEventListener('pointercancel', (e) => endDrag(e, true));
   $('board').addEventListener('click', (e) => {
+    if (performance.now() - lastPointer < 600) return;
     const h = e.target.closest('.hit');
     if (h) tap(Number(h.getAttribute('data-i')));
   });
