@@ -15,6 +15,9 @@ import (
 // proxies keep it open and a dead client is found.
 const heartbeat = 25 * time.Second
 
+// maxStreams bounds the live streams a server holds open at once.
+const maxStreams = 2000
+
 // live serves GET /api/games/{id}/live: a Server-Sent Events stream of the
 // game's changes (feed.Change as JSON, event "change"). The page refetches
 // the state on each, and on a Resync, and whenever the stream reconnects.
@@ -33,6 +36,13 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	if n := s.streams.Add(1); n > maxStreams {
+		s.streams.Add(-1)
+		w.Header().Set("Retry-After", "10")
+		refuse(w, http.StatusServiceUnavailable, "Too many people are watching: try again soon.")
+		return
+	}
+	defer s.streams.Add(-1)
 	sub := s.tab.Feed().Subscribe(feed.Filter{Game: id})
 	defer sub.Close()
 	rc := http.NewResponseController(w)

@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/zugbot/zugbot/table"
@@ -60,6 +61,8 @@ type Server struct {
 	ctx    context.Context // the AI replies' and streams'; cancelled by Close
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
+
+	streams atomic.Int64 // the live streams open
 
 	replyMu  sync.Mutex
 	replying map[int64]bool // games whose AI reply runs; true: look again after it

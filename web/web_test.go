@@ -9,6 +9,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -344,4 +345,76 @@ func TestLiveStream(t *testing.T) {
 			return
 		}
 	}
+}
+
+// TestTakebackAndResign: against the AI a takeback undoes the player's
+// last move and the AI's answer, and a resignation ends the game.
+func TestTakebackAndResign(t *testing.T) {
+	f := newFixture(t, "zola")
+	c := f.client()
+	st := f.login(c)
+	if code, body := f.post(c, "/moves", st.CSRF, moveBody(0, st.Moves[0].Notation)); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, body)
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for st = f.state(c); st.Ply < 2; st = f.state(c) {
+		if time.Now().After(deadline) {
+			t.Fatal("the AI has not answered")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if code, body := f.post(c, "/takeback", st.CSRF, `{"ply":2}`); code != http.StatusOK || !strings.Contains(body, `"ply":0`) {
+		t.Fatalf("takeback: %d %s", code, body)
+	}
+	if code, body := f.post(c, "/draw", st.CSRF, `{"ply":0}`); code != http.StatusConflict || !strings.Contains(body, "error") {
+		t.Errorf("a draw offer in Zola, which has none: %d %s", code, body)
+	}
+	if code, body := f.post(c, "/resign", st.CSRF, `{"ply":0}`); code != http.StatusOK {
+		t.Fatalf("resign: %d %s", code, body)
+	}
+	st = f.state(c)
+	if st.Result == nil || st.Result.Result != "win" || st.Result.Winner == nil || *st.Result.Winner != 1 || len(st.Moves) != 0 {
+		t.Errorf("after resigning: result %+v, %d moves", st.Result, len(st.Moves))
+	}
+	if code, _ := f.post(c, "/moves", st.CSRF, moveBody(0, "a1xb1")); code != http.StatusConflict {
+		t.Errorf("a move after the end: %d", code)
+	}
+}
+
+// TestPageAssets: the page is one HTML file, one script and one
+// stylesheet, with no inline script or style (the CSP forbids them), and
+// its script stays small.
+func TestPageAssets(t *testing.T) {
+	f := newFixture(t, "zola")
+	get := func(path string) (string, http.Header) {
+		resp, err := http.Get(f.ts.URL + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		b, _ := io.ReadAll(resp.Body)
+		if resp.StatusCode != 200 {
+			t.Fatalf("%s: %s", path, resp.Status)
+		}
+		return string(b), resp.Header
+	}
+	html, h := get("/games/1")
+	if !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'self'; script-src 'self'; style-src 'self'") || h.Get("X-Content-Type-Options") != "nosniff" {
+		t.Errorf("headers: %v", h)
+	}
+	if strings.Contains(html, "<script>") || strings.Contains(html, "style=") || strings.Contains(html, "<style") || regexp.MustCompile(`\son[a-z]+=`).MatchString(html) {
+		t.Error("the page has an inline script or style")
+	}
+	total := len(html)
+	for _, p := range []string{"/static/board.js", "/static/board.css"} {
+		b, _ := get(p)
+		total += len(b)
+		if p == "/static/board.js" && (strings.Contains(b, "eval(") || strings.Contains(b, "innerHTML") || strings.Contains(b, ".style.")) {
+			t.Errorf("%s uses eval, innerHTML or inline styles", p)
+		}
+	}
+	if total > 60<<10 {
+		t.Errorf("the page weighs %d bytes: keep it under 60 KB", total)
+	}
+	t.Logf("the page weighs %d bytes", total)
 }

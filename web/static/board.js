@@ -57,6 +57,7 @@
 
   function show(next) {
     const prev = st;
+    fetchedAt = Date.now();
     if (prev && next.ply === prev.ply && prev.id === next.id && JSON.stringify(prev.moves) === JSON.stringify(next.moves) &&
         JSON.stringify(prev.offer) === JSON.stringify(next.offer) && JSON.stringify(prev.result) === JSON.stringify(next.result)) {
       st = next; drawPlayers(); return;
@@ -258,6 +259,12 @@
     return Math.floor(t / 60) + ':' + String(t % 60).padStart(2, '0');
   }
 
+  // The running clock counts down between fetches.
+  let fetchedAt = 0;
+  setInterval(() => {
+    if (st && st.clock && st.clock.live && st.clock.running !== undefined && !st.result) drawPlayers();
+  }, 1000);
+
   function drawPlayers() {
     const bottom = isFlipped() ? 1 : 0;
     for (const [id, side] of [['bottom', bottom], ['top', 1 - bottom]]) {
@@ -270,7 +277,7 @@
       if (st.clock && st.clock.live) {
         const c = document.createElement('span');
         c.className = 'clock';
-        c.textContent = clockText(st.clock.left[side]);
+        c.textContent = clockText(st.clock.left[side] - (st.clock.running === side ? Date.now() - fetchedAt : 0));
         right.appendChild(c);
       }
       if (!st.result && st.turn === side) {
