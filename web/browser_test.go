@@ -223,6 +223,10 @@ func TestBrowserPlaysZola(t *testing.T) {
 			if !strings.Contains(status, "wins") && !strings.Contains(status, "Draw") {
 				t.Errorf("the game is over, and the page says %q", status)
 			}
+			said, _ := chromedp.Run(ctx, chromedp.TextContent(chromedp.ID("announce")))
+			if !strings.Contains(said, " played ") {
+				t.Errorf("the live region says %q: want the last move", said)
+			}
 			break
 		}
 		if moves == 3 {
@@ -259,14 +263,24 @@ func TestBrowserPlaysZola(t *testing.T) {
 	}
 }
 
-// TestBrowserPlaysEachGame plays a few moves of each of the other games
-// by tapping, on the board each draws: Zamma's lattice, Zonal Chess's
-// zones, Zodiac's star.
+// TestBrowserPlaysEachGame shows each of the other games to a spectator,
+// then plays a few of its moves, typed, tapped and dragged, on the board
+// each draws: Zamma's lattice, Zonal Chess's zones, Zodiac's star.
 func TestBrowserPlaysEachGame(t *testing.T) {
 	for _, variant := range []string{"zamma", "zonal", "zodiac"} {
 		t.Run(variant, func(t *testing.T) {
 			f := newFixture(t, variant)
 			ctx, errs := browser(t)
+			// A spectator first: the board, and nothing to act with.
+			if err := chromedp.Do(ctx, chromedp.Navigate(f.ts.URL+"/games/1")); err != nil {
+				t.Fatal(err)
+			}
+			waitPly(ctx, t, 0)
+			seen, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('status').textContent + ' ' +
+				document.querySelectorAll('#board .hit[tabindex]').length + ' ' + document.getElementById('typed').hidden`))
+			if err != nil || seen != "You are watching. "+f.state(http.DefaultClient).Variant.Sides[0]+" to move. 0 true" {
+				t.Errorf("a spectator sees %q (%v)", seen, err)
+			}
 			if err := chromedp.Do(ctx, chromedp.Navigate(f.link(time.Hour))); err != nil {
 				t.Fatal(err)
 			}
@@ -277,7 +291,13 @@ func TestBrowserPlaysEachGame(t *testing.T) {
 				}
 				waitPly(ctx, t, st.Ply)
 				mv := st.Moves[len(st.Moves)/2]
-				clickMove(ctx, t, st, mv, false)
+				if moves == 0 { // typed, as a keyboard or screen reader user would
+					if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("move-input"), mv.Notation+"\r")); err != nil {
+						t.Fatal(err)
+					}
+				} else {
+					clickMove(ctx, t, st, mv, moves == 2)
+				}
 				if got := f.waitPast(t, st.Ply); got.History[st.Ply] != mv.Notation {
 					t.Fatalf("after tapping %s the game has %v", mv.Notation, got.History)
 				}
