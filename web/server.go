@@ -165,7 +165,14 @@ func (s *Server) routes() {
 	})
 	m.HandleFunc("GET /play", s.play)
 	m.HandleFunc("GET /games/{id}", s.page)
-	m.Handle("GET /static/", http.StripPrefix("/static/", s.static))
+	m.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r) // no listings
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		http.StripPrefix("/static/", s.static).ServeHTTP(w, r)
+	})
 	m.HandleFunc("GET /api/games/{id}", s.state)
 	m.HandleFunc("GET /api/games/{id}/live", s.live)
 	m.HandleFunc("POST /api/games/{id}/moves", s.act(s.move))

@@ -245,8 +245,9 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	return out, nil
 }
 
-// state serves GET /api/games/{id}. When the AI is to move and no reply
-// of this server's runs (after a restart), it starts one.
+// state serves GET /api/games/{id}. When the AI is to move in a player's
+// game and no reply of this server's runs (after a restart), it starts
+// one; a spectator's view starts none.
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	id, err := gameID(r)
 	if err != nil {
@@ -263,12 +264,13 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	out, err := s.stateOf(&st, s.sessionOf(r, id))
+	sess := s.sessionOf(r, id)
+	out, err := s.stateOf(&st, sess)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if table.AIToMove(&st) {
+	if out.You >= 0 && table.AIToMove(&st) {
 		s.replyIfIdle(id)
 	}
 	writeJSON(w, http.StatusOK, out)
