@@ -44,6 +44,7 @@ func commands() []command {
 		{"analyse", "judge a game move by move: mistakes, better moves, an evaluation graph", runAnalyse},
 		{"match", "play games between AI players and estimate their Elo difference", runMatch},
 		{"play", "play a game against the AI in the terminal", runPlay},
+		{"web", "play a game against the AI in the browser, on a local live board", runWeb},
 		{"backup", "write a consistent copy of the database (safe while the bot runs)", runBackup},
 		{"migrate-db", "copy a SQLite database into PostgreSQL, and check the copy", runMigrateDB},
 		{"admin", "export or delete a person's data, reset ratings (safe while the bot runs)", runAdmin},

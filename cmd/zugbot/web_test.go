@@ -1,0 +1,59 @@
+package main
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestWebCommand: zugbot web starts a game against the AI, prints its
+// private link, serves the page the link leads to, and stops on a signal.
+func TestWebCommand(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	done := make(chan error, 1)
+	db := filepath.Join(t.TempDir(), "web.db")
+	go func() {
+		done <- runWeb(ctx, []string{"-addr", "127.0.0.1:0", "-db", db, "-game", "zola", "-level", "1"}, &out, io.Discard)
+	}()
+	link := regexp.MustCompile(`http://\S+/play\?t=\S+`)
+	deadline := time.Now().Add(20 * time.Second)
+	for link.FindString(out.String()) == "" {
+		select {
+		case err := <-done:
+			t.Fatalf("zugbot web ended: %v\n%s", err, out.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("no link printed:\n%s", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	resp, err := c.Get(link.FindString(out.String()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "/static/board.js") || !strings.HasSuffix(resp.Request.URL.Path, "/games/1") {
+		t.Errorf("the link led to %s (%s): want the board's page", resp.Request.URL, resp.Status)
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("zugbot web: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("zugbot web did not stop")
+	}
+}

@@ -1,0 +1,20 @@
+// Package web serves zugbot's live board: a web page that draws a game's
+// board in SVG, lets its players move by tapping or typing, and follows
+// the game as it changes, whichever adapter of the game service (package
+// table) changed it.
+//
+// The page is one HTML file, one script and one stylesheet, embedded in
+// the binary and served under a strict Content-Security-Policy. It reads
+// the game from a JSON endpoint (GET /api/games/{id}), plays through POST
+// endpoints (moves, resign, draw, takeback, answer) and hears of changes
+// from a Server-Sent Events stream (GET /api/games/{id}/live) fed by the
+// table's feed, refetching the state on each.
+//
+// Anyone may watch a game. A player acts through a private link, signed
+// with HMAC-SHA256 (Server.Link): GET /play?t=TOKEN checks the token
+// (its signature, its expiry, and that it was not used before), sets a
+// session cookie bound to that player and game, and redirects to the
+// game's page. A request that changes a game needs that cookie and the
+// session's CSRF value in the X-Zugbot-CSRF header; moves are rate
+// limited per session.
+package web

@@ -1,0 +1,489 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net"
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/zugbot/zugbot/table"
+)
+
+//go:embed static
+var staticFiles embed.FS
+
+// Source is the name of the web adapter in the feed's changes
+// (table.WithSource), so that the Discord bot redraws its boards for the
+// changes made here.
+const Source = "web"
+
+// Config is what a Server needs. Table and Key are required.
+type Config struct {
+	Table *table.Table
+	// Key signs the private links (HMAC-SHA256); at least 32 bytes.
+	Key []byte
+	// PublicURL is the address people open the page at, such as
+	// "https://zugbot.example"; the links start with it, and an https one
+	// makes the session cookies Secure. "http://127.0.0.1:8080" when empty.
+	PublicURL string
+	// SessionTTL is how long a session lasts after its link is opened; a
+	// day when zero.
+	SessionTTL time.Duration
+	// Now returns the time; time.Now when nil.
+	Now func() time.Time
+	// Log is told of the errors a request met; slog.Default() when nil.
+	Log *slog.Logger
+}
+
+// Server serves the live board. Make one with New; it is an http.Handler,
+// safe for concurrent use. Close ends its streams and waits for the AI
+// replies it started.
+type Server struct {
+	cfg      Config
+	tab      *table.Table
+	mux      *http.ServeMux
+	static   http.Handler
+	used     usedTokens
+	sessions sessions
+	secure   bool
+
+	ctx    context.Context // the AI replies' and streams'; cancelled by Close
+	cancel context.CancelFunc
+	wg     sync.WaitGroup
+
+	streams atomic.Int64 // the live streams open
+
+	replyMu  sync.Mutex
+	replying map[int64]bool // games whose AI reply runs; true: look again after it
+}
+
+// New returns a Server for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Table == nil {
+		return nil, errors.New("web: Config.Table is required")
+	}
+	if len(cfg.Key) < 32 {
+		return nil, errors.New("web: Config.Key must have at least 32 bytes")
+	}
+	if cfg.PublicURL == "" {
+		cfg.PublicURL = "http://127.0.0.1:8080"
+	}
+	u, err := url.Parse(cfg.PublicURL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return nil, fmt.Errorf("web: PublicURL %q: want http(s)://host[:port]", cfg.PublicURL)
+	}
+	cfg.PublicURL = strings.TrimSuffix(cfg.PublicURL, "/")
+	if cfg.SessionTTL <= 0 {
+		cfg.SessionTTL = 24 * time.Hour
+	}
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	if cfg.Log == nil {
+		cfg.Log = slog.Default()
+	}
+	sub, err := fs.Sub(staticFiles, "static")
+	if err != nil {
+		return nil, fmt.Errorf("web: embedded files: %w", err)
+	}
+	s := &Server{cfg: cfg, tab: cfg.Table, mux: http.NewServeMux(), static: http.FileServerFS(sub),
+		secure: u.Scheme == "https", replying: map[int64]bool{}}
+	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.routes()
+	return s, nil
+}
+
+func (s *Server) now() time.Time { return s.cfg.Now() }
+
+// Close ends the live streams and the AI replies the server started, and
+// waits for the replies to return.
+func (s *Server) Close() error {
+	s.cancel()
+	s.wg.Wait()
+	return nil
+}
+
+// Link returns a private link that lets user play game for ttl: it opens
+// once.
+func (s *Server) Link(game int64, user string, ttl time.Duration) (string, error) {
+	t, err := sign(s.cfg.Key, grant{Game: game, User: user, Expires: s.now().Add(ttl).Unix(), Nonce: randomHex(16)})
+	if err != nil {
+		return "", err
+	}
+	return s.cfg.PublicURL + "/play?t=" + url.QueryEscape(t), nil
+}
+
+// HTTPServer returns an http.Server for s on addr, with timeouts and
+// header limits set (the live streams lift the write timeout for
+// themselves).
+func (s *Server) HTTPServer(addr string) *http.Server {
+	return &http.Server{
+		Addr:              addr,
+		Handler:           s,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       10 * time.Second,
+		WriteTimeout:      30 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    16 << 10,
+		BaseContext:       func(net.Listener) context.Context { return s.ctx },
+	}
+}
+
+// csp is the page's Content-Security-Policy: its own files only.
+const csp = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+	"font-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+
+// ServeHTTP serves the page, its files and its API.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	h := w.Header()
+	h.Set("Content-Security-Policy", csp)
+	h.Set("X-Content-Type-Options", "nosniff")
+	h.Set("Referrer-Policy", "no-referrer")
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Cross-Origin-Opener-Policy", "same-origin")
+	if s.secure {
+		h.Set("Strict-Transport-Security", "max-age=31536000")
+	}
+	s.mux.ServeHTTP(w, r)
+}
+
+func (s *Server) routes() {
+	m := s.mux
+	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		http.Error(w, "zugbot's live board: open a game's link.", http.StatusNotFound)
+	})
+	m.HandleFunc("GET /play", s.play)
+	m.HandleFunc("GET /games/{id}", s.page)
+	m.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
+		if strings.HasSuffix(r.URL.Path, "/") {
+			http.NotFound(w, r) // no listings
+			return
+		}
+		w.Header().Set("Cache-Control", "no-cache")
+		http.StripPrefix("/static/", s.static).ServeHTTP(w, r)
+	})
+	m.HandleFunc("GET /api/games/{id}", s.state)
+	m.HandleFunc("GET /api/games/{id}/live", s.live)
+	m.HandleFunc("POST /api/games/{id}/moves", s.act(s.move))
+	m.HandleFunc("POST /api/games/{id}/resign", s.act(s.resign))
+	m.HandleFunc("POST /api/games/{id}/draw", s.act(s.draw))
+	m.HandleFunc("POST /api/games/{id}/takeback", s.act(s.takeback))
+	m.HandleFunc("POST /api/games/{id}/answer", s.act(s.answer))
+}
+
+// page serves the board's HTML page, the same for every game.
+func (s *Server) page(w http.ResponseWriter, r *http.Request) {
+	if _, err := gameID(r); err != nil {
+		http.NotFound(w, r)
+		return
+	}
+	b, err := staticFiles.ReadFile("static/index.html")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(b)
+}
+
+// play opens a private link: it checks the token, starts a session for
+// its player and game, and sends the browser to the game's page.
+func (s *Server) play(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Cache-Control", "no-store")
+	now := s.now()
+	g, err := verify(s.cfg.Key, r.URL.Query().Get("t"), now)
+	if err == nil && !s.used.use(g.Nonce, time.Unix(g.Expires, 0), now) {
+		err = errTokenUsed
+	}
+	if err != nil {
+		w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+		w.WriteHeader(http.StatusForbidden)
+		fmt.Fprintf(w, "zugbot: %s.\n", capitalize(err.Error()))
+		return
+	}
+	sess := &session{user: g.User, game: g.Game, csrf: randomHex(16), expires: now.Add(s.cfg.SessionTTL)}
+	id := s.sessions.add(sess, now)
+	http.SetCookie(w, &http.Cookie{
+		Name: cookieName(g.Game), Value: id, Path: "/", Expires: sess.expires,
+		HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteLaxMode,
+	})
+	http.Redirect(w, r, "/games/"+strconv.FormatInt(g.Game, 10), http.StatusSeeOther)
+}
+
+func capitalize(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
+// gameID reads the {id} of r's path.
+func gameID(r *http.Request) (int64, error) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	if err != nil || id <= 0 {
+		return 0, fmt.Errorf("no such game: %q", r.PathValue("id"))
+	}
+	return id, nil
+}
+
+// apiError is the JSON body of a refused or failed request.
+type apiError struct {
+	Error string `json:"error"`
+	// Confirm, for a draw offer that needs confirming, is the ply to
+	// confirm it at.
+	Confirm *int `json:"confirm,omitempty"`
+}
+
+// writeJSON writes v as JSON with status code.
+func writeJSON(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+// refuse writes a refusal meant for the person.
+func refuse(w http.ResponseWriter, code int, msg string) {
+	writeJSON(w, code, apiError{Error: msg})
+}
+
+// fail answers err: a table.Refusal or a Confirmation as it is, anything
+// else as an internal error, logged.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	var ref *table.Refusal
+	var conf *table.Confirmation
+	switch {
+	case errors.As(err, &conf):
+		ply := conf.Ply
+		writeJSON(w, http.StatusConflict, apiError{Error: conf.Error(), Confirm: &ply})
+	case errors.As(err, &ref):
+		code := http.StatusConflict
+		if ref.Reason == table.NotYours {
+			code = http.StatusForbidden
+		}
+		refuse(w, code, ref.Error())
+	case errors.Is(err, context.Canceled):
+		refuse(w, http.StatusServiceUnavailable, "The server is stopping.")
+	default:
+		s.cfg.Log.Error("web: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		refuse(w, http.StatusInternalServerError, "Something went wrong on the server.")
+	}
+}
+
+// maxBody bounds the body of a request to the API.
+const maxBody = 4 << 10
+
+// action is a changing request of a session's player, its body decoded by
+// the action itself.
+type action func(ctx context.Context, w http.ResponseWriter, r *http.Request, id int64, sess *session)
+
+// act checks a changing request: a session for the game, its CSRF value,
+// a JSON body within limits. It then runs a with a context that names the
+// web as the source of the change.
+func (s *Server) act(a action) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		id, err := gameID(r)
+		if err != nil {
+			refuse(w, http.StatusNotFound, "There is no such game.")
+			return
+		}
+		sess := s.sessionOf(r, id)
+		if sess == nil {
+			refuse(w, http.StatusForbidden, "You are watching this game: open your private link to play.")
+			return
+		}
+		if !csrfOK(r, sess) {
+			refuse(w, http.StatusForbidden, "This request did not come from the game's page.")
+			return
+		}
+		if !sess.allow(s.now()) {
+			w.Header().Set("Retry-After", "1")
+			refuse(w, http.StatusTooManyRequests, "Too many requests: wait a moment.")
+			return
+		}
+		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		a(table.WithSource(r.Context(), Source), w, r, id, sess)
+	}
+}
+
+// decode reads r's JSON body into v, answering a bad one itself.
+func decode(w http.ResponseWriter, r *http.Request, v any) bool {
+	if ct := r.Header.Get("Content-Type"); !strings.HasPrefix(ct, "application/json") {
+		refuse(w, http.StatusUnsupportedMediaType, "Send JSON.")
+		return false
+	}
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		refuse(w, http.StatusBadRequest, "The request's body is not what this endpoint reads.")
+		return false
+	}
+	return true
+}
+
+// moveRequest is the body of POST /api/games/{id}/moves.
+type moveRequest struct {
+	Ply  int    `json:"ply"`
+	Move string `json:"move"`
+}
+
+// done is the answer to a changing request: the game's ply after it and
+// the moves played.
+type done struct {
+	Ply   int      `json:"ply"`
+	Moves []string `json:"moves,omitempty"`
+}
+
+func (s *Server) move(ctx context.Context, w http.ResponseWriter, r *http.Request, id int64, sess *session) {
+	var req moveRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	if req.Ply < 0 {
+		refuse(w, http.StatusBadRequest, "A move must say the ply it was played at.")
+		return
+	}
+	st, err := s.tab.Load(ctx, id)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	u, err := s.tab.PlayIn(ctx, st, sess.user, req.Ply, req.Move)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if table.AIToMove(&u.State) {
+		s.reply(id)
+	}
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply, Moves: u.Moves})
+}
+
+// reply lets the AI answer in game id, on a goroutine of the server's: its
+// moves reach the pages through the feed. One reply runs per game; asked
+// again meanwhile, it looks again when done.
+func (s *Server) reply(id int64) {
+	s.replyMu.Lock()
+	defer s.replyMu.Unlock()
+	if _, ok := s.replying[id]; ok {
+		s.replying[id] = true
+		return
+	}
+	s.replying[id] = false
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		ctx := table.WithSource(s.ctx, Source)
+		for {
+			if _, err := s.tab.ReplyWith(ctx, id, table.Moved, table.ReplyOptions{}); err != nil && ctx.Err() == nil {
+				s.cfg.Log.Error("web: the AI's reply failed", "game", id, "err", err)
+			}
+			s.replyMu.Lock()
+			again := s.replying[id] && ctx.Err() == nil
+			if !again {
+				delete(s.replying, id)
+			} else {
+				s.replying[id] = false
+			}
+			s.replyMu.Unlock()
+			if !again {
+				return
+			}
+		}
+	}()
+}
+
+// plyRequest is the body of the requests that only say the ply they were
+// made at (resign), and of a draw offer (Confirmed: the ply at which the
+// player confirmed the count, 0 for none).
+type plyRequest struct {
+	Ply       int  `json:"ply"`
+	Confirmed *int `json:"confirmed,omitempty"`
+}
+
+func (s *Server) resign(ctx context.Context, w http.ResponseWriter, r *http.Request, id int64, sess *session) {
+	var req plyRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	u, err := s.tab.Resign(ctx, id, sess.user, req.Ply)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
+}
+
+func (s *Server) draw(ctx context.Context, w http.ResponseWriter, r *http.Request, id int64, sess *session) {
+	var req plyRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	confirmed := -1
+	if req.Confirmed != nil {
+		confirmed = *req.Confirmed
+	}
+	u, err := s.tab.OfferDraw(ctx, id, sess.user, table.DrawOptions{Confirmed: confirmed})
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply, Moves: u.Moves})
+}
+
+func (s *Server) takeback(ctx context.Context, w http.ResponseWriter, r *http.Request, id int64, sess *session) {
+	var req plyRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	u, err := s.tab.Takeback(ctx, id, sess.user)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if table.AIToMove(&u.State) {
+		s.reply(id)
+	}
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
+}
+
+// answerRequest is the body of POST /api/games/{id}/answer: the answer to
+// the opponent's offer.
+type answerRequest struct {
+	Kind   string `json:"kind"` // "draw" or "takeback"
+	Ply    int    `json:"ply"`
+	Accept bool   `json:"accept"`
+}
+
+func (s *Server) answer(ctx context.Context, w http.ResponseWriter, r *http.Request, id int64, sess *session) {
+	var req answerRequest
+	if !decode(w, r, &req) {
+		return
+	}
+	kind, ok := offerKinds[req.Kind]
+	if !ok {
+		refuse(w, http.StatusBadRequest, "An answer is to a draw or a takeback offer.")
+		return
+	}
+	u, err := s.tab.Answer(ctx, id, sess.user, kind, req.Ply, req.Accept)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if table.AIToMove(&u.State) {
+		s.reply(id)
+	}
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
+}
