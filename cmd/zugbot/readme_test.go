@@ -250,7 +250,7 @@ func readmeExceptions() map[string]readmeException {
 		"zugbot admin":       mention,
 		"zugbot admin -user": mention,
 		"go mod download":    ci,
-		"ls /usr/lib/postgresql/*/bin/pg_ctl /usr/games/stockfish >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish; }": ci,
+		"ls /usr/lib/postgresql/*/bin/pg_ctl /usr/games/stockfish /usr/bin/chromium >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish chromium; }": ci,
 		`test -z "$(gofmt -l .)"`: ci,
 		"go mod tidy -diff":       ci,
 		"go vet ./...":            ci,
@@ -267,6 +267,10 @@ func readmeExceptions() map[string]readmeException {
 		"go test -run XXX -fuzz FuzzParse -fuzztime 30s ./engine/zola/": {
 			reason: "a 30 s fuzzing run; the package and its FuzzParse target are checked instead",
 			check:  checkGoTest("func FuzzParse("),
+		},
+		"go run ./cmd/zugbot web -game zola -level 2": {
+			reason: "serves the live board until it is stopped; TestWebCommand starts it with these flags, follows the link it prints and plays",
+			check:  checkGoTest("func TestWebCommand("),
 		},
 		"go test ./store -run XXX -bench Load -count 5": {
 			reason: "a benchmark run of a minute; the package and its BenchmarkLoad are checked instead",
