@@ -2,7 +2,9 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -10,7 +12,9 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/jackc/pgx/v5/pgconn"
 
@@ -152,20 +156,51 @@ func TestSelfHostingGuide(t *testing.T) {
 					path = seeded(t, args[i+1])
 				}
 				runAt(t, c, path, args)
-			case "build": // the image, given the checkout's version and commit
-				if !strings.HasSuffix(c.text, " build "+dockerBuildArgs) {
-					t.Errorf("guide line %d: %q: want the build given its version and commit, %s", c.line, c.text, dockerBuildArgs)
-				}
+			case "build": // the image, given the checkout's version and commit: the rule below
+				t.Errorf("guide line %d: %q: want the build given its version and commit, %sdocker compose … build", c.line, c.text, composeBuildEnv)
 			case "cp": // docker compose -f F cp -a SRC zugbot:/data/zugbot.db
 				target := w[len(w)-1]
 				m := regexp.MustCompile(`ZUGBOT_DB=(/\S+)`).FindStringSubmatch(string(dockerfile))
 				if m == nil || target != "zugbot:"+m[1] || !slices.Contains(w, "-a") {
 					t.Errorf("guide line %d: %q: want the archive copy onto the image's database %v", c.line, c.text, m)
 				}
+			case "down": // the container goes, the database's volume stays
+				if slices.Contains(w, "-v") || slices.Contains(w, "--volumes") {
+					t.Errorf("guide line %d: %q removes the database's volume", c.line, c.text)
+				}
 			case "up", "logs", "stop", "start":
 			default:
 				t.Errorf("guide line %d: unexpected compose command %q", c.line, c.text)
 			}
+		}},
+		// A build, by build or by up --build, given the checkout's version
+		// and commit in the environment, which the compose files pass on.
+		{regexp.MustCompile(`^VERSION=.* docker compose -f deploy/(compose|compose-postgres)\.yaml (build|up -d --build)$`), func(t *testing.T, c readmeCommand, w []string) {
+			if !strings.HasPrefix(c.text, composeBuildEnv+"docker compose ") {
+				t.Errorf("guide line %d: %q: want the build given its version and commit, %s", c.line, c.text, composeBuildEnv)
+			}
+			name := strings.TrimPrefix(w[slices.Index(w, "-f")+1], "deploy/")
+			checkBuildArgs(t, name, deployFile(t, name), string(dockerfile))
+		}},
+		{regexp.MustCompile(`^docker compose -f deploy/compose-postgres\.yaml (run|up|logs) `), func(t *testing.T, c readmeCommand, w []string) {
+			checkComposePostgres(t)
+			pg := deployFile(t, "compose-postgres.yaml")
+			switch w[4] {
+			case "run":
+				checkMigrateService(t, c, w, compose, pg, string(dockerfile))
+			case "up":
+				if c.text != "docker compose -f deploy/compose-postgres.yaml up -d" {
+					t.Errorf("guide line %d: unexpected compose command %q", c.line, c.text)
+				}
+			case "logs":
+				if len(w) != 7 || w[5] != "-f" || !strings.Contains(pg, "\n  "+w[6]+":\n") {
+					t.Errorf("guide line %d: %q: compose-postgres.yaml has no service %s", c.line, c.text, w[len(w)-1])
+				}
+			}
+		}},
+		{regexp.MustCompile(`^(nano deploy/\.env|chmod 600 deploy/\.env)$`), func(t *testing.T, c readmeCommand, _ []string) {
+			// Compose reads .env from the project's folder, the compose file's.
+			requires(t, c, deployFile(t, "compose-postgres.yaml"), "compose-postgres.yaml", "${POSTGRES_PASSWORD:?set POSTGRES_PASSWORD in deploy/.env}")
 		}},
 		{regexp.MustCompile(`^(curl -fLO https://github\.com/\S+|sha256sum \S+.*|tar -xzf \S+|cd \S+)$`), func(t *testing.T, c readmeCommand, w []string) {
 			checkReleaseDownload(t, c, w)
@@ -235,7 +270,7 @@ func TestSelfHostingGuide(t *testing.T) {
 			requires(t, c, unit, "zugbot.service", "Environment=ZUGBOT_METRICS_ADDR=127.0.0.1:9090")
 			requires(t, c, compose, "compose.yaml", `"127.0.0.1:9090:9090"`)
 		}},
-		{regexp.MustCompile(`^deploy/docker-backup \S+$`), func(t *testing.T, c readmeCommand, _ []string) {
+		{regexp.MustCompile(`^deploy/docker-backup (--postgres )?\S+$`), func(t *testing.T, c readmeCommand, w []string) {
 			fi, err := os.Stat("../../deploy/docker-backup")
 			if err != nil || fi.Mode()&0o111 == 0 {
 				t.Errorf("guide line %d: deploy/docker-backup is not an executable file: %v", c.line, err)
@@ -244,7 +279,7 @@ func TestSelfHostingGuide(t *testing.T) {
 			if out, err := exec.Command("sh", "-n", "../../deploy/docker-backup").CombinedOutput(); err != nil {
 				t.Errorf("deploy/docker-backup: %v %s", err, out)
 			}
-			requires(t, c, deployFile(t, "docker-backup"), "docker-backup", "exec -T zugbot zugbot backup -o - >")
+			checkDockerBackup(t, c, w[1:len(w)-1])
 		}},
 		{regexp.MustCompile(`^sudo (rm -f \S+-wal \S+-shm|install -o zugbot -g zugbot -m 600 \S+ \S+)$`), func(t *testing.T, c readmeCommand, w []string) {
 			requires(t, c, c.text, "the command", " "+db)
@@ -304,7 +339,8 @@ func TestSelfHostingGuide(t *testing.T) {
 // metrics published on this machine only.
 func checkCompose(t *testing.T, compose, dockerfile string) {
 	t.Helper()
-	for _, want := range []string{"build: ..", "env_file: zugbot.env", `ZUGBOT_METRICS_ADDR: ":9090"`, `- "127.0.0.1:9090:9090"`, "- zugbot-data:/data", "restart: unless-stopped"} {
+	checkBuildArgs(t, "compose.yaml", compose, dockerfile)
+	for _, want := range []string{"env_file: zugbot.env", `ZUGBOT_METRICS_ADDR: ":9090"`, `- "127.0.0.1:9090:9090"`, "- zugbot-data:/data", "restart: unless-stopped"} {
 		if !strings.Contains(compose, want) {
 			t.Errorf("deploy/compose.yaml lacks %q", want)
 		}
@@ -324,7 +360,12 @@ func checkCompose(t *testing.T, compose, dockerfile string) {
 func checkComposePostgres(t *testing.T) {
 	t.Helper()
 	compose := deployFile(t, "compose-postgres.yaml")
-	for _, want := range []string{"image: postgres:", "pg_isready", "condition: service_healthy", "build: ..", "env_file: zugbot.env",
+	dockerfile, err := os.ReadFile("../../Dockerfile")
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkBuildArgs(t, "compose-postgres.yaml", compose, string(dockerfile))
+	for _, want := range []string{"image: postgres:", "pg_isready", "condition: service_healthy", "env_file: zugbot.env",
 		`ZUGBOT_SHARDS: "2"`, `ZUGBOT_SHARD_IDS: "0"`, `ZUGBOT_SHARD_IDS: "1"`, "ZUGBOT_DB: postgres://zugbot@postgres/zugbot",
 		"POSTGRES_PASSWORD: ${POSTGRES_PASSWORD", "ZUGBOT_DB_PASSWORD: ${POSTGRES_PASSWORD}"} {
 		if !strings.Contains(compose, want) {
@@ -404,5 +445,260 @@ func verifyUnits(t *testing.T, bin string, files []string) {
 	out, err := exec.Command("systemd-analyze", append([]string{"verify", "--man=no"}, units...)...).CombinedOutput()
 	if err != nil || len(strings.TrimSpace(string(out))) > 0 {
 		t.Errorf("systemd-analyze verify: %v\n%s", err, out)
+	}
+}
+
+// composeBuildEnv is dockerBuildArgs as the environment of a docker
+// compose command, whose compose files pass VERSION and COMMIT on to the
+// build.
+var composeBuildEnv = strings.ReplaceAll(dockerBuildArgs, "--build-arg ", "") + " "
+
+// checkBuildArgs checks that every service of a compose file that builds
+// the image gives the Dockerfile the environment's VERSION and COMMIT
+// (empty when unset: the binary then says "dev (unknown commit)"), which
+// the Dockerfile stamps into the binary.
+func checkBuildArgs(t *testing.T, name, compose, dockerfile string) {
+	t.Helper()
+	const block = "    build:\n      context: ..\n      args:\n        VERSION: ${VERSION:-}\n        COMMIT: ${COMMIT:-}\n"
+	if n := strings.Count(compose, "\n    build:"); n == 0 || strings.Count(compose, block) != n {
+		t.Errorf("deploy/%s: not every build is given the environment's version and commit:\n%s", name, block)
+	}
+	if !regexp.MustCompile(`(?m)^ARG .*\bVERSION\b.*\bCOMMIT\b`).MatchString(dockerfile) ||
+		!strings.Contains(dockerfile, "-X main.version=${VERSION} -X main.commit=${COMMIT}") {
+		t.Errorf("the Dockerfile takes no VERSION and COMMIT arguments into the binary, which deploy/%s passes", name)
+	}
+	for _, v := range []string{"VERSION=", "COMMIT="} {
+		if !strings.Contains(composeBuildEnv, v) {
+			t.Errorf("the build's environment %q sets no %s", composeBuildEnv, v)
+		}
+	}
+}
+
+// composeService returns the lines of a compose file's service, from its
+// name to the next line indented as little as it.
+func composeService(compose, name string) string {
+	_, rest, ok := strings.Cut(compose, "\n  "+name+":\n")
+	if !ok {
+		return ""
+	}
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(rest, "\n") {
+		if strings.TrimSpace(line) != "" && !strings.HasPrefix(line, "    ") {
+			break
+		}
+		b.WriteString(line)
+	}
+	return b.String()
+}
+
+// checkMigrateService checks the guide's move of compose.yaml's SQLite bot
+// to compose-postgres.yaml, docker compose -f deploy/compose-postgres.yaml
+// run --rm -v VOLUME:DIR SERVICE: the service is a one-off kept out of
+// up, on the image that file builds, after PostgreSQL is healthy; VOLUME
+// is compose.yaml's database volume under the project name Compose gives
+// both files (their folder's, deploy); its command copies DIR's database,
+// named as the image names it, into the postgres service's database, the
+// password in PGPASSWORD, which the driver reads as it is. Then the
+// command runs, on a SQLite database and a PostgreSQL server of the test.
+func checkMigrateService(t *testing.T, c readmeCommand, w []string, compose, pg, dockerfile string) {
+	t.Helper()
+	if len(w) != 9 || w[5] != "--rm" || w[6] != "-v" {
+		t.Errorf("guide line %d: %q: want run --rm -v VOLUME:DIR SERVICE", c.line, c.text)
+		return
+	}
+	volume, dir, _ := strings.Cut(w[7], ":")
+	svc := composeService(pg, w[8])
+	for _, want := range []string{"    image: zugbot\n", "    profiles: [", "      PGPASSWORD: ${POSTGRES_PASSWORD}\n", "        condition: service_healthy\n"} {
+		if !strings.Contains(svc, want) {
+			t.Errorf("guide line %d: %q: compose-postgres.yaml's service %s lacks %q", c.line, c.text, w[8], want)
+		}
+	}
+	if zb := composeService(pg, "zugbot-0"); !strings.Contains(zb, "    image: zugbot\n") || !strings.Contains(zb, "    build:") {
+		t.Errorf("compose-postgres.yaml's zugbot-0 does not build the image zugbot, which %s runs", w[8])
+	}
+	m := regexp.MustCompile(`(?m)^      - (\S+):/data$`).FindStringSubmatch(compose)
+	if abs, _ := filepath.Abs("../../deploy"); m == nil || volume != filepath.Base(abs)+"_"+m[1] {
+		t.Errorf("guide line %d: %q: compose.yaml's database volume, under its project's name, is not %s (%v)", c.line, c.text, volume, m)
+	}
+	cm := regexp.MustCompile(`(?m)^    command: (\[.*\])$`).FindStringSubmatch(svc)
+	var args []string
+	if cm == nil || json.Unmarshal([]byte(cm[1]), &args) != nil || len(args) != 5 || args[0] != "migrate-db" || args[1] != "-from" || args[3] != "-to" {
+		t.Fatalf("compose-postgres.yaml's %s: want command: [\"migrate-db\", \"-from\", FILE, \"-to\", URL], have %v", w[8], cm)
+	}
+	db := regexp.MustCompile(`ENV ZUGBOT_DB=(/\S+)`).FindStringSubmatch(dockerfile)
+	if db == nil || args[2] != dir+"/"+filepath.Base(db[1]) {
+		t.Errorf("guide line %d: %q: %s copies %s, not the database the image keeps in the volume mounted on %s (%v)", c.line, c.text, w[8], args[2], dir, db)
+	}
+	u, err := url.Parse(args[4])
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, has := u.User.Password(); has || u.Host != "postgres" || composeService(pg, u.Host) == "" ||
+		!strings.Contains(pg, "POSTGRES_USER: "+u.User.Username()+"\n") || !strings.Contains(pg, "POSTGRES_DB: "+strings.TrimPrefix(u.Path, "/")+"\n") {
+		t.Errorf("compose-postgres.yaml's %s copies into %s, not the postgres service's database without a password in the URL", w[8], args[4])
+	}
+	const pw = `p/a@s:s#w?o%r&d= x`
+	t.Setenv("PGPASSWORD", pw)
+	if cfg, err := pgconn.ParseConfig(args[4]); err != nil || cfg.Password != pw {
+		t.Errorf("PGPASSWORD=%q does not give the driver the password of %s: %+v, %v", pw, args[4], cfg, err)
+	}
+
+	// The copy, from a database with a finished game, into a server of the
+	// test (whose URL has no password either).
+	from := filepath.Join(t.TempDir(), filepath.Base(args[2]))
+	s, err := store.Open(context.Background(), from, store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := s.CreateGame(context.Background(), store.NewGame{Variant: "zola",
+		Seats: [2]store.Seat{{Player: store.Player{ID: "1", Name: "Ada"}}, {Player: store.Player{ID: "2", Name: "Bea"}}}})
+	if err == nil {
+		_, err = s.Finish(context.Background(), g.ID, 0, store.End{Result: store.Win, Winner: 1, Reason: "resignation"})
+	}
+	s.Close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out, errOut strings.Builder
+	if code := run(context.Background(), []string{args[0], args[1], from, args[3], postgres(t)}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "games replayed to the same position") {
+		t.Errorf("guide line %d: %q: migrate-db: exit %d\n%s%s", c.line, c.text, code, out.String(), errOut.String())
+	}
+}
+
+// checkDockerBackup runs deploy/docker-backup with opts (none, or
+// --postgres) against a stand-in for docker that records its arguments,
+// and checks what it ran against the compose file it names: zugbot backup
+// in compose.yaml's zugbot service, whose -o - writes the copy to standard
+// output, or pg_dump in compose-postgres.yaml's postgres service as the
+// README's Backups says; the copy dated under its own name, and copies
+// older than 14 days removed.
+func checkDockerBackup(t *testing.T, c readmeCommand, opts []string) {
+	t.Helper()
+	bin, dir := t.TempDir(), t.TempDir()
+	argsFile := filepath.Join(bin, "args")
+	fake := "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + argsFile + "\nprintf 'the copy'\n"
+	if err := os.WriteFile(filepath.Join(bin, "docker"), []byte(fake), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	old := time.Now().Add(-20 * 24 * time.Hour)
+	for _, name := range []string{"zugbot-2000-01-01-0330.db", "zugbot-2000-01-01-0330.dump", "notes.txt"} {
+		p := filepath.Join(dir, name)
+		if err := os.WriteFile(p, nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		os.Chtimes(p, old, old)
+	}
+	cmd := exec.Command("../../deploy/docker-backup", append(slices.Clone(opts), dir)...)
+	cmd.Env = append(os.Environ(), "PATH="+bin+":"+os.Getenv("PATH"))
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("guide line %d: %q: %v\n%s", c.line, c.text, err, out)
+	}
+	b, err := os.ReadFile(argsFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ran := strings.Fields(string(b))
+	if len(ran) < 4 || ran[0] != "compose" || ran[1] != "-f" || filepath.Clean(filepath.Dir(ran[2])) != filepath.Clean("../../deploy") {
+		t.Fatalf("guide line %d: %q ran docker %v", c.line, c.text, ran)
+	}
+	words := append([]string{"docker", "compose", "-f", "deploy/" + filepath.Base(ran[2])}, ran[3:]...)
+	ext := ".db"
+	if slices.Equal(opts, []string{"--postgres"}) {
+		ext = ".dump"
+		if words[3] != "deploy/compose-postgres.yaml" {
+			t.Errorf("guide line %d: %q backs up %s", c.line, c.text, words[3])
+		}
+		checkComposePostgresBackup(t, c, append(words, ">", "zugbot.dump"))
+	} else if len(opts) > 0 || !slices.Equal(words[3:], []string{"deploy/compose.yaml", "exec", "-T", "zugbot", "zugbot", "backup", "-o", "-"}) || composeService(deployFile(t, "compose.yaml"), "zugbot") == "" {
+		t.Errorf("guide line %d: %q ran %v", c.line, c.text, words)
+	} else {
+		path := filepath.Join(t.TempDir(), "zugbot.db")
+		s, err := store.Open(context.Background(), path, store.Options{Variants: games.All()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		s.Close()
+		t.Setenv("ZUGBOT_DB", path)
+		var out, errOut strings.Builder
+		if code := run(context.Background(), ran[7:], &out, &errOut); code != 0 || !strings.HasPrefix(out.String(), "SQLite format 3\x00") {
+			t.Errorf("%v: exit %d, %.20q %s", ran[7:], code, out.String(), errOut.String())
+		}
+	}
+	names, _ := filepath.Glob(filepath.Join(dir, "*"))
+	for i := range names {
+		names[i] = filepath.Base(names[i])
+	}
+	if len(names) != 2 || names[0] != "notes.txt" || !regexp.MustCompile(`^zugbot-\d{4}-\d\d-\d\d-\d{4}\`+ext+`$`).MatchString(names[1]) {
+		t.Errorf("guide line %d: %q left %v; want notes.txt and today's zugbot-…%s", c.line, c.text, names, ext)
+	} else if b, _ := os.ReadFile(filepath.Join(dir, names[1])); string(b) != "the copy" {
+		t.Errorf("guide line %d: %q: the copy holds %q", c.line, c.text, b)
+	}
+}
+
+// TestSelfHostingExitStatuses checks the guide's table of exit statuses
+// against zugbot's: the statuses it lists, zugbot.service's
+// RestartPreventExitStatus, and the commands it gives as examples.
+func TestSelfHostingExitStatuses(t *testing.T) {
+	guide, err := os.ReadFile(guidePath)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(guide), "\n## 9. Exit statuses\n")
+	if !ok {
+		t.Fatal("the guide has no section 9. Exit statuses")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	var listed []int
+	for _, m := range regexp.MustCompile(`(?m)^\| ([0-9, ]+) \|`).FindAllStringSubmatch(section, -1) {
+		for _, f := range strings.Split(m[1], ",") {
+			n, _ := strconv.Atoi(strings.TrimSpace(f))
+			listed = append(listed, n)
+		}
+	}
+	want := []int{0, exitFailure, exitUsage, exitInterrupted, 128 + int(syscall.SIGTERM)}
+	if !slices.Equal(listed, want) {
+		t.Errorf("the guide's exit statuses are %v; zugbot's are %v", listed, want)
+	}
+	unit := deployFile(t, "zugbot.service")
+	if v := unitValue(unit, "RestartPreventExitStatus"); v != strconv.Itoa(exitUsage) || !strings.Contains(section, "`RestartPreventExitStatus="+v+"`") {
+		t.Errorf("zugbot.service has RestartPreventExitStatus=%s; the guide and exitUsage say %d", v, exitUsage)
+	}
+	if unitValue(unit, "Restart") != "on-failure" || unitValue(unit, "RestartSec") != "10s" || !strings.Contains(section, "`zugbot.service` after 10 s") {
+		t.Errorf("zugbot.service does not restart a failure after 10 s, as the guide says")
+	}
+
+	// The examples.
+	status := func(env map[string]string, args ...string) int {
+		for k, v := range env {
+			t.Setenv(k, v)
+		}
+		return run(context.Background(), args, io.Discard, io.Discard)
+	}
+	db := filepath.Join(t.TempDir(), "zugbot.db")
+	for _, tc := range []struct {
+		env  map[string]string
+		args []string
+		want int
+	}{
+		{nil, []string{"admin", "export-user", "-db", db, "-user", "123456789012345678"}, exitFailure},
+		{nil, []string{"admin", "delete-user", "-db", db, "-user", "123456789012345678"}, exitFailure},
+		{nil, []string{"moves", "-game", "nosuchgame"}, exitUsage},
+		{nil, []string{"no-such-command"}, exitUsage},
+		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_DB": filepath.Join(t.TempDir(), "missing", "zugbot.db")}, []string{"run"}, exitUsage},
+		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_DB": t.TempDir()}, []string{"run"}, exitUsage},
+	} {
+		if got := status(tc.env, tc.args...); got != tc.want {
+			t.Errorf("zugbot %v (%v): exit %d, the guide says %d", tc.args, tc.env, got, tc.want)
+		}
+	}
+	for sig, want := range map[syscall.Signal]int{syscall.SIGINT: 130, syscall.SIGTERM: 143} {
+		ctx, cancel := context.WithCancelCause(context.Background())
+		cancel(signalled{sig})
+		if got, ok := interrupted(ctx, errInterrupted); !ok || got != want || !strings.Contains(section, strconv.Itoa(want)) {
+			t.Errorf("a tool interrupted by %v exits %d, the guide says %d", sig, got, want)
+		}
+		if _, ok := interrupted(ctx, nil); ok {
+			t.Errorf("the bot, stopped by %v, does not exit 0", sig)
+		}
 	}
 }
