@@ -405,7 +405,7 @@ func (b *Bot) register(ctx context.Context) error {
 			return err
 		}
 		if why := configError(err, b.cfg.GuildID); why != "" {
-			return errors.New(why)
+			return ConfigError{why}
 		}
 		b.log.Warn("registering the commands failed; trying again", "in", wait, "err", err)
 		select {
@@ -453,7 +453,7 @@ func Unregister(ctx context.Context, s *discordgo.Session, guild string) error {
 	}
 	if _, err := s.ApplicationCommandBulkOverwrite(app.ID, guild, []*discordgo.ApplicationCommand{}, discordgo.WithContext(ctx)); err != nil {
 		if why := configError(err, guild); why != "" {
-			return errors.New(why)
+			return ConfigError{why}
 		}
 		return fmt.Errorf("remove the commands: %w", err)
 	}
@@ -475,6 +475,13 @@ func currentApplication(ctx context.Context, s *discordgo.Session) (*discordgo.A
 	}
 	return &app, nil
 }
+
+// ConfigError is Discord's refusal of the bot's configuration (its token,
+// or the server it is told to register to), which no retry can mend: the
+// bot stops, and a service manager should not restart it.
+type ConfigError struct{ why string }
+
+func (e ConfigError) Error() string { return e.why }
 
 // configError explains a refusal from Discord that no retry can mend, in
 // one line for the operator, or returns "" for one that may pass.

@@ -200,3 +200,21 @@ func healthy(addr string) bool {
 	resp.Body.Close()
 	return resp.StatusCode == 200
 }
+
+// TestRefusedToken: a token Discord refuses stops zugbot run at once, with
+// one line saying so and exit status 2, which zugbot.service does not
+// restart (a restart cannot mend it).
+func TestRefusedToken(t *testing.T) {
+	srv := discordtest.New(t)
+	var stderr syncBuffer
+	t.Setenv("DISCORD_TOKEN", "not-"+srv.Token())
+	t.Setenv("DISCORD_API_URL", srv.URL()+"/api/v9")
+	t.Setenv("ZUGBOT_DB", filepath.Join(t.TempDir(), "zugbot.db"))
+	code := run(context.Background(), []string{"run"}, io.Discard, &stderr)
+	if code != 2 || !strings.Contains(stderr.String(), "Discord refused the token (401 Unauthorized)") {
+		t.Errorf("exit %d, stderr %q; want 2 and the refusal", code, stderr.String())
+	}
+	if v := srv.TakeViolations(); len(v) != 1 { // the one refusal this test is about
+		t.Errorf("requests Discord would refuse: %v; want the one with the wrong token", v)
+	}
+}

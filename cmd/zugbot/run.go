@@ -90,6 +90,10 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		}()
 	}
 	if err := b.Run(ctx, drainTime); err != nil {
+		var ce bot.ConfigError
+		if errors.As(err, &ce) {
+			return usageError{ce.Error()} // exit 2: a restart cannot mend it
+		}
 		return err
 	}
 	log.Info("zugbot stopped")
