@@ -229,6 +229,9 @@ func (b *Bot) controls(st *store.State, selected *int) []discordgo.MessageCompon
 		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbDraw).String()})
 	}
 	buttons = append(buttons, discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: gameAction(g.ID, g.Ply, verbResign).String()})
+	if b.live != nil {
+		buttons = append(buttons, discordgo.Button{Label: "Live board", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbLive).String()})
+	}
 	return append(rows, discordgo.ActionsRow{Components: buttons})
 }
 

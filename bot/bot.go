@@ -85,6 +85,7 @@ type Bot struct {
 	session  *discordgo.Session
 	appID    string
 	metrics  *Metrics
+	live     LiveBoard // the web page that shows games live; nil when none
 	table    *table.Table
 	// boards serialises the edits of each game's board message, and
 	// tsteps the steps of each tournament.

@@ -52,6 +52,7 @@ const (
 	verbTakeNo           = "back-"   // button: decline a takeback
 	verbRematch          = "rematch" // button: a new game, colours swapped
 	verbAnalyse          = "analyse" // button: the finished game's analysis
+	verbLive             = "live"    // button: a link to the game's live board
 	verbAccept           = "accept"  // challenge: accept
 	verbDecline          = "decline" // challenge: decline
 	verbCancel           = "cancel"  // challenge: withdrawn by the challenger
@@ -86,6 +87,7 @@ var verbs = map[string]verb{
 	verbTakeNo:           {gameKind, (*request).answerOffer},
 	verbRematch:          {gameKind, func(r *request, a action) error { return r.rematch(a.id) }},
 	verbAnalyse:          {gameKind, func(r *request, a action) error { return r.analyse(a.id) }},
+	verbLive:             {gameKind, (*request).liveBoard},
 	verbAccept:           {challengeKind, (*request).challengeControl},
 	verbDecline:          {challengeKind, (*request).challengeControl},
 	verbCancel:           {challengeKind, (*request).challengeControl},

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/table"
@@ -16,6 +17,44 @@ const Source = "discord"
 // Table returns the game service the bot plays through, for the other
 // adapters of the same process (a web board) to share.
 func (b *Bot) Table() *table.Table { return b.table }
+
+// A LiveBoard is the web page that shows a game live (package web): the
+// bot hands out its links.
+type LiveBoard interface {
+	// Link returns a private link that lets user play game for ttl.
+	Link(game int64, user string, ttl time.Duration) (string, error)
+	// GameURL returns the address of game's page, for spectators.
+	GameURL(game int64) string
+}
+
+// linkTTL is how long a player's private link to the live board opens
+// the page: long enough to click it, short enough that a link copied
+// later is of no use.
+const linkTTL = 15 * time.Minute
+
+// UseLiveBoard makes every board carry a Live board button, which gives a
+// player a private link to play on the web page, and anyone else its
+// spectators' address. Call it before Run.
+func (b *Bot) UseLiveBoard(w LiveBoard) { b.live = w }
+
+// liveBoard answers the Live board button of game st: privately, a player
+// gets a link that signs them in to play (it opens once, within linkTTL),
+// anyone else the address to watch.
+func (r *request) liveBoard(a action) error {
+	b := r.b
+	if b.live == nil {
+		return userErrorf("This zugbot serves no live board.")
+	}
+	if _, player := r.game.Game.SideOf(r.user.ID); !player {
+		return r.privately(message{content: fmt.Sprintf("Watch game #%d live: %s", a.id, b.live.GameURL(a.id))})
+	}
+	link, err := b.live.Link(a.id, r.user.ID, linkTTL)
+	if err != nil {
+		return fmt.Errorf("a live board link for game %d: %w", a.id, err)
+	}
+	return r.privately(message{content: fmt.Sprintf("Your live board for game #%d, for you alone: %s (it opens once, within %s; anyone may watch at %s)",
+		a.id, link, table.DurationText(linkTTL), b.live.GameURL(a.id))})
+}
 
 // followChanges shows on Discord the changes made to its games elsewhere
 // (through another adapter, or another process's), as if they were made

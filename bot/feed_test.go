@@ -1,10 +1,17 @@
 package bot_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/cookiejar"
+	"regexp"
 	"strings"
 	"testing"
+
+	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/table"
@@ -54,5 +61,92 @@ func TestChangeMadeElsewhere(t *testing.T) {
 	}
 	if pings[h.bob.ID] != 1 || pings[h.alice.ID] > 1 {
 		t.Errorf("pings %v; want bob pinged once, for the move made elsewhere, and alice at most once, by the bot's own answer", pings)
+	}
+}
+
+// TestLiveBoard: every board carries a Live board button; a player gets a
+// private link that signs them in to the live board, anyone else the
+// address to watch; a move made on the web shows on the Discord board as
+// if it were made there, and a move made on Discord shows on the web.
+func TestLiveBoard(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.live = true })
+	st := h.duel("zola", false)
+	id := st.Game.ID
+	board := h.board(id)
+	live := hasSuffix(buttons(board), "/live")
+	if live == "" {
+		t.Fatalf("board buttons %v; want Live board", buttons(board))
+	}
+	carol := h.srv.NewUser("carol")
+	watch := h.srv.Click(t, carol, board, live).WaitResponse(t, wait)
+	if want := fmt.Sprintf("Watch game #%d live: %s/games/%d", id, h.webURL, id); watch.Data == nil || watch.Data.Content != want || watch.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Errorf("a spectator's Live board: %+v; want %q, privately", watch.Data, want)
+	}
+	resp := h.srv.Click(t, h.alice, board, live).WaitResponse(t, wait)
+	link := regexp.MustCompile(`http://\S+/play\?t=\S+`).FindString(resp.Data.Content)
+	if link == "" || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Fatalf("a player's Live board: %+v; want a private link", resp.Data)
+	}
+
+	// alice signs in with the link and plays on the web.
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	page, err := client.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.Body.Close()
+	if page.StatusCode != http.StatusOK || page.Request.URL.Path != fmt.Sprintf("/games/%d", id) {
+		t.Fatalf("the link led to %s (%d); want the game's page", page.Request.URL, page.StatusCode)
+	}
+	var state struct {
+		CSRF string `json:"csrf"`
+		Ply  int    `json:"ply"`
+	}
+	sr, err := client.Get(fmt.Sprintf("%s/api/games/%d", h.webURL, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = json.NewDecoder(sr.Body).Decode(&state)
+	sr.Body.Close()
+	if err != nil || state.CSRF == "" {
+		t.Fatalf("the state for alice: %+v, %v; want her CSRF value", state, err)
+	}
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	body, _ := json.Marshal(map[string]any{"ply": state.Ply, "move": move})
+	req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/games/%d/moves", h.webURL, id), bytes.NewReader(body))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Zugbot-CSRF", state.CSRF)
+	req.Header.Set("Origin", h.webURL)
+	mr, err := client.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	mr.Body.Close()
+	if mr.StatusCode != http.StatusOK {
+		t.Fatalf("a move on the web: %d", mr.StatusCode)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+	})
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.bob.ID, id))
+	})
+
+	// bob answers on Discord: the web's state has his move.
+	st = h.game(id)
+	reply := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if got := h.move(h.bob, id, reply); !strings.Contains(got, "you played") {
+		t.Fatalf("bob's /move: %q", got)
+	}
+	sr, err = client.Get(fmt.Sprintf("%s/api/games/%d", h.webURL, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = json.NewDecoder(sr.Body).Decode(&state)
+	sr.Body.Close()
+	if err != nil || state.Ply != 2 {
+		t.Errorf("the web's state after bob's move on Discord: ply %d, %v; want 2", state.Ply, err)
 	}
 }

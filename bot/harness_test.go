@@ -6,6 +6,8 @@ import (
 	"image"
 	"image/png"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -20,6 +22,7 @@ import (
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/web"
 )
 
 // clock is a settable clock shared by the bot and the store.
@@ -66,13 +69,17 @@ type harness struct {
 	// timers the bot handles at once (0: its default); start reads them.
 	aiThink   time.Duration
 	taskBatch int
+	// live, when set, serves the live board (package web) over the bot's
+	// game service; webURL is its address once started.
+	live   bool
+	webURL string
 }
 
 // wait bounds every wait for the bot: generous, for the race detector on
 // a busy machine (a long game's replay GIF is drawn at its end).
 const wait = 30 * time.Second
 
-func newHarness(t testing.TB) *harness {
+func newHarness(t testing.TB, opts ...func(*harness)) *harness {
 	t.Helper()
 	srv := discordtest.NewWithConfig(t, discordtest.Config{InteractionDeadline: raceFactor * discordgo.InteractionDeadline})
 	h := &harness{t: t, srv: srv, clock: &clock{t: time.Date(2026, 11, 22, 12, 0, 0, 0, time.UTC)}, aiThink: 20 * time.Millisecond}
@@ -82,6 +89,9 @@ func newHarness(t testing.TB) *harness {
 	h.alice = h.srv.NewUser("alice")
 	h.bob = h.srv.NewUser("bob")
 	t.Cleanup(func() { h.checkMentions() }) // whatever the test did, nobody was pinged unduly
+	for _, o := range opts {
+		o(h)
+	}
 	h.start()
 	return h
 }
@@ -104,6 +114,17 @@ func (h *harness) start() {
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if h.live {
+		var ws *web.Server
+		hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { ws.ServeHTTP(w, r) }))
+		ws, err = web.New(web.Config{Table: b.Table(), Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { hs.Close(); ws.Close() })
+		h.webURL = hs.URL
+		b.UseLiveBoard(ws)
 	}
 	before := h.srv.GatewayStats().Identifies
 	done := make(chan error, 1)

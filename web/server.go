@@ -124,6 +124,12 @@ func (s *Server) Link(game int64, user string, ttl time.Duration) (string, error
 	return s.cfg.PublicURL + "/play?t=" + url.QueryEscape(t), nil
 }
 
+// GameURL returns the address of game's page: its spectators' view, or a
+// player's board once their link has signed them in.
+func (s *Server) GameURL(game int64) string {
+	return fmt.Sprintf("%s/games/%d", s.cfg.PublicURL, game)
+}
+
 // HTTPServer returns an http.Server for s on addr, with timeouts and
 // header limits set (the live streams lift the write timeout for
 // themselves).

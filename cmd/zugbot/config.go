@@ -29,6 +29,8 @@ type config struct {
 	Shards      int        // ZUGBOT_SHARDS, -shards; bot.AutoShards for "auto"
 	ShardIDs    []int      // ZUGBOT_SHARD_IDS, -shard-ids: this process's shards; nil for all
 	AIWorkers   int        // ZUGBOT_AI_WORKERS, -ai-workers; 0: the number of CPUs
+	WebAddr     string     // ZUGBOT_WEB_ADDR, -web-addr: the live board's listener; "" for none
+	PublicURL   string     // ZUGBOT_PUBLIC_URL, -public-url: the live board's address for players
 }
 
 // setting is one configuration value: its variable, its flag and its check.
@@ -80,6 +82,8 @@ func loadConfigFor(command, desc string, only []string, args []string, getenv fu
 		{"ZUGBOT_SHARD_IDS", "shard-ids", "", "the shards of ZUGBOT_SHARDS this process runs, e.g. 0,2, when several processes share a PostgreSQL database (default: all)", &shardIDs},
 		{"ZUGBOT_DB_PASSWORD", "db-password", "", "the password of ZUGBOT_DB's PostgreSQL user, when its URL has none: any characters, which zugbot encodes into the URL", &dbPassword},
 		{"ZUGBOT_DB_PASSWORD_FILE", "db-password-file", "", "a file holding ZUGBOT_DB_PASSWORD (a final line break is left out), such as a Docker or systemd secret", &dbPasswordFile},
+		{"ZUGBOT_WEB_ADDR", "web-addr", "", "address to serve the live board on, e.g. 127.0.0.1:8080 behind an HTTPS proxy (default: off)", &c.WebAddr},
+		{"ZUGBOT_PUBLIC_URL", "public-url", "", "the live board's address as players reach it, e.g. https://zugbot.example.org (default: http:// and ZUGBOT_WEB_ADDR)", &c.PublicURL},
 	}
 	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", usage)
 	// used reports whether the command reads setting i.
@@ -171,6 +175,17 @@ func loadConfigFor(command, desc string, only []string, args []string, getenv fu
 			bad(3, "%q is not an http(s) URL such as https://discord.com/api/v9", c.APIURL)
 		}
 		c.APIURL = strings.TrimSuffix(c.APIURL, "/")
+	}
+	if i := slices.IndexFunc(settings, func(s setting) bool { return s.dst == &c.WebAddr }); used(i) && c.WebAddr != "" {
+		if _, port, err := net.SplitHostPort(c.WebAddr); err != nil || port == "" {
+			bad(i, "%q is not a listen address such as 127.0.0.1:8080", c.WebAddr)
+		}
+	}
+	if i := slices.IndexFunc(settings, func(s setting) bool { return s.dst == &c.PublicURL }); used(i) && c.PublicURL != "" {
+		if u, err := url.Parse(c.PublicURL); err != nil || u.Scheme != "http" && u.Scheme != "https" || u.Host == "" {
+			bad(i, "%q is not an http:// or https:// address such as https://zugbot.example.org", c.PublicURL)
+		}
+		c.PublicURL = strings.TrimSuffix(c.PublicURL, "/")
 	}
 	if used(4) && c.MetricsAddr != "" {
 		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {

@@ -47,6 +47,8 @@ func TestConfigErrorsNameTheSetting(t *testing.T) {
 		{map[string]string{"DISCORD_TOKEN": "t"}, []string{"-guild", "12"}, `-guild "12" is not a server ID`},
 		{map[string]string{"DISCORD_TOKEN": "t", "DISCORD_API_URL": "discord.com"}, nil, "DISCORD_API_URL"},
 		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_METRICS_ADDR": "9090"}, nil, `ZUGBOT_METRICS_ADDR "9090" is not a listen address`},
+		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_WEB_ADDR": "8080"}, nil, `ZUGBOT_WEB_ADDR "8080" is not a listen address such as 127.0.0.1:8080`},
+		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_PUBLIC_URL": "zugbot.example.org"}, nil, `ZUGBOT_PUBLIC_URL "zugbot.example.org" is not an http:// or https:// address`},
 		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_LOG_LEVEL": "loud"}, nil, `ZUGBOT_LOG_LEVEL "loud" is not a log level`},
 		{map[string]string{"DISCORD_TOKEN": "t", "ZUGBOT_LOG_FORMAT": "xml"}, nil, `ZUGBOT_LOG_FORMAT "xml" is not a log format`},
 		{map[string]string{"DISCORD_TOKEN": "t"}, []string{"-db", ""}, "-db is empty"},

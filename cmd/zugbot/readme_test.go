@@ -272,6 +272,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "serves the live board until it is stopped; TestWebCommand starts it with these flags, follows the link it prints and plays",
 			check:  checkGoTest("func TestWebCommand("),
 		},
+		"go test ./render -bench PNG": {
+			reason: "a benchmark run of a minute; the package and its BenchmarkPNG are checked instead",
+			check:  checkGoTest("func BenchmarkPNG("),
+		},
 		"go test ./store -run XXX -bench Load -count 5": {
 			reason: "a benchmark run of a minute; the package and its BenchmarkLoad are checked instead",
 			check:  checkGoTest("func BenchmarkLoad("),

@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -20,6 +21,7 @@ import (
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/web"
 )
 
 // drainTime bounds how long a stopping bot waits for interactions in flight.
@@ -80,6 +82,13 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, ShardIDs: cfg.ShardIDs, Logger: log, Metrics: metrics, AIWorkers: cfg.AIWorkers})
 	if err != nil {
 		return err
+	}
+	if cfg.WebAddr != "" {
+		stop, err := serveLiveBoard(b, cfg, log)
+		if err != nil {
+			return err
+		}
+		defer stop()
 	}
 	if cfg.MetricsAddr != "" {
 		srv := serveMetrics(metricsLn, reg, health(b, st), log)
@@ -223,4 +232,42 @@ func activeGames(st *store.Store) prometheus.Collector {
 		}
 		return float64(n)
 	})
+}
+
+// serveLiveBoard serves the live board (package web) on cfg.WebAddr, over
+// the bot's own game service, and gives the bot its links. Its signing key
+// is drawn anew at each start: the links it gives open within minutes, and
+// its sessions are kept in memory, so a restart asks players for a new
+// link. It returns what stops it.
+func serveLiveBoard(b *bot.Bot, cfg config, log *slog.Logger) (stop func(), err error) {
+	ln, err := net.Listen("tcp", cfg.WebAddr)
+	if err != nil {
+		return nil, usagef("ZUGBOT_WEB_ADDR %s: %v", cfg.WebAddr, err)
+	}
+	public := cfg.PublicURL
+	if public == "" {
+		public = "http://" + ln.Addr().String()
+	}
+	key := make([]byte, 32)
+	if _, err := rand.Read(key); err != nil {
+		return nil, fmt.Errorf("a key for the live board's links: %w", err)
+	}
+	ws, err := web.New(web.Config{Table: b.Table(), Key: key, PublicURL: public, Log: log})
+	if err != nil {
+		return nil, err
+	}
+	b.UseLiveBoard(ws)
+	srv := ws.HTTPServer(cfg.WebAddr)
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("the live board", "err", err)
+		}
+	}()
+	log.Info("serving the live board", "addr", ln.Addr().String(), "url", public)
+	return func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		srv.Shutdown(ctx)
+		ws.Close()
+	}, nil
 }
