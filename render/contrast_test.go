@@ -282,6 +282,25 @@ func TestMarksShow(t *testing.T) {
 	}
 }
 
+// TestTurnedMarkNotNeutral checks that the mark of a piece turned over
+// cannot be taken for one of Zodiac's neutral pieces: its colour (the white
+// dashes) differs from the neutral pieces' body and rim by 3:1 under every
+// vision, and from the near black it is drawn on, whose lack of hue no
+// neutral piece has either; and one of its tones shows on every ground. It
+// was the red of the capture cross, 1.1:1 from the neutral pieces' red.
+func TestTurnedMarkNotNeutral(t *testing.T) {
+	apart(t, "the turned mark against a neutral piece's body", turnedCol, neutralStyle.fill, markContrast)
+	apart(t, "the turned mark against a neutral piece's rim", turnedCol, neutralStyle.rim, markContrast)
+	apart(t, "the turned mark's dashes against its ring", turnedCol, turnedEdge, markContrast)
+	for _, v := range games.All() {
+		for name, g := range markGrounds(v) {
+			if c := worstShow(g, turnedCol, turnedEdge); c < markContrast {
+				t.Errorf("%s: the turned mark on %s: %.2f:1 at best, want %.1f:1", v.ID, name, c, markContrast)
+			}
+		}
+	}
+}
+
 // hex returns the 0xRRGGBB of opaque c.
 func hex(c color.RGBA) uint32 { return uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B) }
 

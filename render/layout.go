@@ -196,7 +196,7 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, check bool) *l
 		l.ring = cornersSprite(s)
 	}
 	l.cross = crossSprite(s)
-	l.turned = ringSprite(s, takenCol, color.RGBA{}, l.lines())
+	l.turned = turnedSprite(s, l.lines())
 	sw := int(math.Round(max(0.5*float64(hs), phoneSwatch*phone)))
 	for side := range 2 {
 		l.swatch[side] = swatchSprite(sw, sideStyle(v.Sides[side], engine.Side(side)), stripBG)

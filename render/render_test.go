@@ -219,12 +219,17 @@ func TestTakenMarked(t *testing.T) {
 	if c := centre(spotOf(t, r, b, nil, "b2")); !near(im.At(c.X, c.Y), cross, 8) {
 		t.Errorf("centre of the captured b2 is %v, want the red cross", im.At(c.X, c.Y))
 	}
-	// d6 still holds a piece (turned over, as in Zodiac): a red ring round it.
+	// d6 still holds a piece (turned over, as in Zodiac): a ring dashed
+	// in white on a dark one round it, where a dash starts (to the right).
 	s := spotOf(t, r, b, nil, "d6")
 	c := centre(s)
-	ring := image.Pt(c.X+int(0.44*float64(s.Dx())), c.Y)
-	if got := im.At(ring.X, ring.Y); !near(got, over(takenCol, panelCol), 40) {
-		t.Errorf("rim of the turned d6 is %v, want the red ring", got)
+	dark, light := false, false
+	for x := c.X + s.Dx()/3; x < c.X+s.Dx()/2; x++ {
+		dark = dark || near(im.At(x, c.Y), turnedEdge, 30)
+		light = light || near(im.At(x, c.Y), turnedCol, 30)
+	}
+	if !dark || !light {
+		t.Errorf("rim of the turned d6: white dash %v, dark ring %v; want both", light, dark)
 	}
 }
 

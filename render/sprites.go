@@ -392,6 +392,32 @@ func ringSprite(s int, c, halo color.RGBA, lines bool) *image.RGBA {
 	return spriteImage(dc)
 }
 
+// turnedSprite circles a piece the last move turned over: a dark ring
+// dashed in white, which no piece's colours look like (a red ring read as
+// one of Zodiac's red neutral pieces).
+func turnedSprite(s int, lines bool) *image.RGBA {
+	dc := newSprite(s)
+	f := float64(s)
+	r, w := 0.455*f, 0.075*f
+	if lines {
+		r, w = 0.44*f, 0.09*f
+	}
+	e := 0.6 * edgeWidth(s)
+	r = min(r, 0.5*f-w/2-e)
+	dc.DrawCircle(f/2, f/2, r)
+	dc.SetColor(turnedEdge)
+	dc.SetLineWidth(w + 2*e)
+	dc.Stroke()
+	// Eight dashes round the ring, each as long as the gap after it.
+	dash := 2 * math.Pi * r / 16
+	dc.SetDash(dash, dash)
+	dc.DrawCircle(f/2, f/2, r)
+	dc.SetColor(turnedCol)
+	dc.SetLineWidth(w)
+	dc.Stroke()
+	return spriteImage(dc)
+}
+
 // cornersSprite marks an occupied legal destination on a board of cells:
 // a dark triangle in each corner, where the piece leaves the square bare,
 // edged in light.

@@ -98,7 +98,9 @@ var (
 	selectTint = rgba(0x2f80ed, 0.45) // the chosen piece
 	targetCol  = rgb(0x13306b)        // its legal destinations: a dark blue mark,
 	targetHalo = rgb(0xf4f7fb)        // in a light rim; the chosen piece is framed in both
-	takenCol   = rgba(0xd7261e, 0.85) // captured (or turned) pieces
+	takenCol   = rgba(0xd7261e, 0.85) // captured pieces
+	turnedCol  = rgb(0xf4f7fb)        // a piece turned over: a ring dashed in white
+	turnedEdge = lastDark             // on a dark one, unlike the red of Zodiac's neutral pieces
 	crossHalo  = rgba(0xffffff, 0.7)  // around the cross where a piece was captured
 )
 
