@@ -282,6 +282,33 @@ func TestMarksShow(t *testing.T) {
 	}
 }
 
+// TestCaptureMarksShow checks the marks of an occupied destination on a
+// board of cells (a capture, in Zola and Zonal Chess), which lie in the
+// square's corners round the piece: their body stands out by 3:1 under every
+// vision from the rim of every side's piece they border, and from their
+// edge, and one of their tones from every square. They were dark blue,
+// 1.2:1 from the dark blue rim of Zola's Blue checkers: on a phone, blue
+// triangles on blue checkers.
+func TestCaptureMarksShow(t *testing.T) {
+	apart(t, "a capture mark against its edge", captureCol, captureEdge, markContrast)
+	for _, v := range games.All() {
+		if !v.Geometry.Cells {
+			continue
+		}
+		t.Run(v.ID, func(t *testing.T) {
+			for side, name := range v.Sides {
+				st := sideStyle(name, engine.Side(side))
+				apart(t, "a capture mark beside a "+name+" piece's rim", captureCol, st.rim, markContrast)
+			}
+			for name, g := range markGrounds(v) {
+				if c := worstShow(g, captureCol, captureEdge); c < markContrast {
+					t.Errorf("a capture mark on %s: %.2f:1 at best, want %.1f:1", name, c, markContrast)
+				}
+			}
+		})
+	}
+}
+
 // TestTurnedMarkNotNeutral checks that the mark of a piece turned over
 // cannot be taken for one of Zodiac's neutral pieces: its colour (the white
 // dashes) differs from the neutral pieces' body and rim by 3:1 under every

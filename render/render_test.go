@@ -253,9 +253,9 @@ func TestSelectedPieceAndDestinations(t *testing.T) {
 	picked := decode(t, r, p, Options{Selected: &a1})
 	for _, name := range []string{"a2", "b1"} {
 		s := spotOf(t, r, p, nil, name)
-		at := s.Min.Add(image.Pt(s.Dx()/12, s.Dx()/12)) // inside the corner triangle, off its light edge
-		if c := picked.At(at.X, at.Y); !near(c, targetCol, 8) {
-			t.Errorf("corner of destination %s is %v, want the target mark", name, c)
+		at := s.Min.Add(image.Pt(s.Dx()/12, s.Dx()/12)) // inside the corner triangle, off its dark edge
+		if c := picked.At(at.X, at.Y); !near(c, captureCol, 8) {
+			t.Errorf("corner of destination %s is %v, want the capture mark", name, c)
 		}
 	}
 	// The chosen a1: its frame, light outside and dark inside, around the

@@ -419,8 +419,9 @@ func turnedSprite(s int, lines bool) *image.RGBA {
 }
 
 // cornersSprite marks an occupied legal destination on a board of cells:
-// a dark triangle in each corner, where the piece leaves the square bare,
-// edged in light.
+// a white triangle in each corner, where the piece leaves the square bare,
+// edged in near black. They were dark blue, edged in light, which merged
+// with Blue's dark blue rims on a phone.
 func cornersSprite(s int) *image.RGBA {
 	dc := newSprite(s)
 	f := float64(s)
@@ -432,11 +433,11 @@ func cornersSprite(s int) *image.RGBA {
 		dc.LineTo(k[0], k[1]+k[3]*a)
 		dc.ClosePath()
 	}
-	dc.SetColor(targetHalo)
+	dc.SetColor(captureEdge)
 	dc.SetLineWidth(2 * e)
 	dc.SetLineJoinRound()
 	dc.StrokePreserve()
-	dc.SetColor(targetCol)
+	dc.SetColor(captureCol)
 	dc.Fill()
 	return spriteImage(dc)
 }
