@@ -43,6 +43,7 @@ type layout struct {
 	ring     *image.RGBA // occupied destination
 	cross    *image.RGBA // captured piece
 	turned   *image.RGBA // a piece turned over
+	aim      [len(arrowCols)]*image.RGBA // the destination of an arrow, by kind
 	swatch   [2]*image.RGBA
 	tags     [numTags]*image.RGBA
 	q        *quantizer
@@ -197,6 +198,9 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, check bool) *l
 	}
 	l.cross = crossSprite(s)
 	l.turned = turnedSprite(s, l.lines())
+	for k, c := range arrowCols {
+		l.aim[k] = aimSprite(s, c, g.Cells)
+	}
 	sw := int(math.Round(max(0.5*float64(hs), phoneSwatch*phone)))
 	for side := range 2 {
 		l.swatch[side] = swatchSprite(sw, sideStyle(v.Sides[side], engine.Side(side)), stripBG)

@@ -294,6 +294,18 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 	if sc.sel >= 0 {
 		put(l.selT, sc.sel)
 	}
+	// The destinations of the moves pointed out, framed in their arrows'
+	// colours, the better one's last.
+	for k := Played; ; k-- {
+		for _, a := range sc.arrows {
+			if p := a.Move.Path; a.Kind == k && len(p) > 1 && int(k) < len(l.aim) {
+				put(l.aim[k], p[len(p)-1])
+			}
+		}
+		if k == Better {
+			break
+		}
+	}
 	for i, pc := range sc.pieces {
 		if sp, ok := l.pieces[pc.Kind]; ok {
 			put(sp[pc.Side&1], i)

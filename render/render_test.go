@@ -19,6 +19,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/enginetest"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/engine/zonal"
 	"github.com/zugbot/zugbot/games"
 )
 
@@ -183,11 +184,13 @@ func TestArrowsMarked(t *testing.T) {
 			t.Fatal(err)
 		}
 		from, to := l.centre[tt.info.Path[0]], l.centre[tt.info.Path[1]]
-		x, y := int((from.X+to.X)/2), int((from.Y+to.Y)/2)
+		// Just short of half way: between the piece it leaves and the
+		// frame of its destination.
+		x, y := int(from.X+(to.X-from.X)*0.46), int(from.Y+(to.Y-from.Y)*0.46)
 		bg := color.RGBAModel.Convert(plain.At(x, y)).(color.RGBA)
 		want := over(rgba(hex(arrowCols[tt.kind]), arrowAlpha), bg)
 		if got := marked.At(x, y); !near(got, want, 8) {
-			t.Errorf("arrow %d along %v: between its ends %v, want %v", tt.kind, tt.info.Path, got, want)
+			t.Errorf("arrow %d along %v: near half way %v, want %v", tt.kind, tt.info.Path, got, want)
 		}
 	}
 }
@@ -738,4 +741,36 @@ func TestMarksDrawn(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestShortArrowShows checks that a one-square move pointed out shows on a
+// phone: on Zonal Chess's wide board, where a square is about 20 phone
+// pixels, the better move i2-i3 (a hint, or an analysis's blue arrow) was
+// an arrow of about 40 phone pixels of blue beside the pawn. Its
+// destination is now framed in its colour too.
+func TestShortArrowShows(t *testing.T) {
+	r := New()
+	p := zonal.Zonal.Start()
+	m := enginetest.MustParseMove(t, p, "i3")
+	a := Arrow{Move: p.Describe(m), Kind: Better}
+	l, sc, err := r.prepare(p, Options{Arrows: []Arrow{a}}, Size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := l.paint(&r.fonts, sc)
+	defer l.scratch.Put(im)
+	scale := float64(phoneWidth) / float64(l.bounds.Dx())
+	blue := 0
+	for y := im.Rect.Min.Y; y < im.Rect.Max.Y; y++ {
+		for x := im.Rect.Min.X; x < im.Rect.Max.X; x++ {
+			if near(im.RGBAAt(x, y), arrowCols[Better], 40) {
+				blue++
+			}
+		}
+	}
+	area := float64(blue) * scale * scale
+	if area < 100 {
+		t.Errorf("the better move i2-i3: %.0f phone pixels of its blue, want 100", area)
+	}
+	t.Logf("the better move i2-i3: %.0f phone pixels of its blue", area)
 }

@@ -324,6 +324,16 @@ func lastSprite(s int, cells bool) *image.RGBA {
 	return im
 }
 
+// aimSprite frames the destination of a move pointed out, in the colour c
+// of its arrow, edged in dark: a one-step arrow is short, on a phone a few
+// pixels beside the piece it leaves, and its square shows where it goes.
+func aimSprite(s int, c color.RGBA, cells bool) *image.RGBA {
+	im := image.NewRGBA(image.Rect(0, 0, s, s))
+	e := edgeWidth(s)
+	frame(im, cells, e, lastDark, c, c, lastDark)
+	return im
+}
+
 // selectSprite marks the chosen piece: a blue wash framed in the two tones
 // of the destination marks, the light one outside.
 func selectSprite(s int, cells bool) *image.RGBA {
