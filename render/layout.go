@@ -40,9 +40,9 @@ type layout struct {
 	selT     *image.RGBA                     // selected piece tint
 	check    *image.RGBA
 	dot      *image.RGBA
-	ring     *image.RGBA // occupied destination
-	cross    *image.RGBA // captured piece
-	turned   *image.RGBA // a piece turned over
+	ring     *image.RGBA                 // occupied destination
+	cross    *image.RGBA                 // captured piece
+	turned   *image.RGBA                 // a piece turned over
 	aim      [len(arrowCols)]*image.RGBA // the destination of an arrow, by kind
 	swatch   [2]*image.RGBA
 	tags     [numTags]*image.RGBA
