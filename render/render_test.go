@@ -774,3 +774,50 @@ func TestShortArrowShows(t *testing.T) {
 	}
 	t.Logf("the better move i2-i3: %.0f phone pixels of its blue", area)
 }
+
+// TestSideLabels checks that a player's strip names the side they play
+// after their name ("alice · Red"), for a player who cannot tell the
+// swatch's colour, and that on every game's board the label is whole
+// beside a short name, and the strip's text stays within the strip beside
+// a name too long for it.
+func TestSideLabels(t *testing.T) {
+	r := New()
+	for _, v := range games.All() {
+		t.Run(v.ID, func(t *testing.T) {
+			opt := Options{Players: [2]string{"alice", "bob"}, Ratings: [2]string{"1500", "1623?"}}
+			l, sc, err := r.prepare(v.Start(), opt, Size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			small := r.fonts.text(r.fonts.regular, l.smallPx)
+			for side := range 2 {
+				who, label := l.nameLine(sc, engine.Side(side))
+				if want := " · " + v.Sides[side]; who != opt.Players[side] || label != want {
+					t.Errorf("side %d: %q, %q; want %q, %q", side, who, label, opt.Players[side], want)
+				}
+				room := float64(l.header.Dx()) / 3
+				if got := small.fit(label, room); got != label {
+					t.Errorf("%q is cut to %q", label, got)
+				}
+			}
+			// A side's name alone needs no label.
+			if who, label := l.nameLine(&scene{}, 0); who != v.Sides[0] || label != "" {
+				t.Errorf("no player: %q, %q; want %q alone", who, label, v.Sides[0])
+			}
+			// A long name: the strip's ink ends inside it.
+			long := strings.Repeat("Wolfeschlegelsteinhausen", 3)
+			sc.players = [2]string{long, long}
+			im := l.paint(&r.fonts, sc)
+			defer l.scratch.Put(im)
+			for _, strip := range []image.Rectangle{l.header, l.footer} {
+				edge := strip.Max.X - 2
+				for y := strip.Min.Y; y < strip.Max.Y; y++ {
+					if c := im.RGBAAt(edge, y); channelDiff(c, stripBG) > 30 {
+						t.Errorf("ink %v at the strip's right edge, row %d", c, y)
+						break
+					}
+				}
+			}
+		})
+	}
+}
