@@ -282,6 +282,52 @@ func TestMarksShow(t *testing.T) {
 	}
 }
 
+// TestCaptureMarksShow checks the marks of an occupied destination on a
+// board of cells (a capture, in Zola and Zonal Chess), which lie in the
+// square's corners round the piece: their body stands out by 3:1 under every
+// vision from the rim of every side's piece they border, and from their
+// edge, and one of their tones from every square. They were dark blue,
+// 1.2:1 from the dark blue rim of Zola's Blue checkers: on a phone, blue
+// triangles on blue checkers.
+func TestCaptureMarksShow(t *testing.T) {
+	apart(t, "a capture mark against its edge", captureCol, captureEdge, markContrast)
+	for _, v := range games.All() {
+		if !v.Geometry.Cells {
+			continue
+		}
+		t.Run(v.ID, func(t *testing.T) {
+			for side, name := range v.Sides {
+				st := sideStyle(name, engine.Side(side))
+				apart(t, "a capture mark beside a "+name+" piece's rim", captureCol, st.rim, markContrast)
+			}
+			for name, g := range markGrounds(v) {
+				if c := worstShow(g, captureCol, captureEdge); c < markContrast {
+					t.Errorf("a capture mark on %s: %.2f:1 at best, want %.1f:1", name, c, markContrast)
+				}
+			}
+		})
+	}
+}
+
+// TestTurnedMarkNotNeutral checks that the mark of a piece turned over
+// cannot be taken for one of Zodiac's neutral pieces: its colour (the white
+// dashes) differs from the neutral pieces' body and rim by 3:1 under every
+// vision, and from the near black it is drawn on, whose lack of hue no
+// neutral piece has either; and one of its tones shows on every ground. It
+// was the red of the capture cross, 1.1:1 from the neutral pieces' red.
+func TestTurnedMarkNotNeutral(t *testing.T) {
+	apart(t, "the turned mark against a neutral piece's body", turnedCol, neutralStyle.fill, markContrast)
+	apart(t, "the turned mark against a neutral piece's rim", turnedCol, neutralStyle.rim, markContrast)
+	apart(t, "the turned mark's dashes against its ring", turnedCol, turnedEdge, markContrast)
+	for _, v := range games.All() {
+		for name, g := range markGrounds(v) {
+			if c := worstShow(g, turnedCol, turnedEdge); c < markContrast {
+				t.Errorf("%s: the turned mark on %s: %.2f:1 at best, want %.1f:1", v.ID, name, c, markContrast)
+			}
+		}
+	}
+}
+
 // hex returns the 0xRRGGBB of opaque c.
 func hex(c color.RGBA) uint32 { return uint32(c.R)<<16 | uint32(c.G)<<8 | uint32(c.B) }
 

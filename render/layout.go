@@ -40,9 +40,10 @@ type layout struct {
 	selT     *image.RGBA                     // selected piece tint
 	check    *image.RGBA
 	dot      *image.RGBA
-	ring     *image.RGBA // occupied destination
-	cross    *image.RGBA // captured piece
-	turned   *image.RGBA // a piece turned over
+	ring     *image.RGBA                 // occupied destination
+	cross    *image.RGBA                 // captured piece
+	turned   *image.RGBA                 // a piece turned over
+	aim      [len(arrowCols)]*image.RGBA // the destination of an arrow, by kind
 	swatch   [2]*image.RGBA
 	tags     [numTags]*image.RGBA
 	q        *quantizer
@@ -196,7 +197,10 @@ func newLayout(fs *fonts, v *engine.Variant, size int, flip bool, check bool) *l
 		l.ring = cornersSprite(s)
 	}
 	l.cross = crossSprite(s)
-	l.turned = ringSprite(s, takenCol, color.RGBA{}, l.lines())
+	l.turned = turnedSprite(s, l.lines())
+	for k, c := range arrowCols {
+		l.aim[k] = aimSprite(s, c, g.Cells)
+	}
 	sw := int(math.Round(max(0.5*float64(hs), phoneSwatch*phone)))
 	for side := range 2 {
 		l.swatch[side] = swatchSprite(sw, sideStyle(v.Sides[side], engine.Side(side)), stripBG)

@@ -294,6 +294,18 @@ func (l *layout) paint(fs *fonts, sc *scene) *image.RGBA {
 	if sc.sel >= 0 {
 		put(l.selT, sc.sel)
 	}
+	// The destinations of the moves pointed out, framed in their arrows'
+	// colours, the better one's last.
+	for k := Played; ; k-- {
+		for _, a := range sc.arrows {
+			if p := a.Move.Path; a.Kind == k && len(p) > 1 && int(k) < len(l.aim) {
+				put(l.aim[k], p[len(p)-1])
+			}
+		}
+		if k == Better {
+			break
+		}
+	}
 	for i, pc := range sc.pieces {
 		if sp, ok := l.pieces[pc.Kind]; ok {
 			put(sp[pc.Side&1], i)
@@ -526,14 +538,16 @@ func (l *layout) player(im *image.RGBA, name, small *typeface, sc *scene, side e
 	}
 
 	tx := float64(x+sw.Rect.Dx()) + 0.6*pad
-	who, rating := sc.players[side], sc.ratings[side]
-	if who == "" {
-		who = l.sides[side]
-	}
+	who, label := l.nameLine(sc, side)
+	rating := sc.ratings[side]
 	room := right - tx
 	if rating != "" {
 		rating = small.fit(rating, room/3)
 		room -= small.measure(rating) + 0.5*pad
+	}
+	if label != "" {
+		label = small.fit(label, room/3)
+		room -= small.measure(label)
 	}
 	who = name.fit(who, room)
 	col := textMain
@@ -541,9 +555,23 @@ func (l *layout) player(im *image.RGBA, name, small *typeface, sc *scene, side e
 		col = textDim
 	}
 	end := name.draw(im, tx, cy+name.height()/2, col, who)
+	if label != "" {
+		end = small.draw(im, end, cy+name.height()/2, textDim, label)
+	}
 	if rating != "" {
 		small.draw(im, end+0.5*pad, cy+name.height()/2, textDim, rating)
 	}
+}
+
+// nameLine returns what a player's strip says of them: their name and,
+// after it, the side they play (" · Red"), which a player who cannot tell
+// the swatch's colour reads; or the side's name alone, with no label.
+func (l *layout) nameLine(sc *scene, side engine.Side) (who, label string) {
+	who = sc.players[side]
+	if who == "" {
+		return l.sides[side], ""
+	}
+	return who, " · " + l.sides[side]
 }
 
 // statusText says whose turn it is, or how the game ended.

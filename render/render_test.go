@@ -19,6 +19,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/enginetest"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/engine/zonal"
 	"github.com/zugbot/zugbot/games"
 )
 
@@ -183,11 +184,13 @@ func TestArrowsMarked(t *testing.T) {
 			t.Fatal(err)
 		}
 		from, to := l.centre[tt.info.Path[0]], l.centre[tt.info.Path[1]]
-		x, y := int((from.X+to.X)/2), int((from.Y+to.Y)/2)
+		// Just short of half way: between the piece it leaves and the
+		// frame of its destination.
+		x, y := int(from.X+(to.X-from.X)*0.46), int(from.Y+(to.Y-from.Y)*0.46)
 		bg := color.RGBAModel.Convert(plain.At(x, y)).(color.RGBA)
 		want := over(rgba(hex(arrowCols[tt.kind]), arrowAlpha), bg)
 		if got := marked.At(x, y); !near(got, want, 8) {
-			t.Errorf("arrow %d along %v: between its ends %v, want %v", tt.kind, tt.info.Path, got, want)
+			t.Errorf("arrow %d along %v: near half way %v, want %v", tt.kind, tt.info.Path, got, want)
 		}
 	}
 }
@@ -219,12 +222,17 @@ func TestTakenMarked(t *testing.T) {
 	if c := centre(spotOf(t, r, b, nil, "b2")); !near(im.At(c.X, c.Y), cross, 8) {
 		t.Errorf("centre of the captured b2 is %v, want the red cross", im.At(c.X, c.Y))
 	}
-	// d6 still holds a piece (turned over, as in Zodiac): a red ring round it.
+	// d6 still holds a piece (turned over, as in Zodiac): a ring dashed
+	// in white on a dark one round it, where a dash starts (to the right).
 	s := spotOf(t, r, b, nil, "d6")
 	c := centre(s)
-	ring := image.Pt(c.X+int(0.44*float64(s.Dx())), c.Y)
-	if got := im.At(ring.X, ring.Y); !near(got, over(takenCol, panelCol), 40) {
-		t.Errorf("rim of the turned d6 is %v, want the red ring", got)
+	dark, light := false, false
+	for x := c.X + s.Dx()/3; x < c.X+s.Dx()/2; x++ {
+		dark = dark || near(im.At(x, c.Y), turnedEdge, 30)
+		light = light || near(im.At(x, c.Y), turnedCol, 30)
+	}
+	if !dark || !light {
+		t.Errorf("rim of the turned d6: white dash %v, dark ring %v; want both", light, dark)
 	}
 }
 
@@ -248,9 +256,9 @@ func TestSelectedPieceAndDestinations(t *testing.T) {
 	picked := decode(t, r, p, Options{Selected: &a1})
 	for _, name := range []string{"a2", "b1"} {
 		s := spotOf(t, r, p, nil, name)
-		at := s.Min.Add(image.Pt(s.Dx()/12, s.Dx()/12)) // inside the corner triangle, off its light edge
-		if c := picked.At(at.X, at.Y); !near(c, targetCol, 8) {
-			t.Errorf("corner of destination %s is %v, want the target mark", name, c)
+		at := s.Min.Add(image.Pt(s.Dx()/12, s.Dx()/12)) // inside the corner triangle, off its dark edge
+		if c := picked.At(at.X, at.Y); !near(c, captureCol, 8) {
+			t.Errorf("corner of destination %s is %v, want the capture mark", name, c)
 		}
 	}
 	// The chosen a1: its frame, light outside and dark inside, around the
@@ -730,6 +738,85 @@ func TestMarksDrawn(t *testing.T) {
 			}
 			if dots == 0 {
 				t.Errorf("no empty destination of %s to check", v.Geometry.Points[sel].Name)
+			}
+		})
+	}
+}
+
+// TestShortArrowShows checks that a one-square move pointed out shows on a
+// phone: on Zonal Chess's wide board, where a square is about 20 phone
+// pixels, the better move i2-i3 (a hint, or an analysis's blue arrow) was
+// an arrow of about 40 phone pixels of blue beside the pawn. Its
+// destination is now framed in its colour too.
+func TestShortArrowShows(t *testing.T) {
+	r := New()
+	p := zonal.Zonal.Start()
+	m := enginetest.MustParseMove(t, p, "i3")
+	a := Arrow{Move: p.Describe(m), Kind: Better}
+	l, sc, err := r.prepare(p, Options{Arrows: []Arrow{a}}, Size)
+	if err != nil {
+		t.Fatal(err)
+	}
+	im := l.paint(&r.fonts, sc)
+	defer l.scratch.Put(im)
+	scale := float64(phoneWidth) / float64(l.bounds.Dx())
+	blue := 0
+	for y := im.Rect.Min.Y; y < im.Rect.Max.Y; y++ {
+		for x := im.Rect.Min.X; x < im.Rect.Max.X; x++ {
+			if near(im.RGBAAt(x, y), arrowCols[Better], 40) {
+				blue++
+			}
+		}
+	}
+	area := float64(blue) * scale * scale
+	if area < 100 {
+		t.Errorf("the better move i2-i3: %.0f phone pixels of its blue, want 100", area)
+	}
+	t.Logf("the better move i2-i3: %.0f phone pixels of its blue", area)
+}
+
+// TestSideLabels checks that a player's strip names the side they play
+// after their name ("alice · Red"), for a player who cannot tell the
+// swatch's colour, and that on every game's board the label is whole
+// beside a short name, and the strip's text stays within the strip beside
+// a name too long for it.
+func TestSideLabels(t *testing.T) {
+	r := New()
+	for _, v := range games.All() {
+		t.Run(v.ID, func(t *testing.T) {
+			opt := Options{Players: [2]string{"alice", "bob"}, Ratings: [2]string{"1500", "1623?"}}
+			l, sc, err := r.prepare(v.Start(), opt, Size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			small := r.fonts.text(r.fonts.regular, l.smallPx)
+			for side := range 2 {
+				who, label := l.nameLine(sc, engine.Side(side))
+				if want := " · " + v.Sides[side]; who != opt.Players[side] || label != want {
+					t.Errorf("side %d: %q, %q; want %q, %q", side, who, label, opt.Players[side], want)
+				}
+				room := float64(l.header.Dx()) / 3
+				if got := small.fit(label, room); got != label {
+					t.Errorf("%q is cut to %q", label, got)
+				}
+			}
+			// A side's name alone needs no label.
+			if who, label := l.nameLine(&scene{}, 0); who != v.Sides[0] || label != "" {
+				t.Errorf("no player: %q, %q; want %q alone", who, label, v.Sides[0])
+			}
+			// A long name: the strip's ink ends inside it.
+			long := strings.Repeat("Wolfeschlegelsteinhausen", 3)
+			sc.players = [2]string{long, long}
+			im := l.paint(&r.fonts, sc)
+			defer l.scratch.Put(im)
+			for _, strip := range []image.Rectangle{l.header, l.footer} {
+				edge := strip.Max.X - 2
+				for y := strip.Min.Y; y < strip.Max.Y; y++ {
+					if c := im.RGBAAt(edge, y); channelDiff(c, stripBG) > 30 {
+						t.Errorf("ink %v at the strip's right edge, row %d", c, y)
+						break
+					}
+				}
 			}
 		})
 	}

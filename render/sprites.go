@@ -324,6 +324,16 @@ func lastSprite(s int, cells bool) *image.RGBA {
 	return im
 }
 
+// aimSprite frames the destination of a move pointed out, in the colour c
+// of its arrow, edged in dark: a one-step arrow is short, on a phone a few
+// pixels beside the piece it leaves, and its square shows where it goes.
+func aimSprite(s int, c color.RGBA, cells bool) *image.RGBA {
+	im := image.NewRGBA(image.Rect(0, 0, s, s))
+	e := edgeWidth(s)
+	frame(im, cells, e, lastDark, c, c, lastDark)
+	return im
+}
+
 // selectSprite marks the chosen piece: a blue wash framed in the two tones
 // of the destination marks, the light one outside.
 func selectSprite(s int, cells bool) *image.RGBA {
@@ -392,9 +402,36 @@ func ringSprite(s int, c, halo color.RGBA, lines bool) *image.RGBA {
 	return spriteImage(dc)
 }
 
+// turnedSprite circles a piece the last move turned over: a dark ring
+// dashed in white, which no piece's colours look like (a red ring read as
+// one of Zodiac's red neutral pieces).
+func turnedSprite(s int, lines bool) *image.RGBA {
+	dc := newSprite(s)
+	f := float64(s)
+	r, w := 0.455*f, 0.075*f
+	if lines {
+		r, w = 0.44*f, 0.09*f
+	}
+	e := 0.6 * edgeWidth(s)
+	r = min(r, 0.5*f-w/2-e)
+	dc.DrawCircle(f/2, f/2, r)
+	dc.SetColor(turnedEdge)
+	dc.SetLineWidth(w + 2*e)
+	dc.Stroke()
+	// Eight dashes round the ring, each as long as the gap after it.
+	dash := 2 * math.Pi * r / 16
+	dc.SetDash(dash, dash)
+	dc.DrawCircle(f/2, f/2, r)
+	dc.SetColor(turnedCol)
+	dc.SetLineWidth(w)
+	dc.Stroke()
+	return spriteImage(dc)
+}
+
 // cornersSprite marks an occupied legal destination on a board of cells:
-// a dark triangle in each corner, where the piece leaves the square bare,
-// edged in light.
+// a white triangle in each corner, where the piece leaves the square bare,
+// edged in near black. They were dark blue, edged in light, which merged
+// with Blue's dark blue rims on a phone.
 func cornersSprite(s int) *image.RGBA {
 	dc := newSprite(s)
 	f := float64(s)
@@ -406,11 +443,11 @@ func cornersSprite(s int) *image.RGBA {
 		dc.LineTo(k[0], k[1]+k[3]*a)
 		dc.ClosePath()
 	}
-	dc.SetColor(targetHalo)
+	dc.SetColor(captureEdge)
 	dc.SetLineWidth(2 * e)
 	dc.SetLineJoinRound()
 	dc.StrokePreserve()
-	dc.SetColor(targetCol)
+	dc.SetColor(captureCol)
 	dc.Fill()
 	return spriteImage(dc)
 }

@@ -92,14 +92,18 @@ var (
 // apart, so that on any square, light or dark, one of them stands out by
 // 3:1 or more, under every colour vision (see TestMarksShow).
 var (
-	lastTint   = rgba(0xffe14a, 0.50) // the last move's squares: a light yellow wash, which dark squares show
-	lastLight  = rgb(0xffe066)        // the last move's arrow, a light yellow,
-	lastDark   = rgb(0x1b1e25)        // in a dark outline, which also frames its squares
-	selectTint = rgba(0x2f80ed, 0.45) // the chosen piece
-	targetCol  = rgb(0x13306b)        // its legal destinations: a dark blue mark,
-	targetHalo = rgb(0xf4f7fb)        // in a light rim; the chosen piece is framed in both
-	takenCol   = rgba(0xd7261e, 0.85) // captured (or turned) pieces
-	crossHalo  = rgba(0xffffff, 0.7)  // around the cross where a piece was captured
+	lastTint    = rgba(0xffe14a, 0.50) // the last move's squares: a light yellow wash, which dark squares show
+	lastLight   = rgb(0xffe066)        // the last move's arrow, a light yellow,
+	lastDark    = rgb(0x1b1e25)        // in a dark outline, which also frames its squares
+	selectTint  = rgba(0x2f80ed, 0.45) // the chosen piece
+	targetCol   = rgb(0x13306b)        // its legal destinations: a dark blue mark,
+	targetHalo  = rgb(0xf4f7fb)        // in a light rim; the chosen piece is framed in both
+	takenCol    = rgba(0xd7261e, 0.85) // captured pieces
+	captureCol  = rgb(0xf4f7fb)        // a destination where a piece stands, on a board of cells: white corners,
+	captureEdge = lastDark             // edged in near black, unlike any side's pieces, whose rims are all dark
+	turnedCol   = rgb(0xf4f7fb)        // a piece turned over: a ring dashed in white
+	turnedEdge  = lastDark             // on a dark one, unlike the red of Zodiac's neutral pieces
+	crossHalo   = rgba(0xffffff, 0.7)  // around the cross where a piece was captured
 )
 
 // arrowCols are the colours of the arrows that point out moves, by kind:

@@ -647,19 +647,32 @@ func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 		cells[r] = make([]string, len(xs))
 	}
 	width := 3
-	zones := false
+	zones, signs := false, false
 	for i, pt := range g.Points {
 		sym := pieceSymbol(p.Piece(i))
-		if pt.Mark == engine.Tinted {
+		open, close := " ", " "
+		// A zone square, where riders turn: "~" when empty, its piece
+		// between tildes when not; a square with a sign (Zonal Chess's
+		// Z): the sign when empty, its piece between stars when not.
+		switch {
+		case pt.Mark == engine.Tinted:
 			zones = true
 			if sym == "." {
-				sym = "~" // an empty zone square, where riders turn
+				sym = "~"
+			} else {
+				open, close = "~", "~"
+			}
+		case pt.Sign != "":
+			signs = true
+			if sym == "." {
+				sym = pt.Sign
+			} else {
+				open, close = "*", "*"
 			}
 		}
 		if !labelled {
 			sym = pt.Name + "=" + sym
 		}
-		open, close := " ", " "
 		switch {
 		case slices.Contains(last.Path, i):
 			open, close = "[", "]"
@@ -750,7 +763,17 @@ func textBoard(p engine.Position, last engine.MoveInfo, flip bool) string {
 		b.WriteString(strings.TrimRight(string(l), " ") + "\n")
 	}
 	if zones {
-		b.WriteString("~ an empty zone square\n")
+		b.WriteString("~ an empty zone square, ~P~ a piece on one\n")
+	}
+	if signs {
+		var sign string
+		for _, pt := range g.Points {
+			if pt.Sign != "" {
+				sign = pt.Sign
+				break
+			}
+		}
+		fmt.Fprintf(&b, "%s an empty %s square, *P* a piece on one\n", sign, sign)
 	}
 	if !drawable && len(g.Lines) > 0 {
 		// Lines that do not fit the grid: named in words.

@@ -201,11 +201,23 @@ func (n namedBoard) Variant() *engine.Variant { return n.v }
 func TestTextBoardZones(t *testing.T) {
 	got := textBoard(zonal.Zonal.Start(), engine.MoveInfo{}, false)
 	for _, want := range []string{
-		"8           .  r  n  b  q  k  b  n  r  .          8\n",
+		"8           Z  r  n  b  q  k  b  n  r  Z          8\n",
 		"5  ~  ~  ~  ~  .  .  .  .  .  .  .  .  ~  ~  ~  ~ 5\n",
-		"2        ~  P  P  P  P  P  P  P  P  P  P  ~       2\n",
-		"~ an empty zone square\n",
+		"2        ~ ~P~ P  P  P  P  P  P  P  P ~P~ ~       2\n",
+		"~ an empty zone square, ~P~ a piece on one\n",
+		"Z an empty Z square, *P* a piece on one\n",
 	} {
+		if !strings.Contains(got, want) {
+			t.Errorf("zonal text board lacks %q:\n%s", want, got)
+		}
+	}
+	// Pieces on zone squares and Z squares keep their squares' marks.
+	p, err := loadPosition(zonal.Zonal, "---r1nbqkbr2---/--1p1pppppppp1--/-3p10-/16/8P1PNn3/-14-/--1PPPPP1P1PR1--/---1RNBQKB3--- b Q - 0 10")
+	if err != nil {
+		t.Fatal(err)
+	}
+	got = textBoard(p, engine.MoveInfo{}, false)
+	for _, want := range []string{"~R~", "~n~", "*r*", "  Z  R"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("zonal text board lacks %q:\n%s", want, got)
 		}
