@@ -187,8 +187,17 @@ func buildSources(t *testing.T) []string {
 			for _, pat := range strings.Fields(m[1]) {
 				files, _ := filepath.Glob(filepath.Join(filepath.Dir(path), pat))
 				for _, f := range files {
-					r, _ := filepath.Rel("../..", f)
-					need = append(need, r)
+					// A directory embeds the files under it.
+					err := filepath.WalkDir(f, func(p string, d os.DirEntry, err error) error {
+						if err == nil && !d.IsDir() {
+							r, _ := filepath.Rel("../..", p)
+							need = append(need, r)
+						}
+						return err
+					})
+					if err != nil {
+						return err
+					}
 				}
 			}
 		}
