@@ -63,6 +63,16 @@ type Director struct {
 	Manager bool
 }
 
+// Tournament loads tournament id, wherever it is held (for a page anyone
+// may watch).
+func (t *Table) Tournament(ctx context.Context, id int64) (store.Tournament, error) {
+	tr, err := t.store.Tournament(ctx, id)
+	if err != nil {
+		return tr, t.ExplainTournament(id, err)
+	}
+	return tr, nil
+}
+
 // TournamentHere loads tournament id for a request from server guildID,
 // refusing one held elsewhere.
 func (t *Table) TournamentHere(ctx context.Context, id int64, guildID string) (store.Tournament, error) {

@@ -10,6 +10,12 @@
 // from a Server-Sent Events stream (GET /api/games/{id}/live) fed by the
 // table's feed, refetching the state on each.
 //
+// A tournament has a page too (GET /tournaments/{id}): the current
+// round's boards, small and read-only, each linking to its game's page,
+// and the standings, from GET /api/tournaments/{id}, refetched on each
+// change of the tournament or of its games (GET /api/tournaments/{id}/live,
+// fed by feed.Filter{Tournament: id}).
+//
 // Anyone may watch a game. A player acts through a private link, signed
 // with HMAC-SHA256 (Server.Link): GET /play?t=TOKEN checks the token
 // (its signature, its expiry, and that it was not used before), sets a

@@ -36,6 +36,13 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
+	s.stream(w, r, feed.Filter{Game: id})
+}
+
+// stream serves a Server-Sent Events stream of the feed's changes that f
+// selects (feed.Change as JSON, event "change"), with a heartbeat, until
+// the client or the server goes.
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, f feed.Filter) {
 	if n := s.streams.Add(1); n > maxStreams {
 		s.streams.Add(-1)
 		w.Header().Set("Retry-After", "10")
@@ -43,7 +50,7 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer s.streams.Add(-1)
-	sub := s.tab.Feed().Subscribe(feed.Filter{Game: id})
+	sub := s.tab.Feed().Subscribe(f)
 	defer sub.Close()
 	rc := http.NewResponseController(w)
 	_ = rc.SetWriteDeadline(time.Time{}) // a stream outlives the server's write timeout

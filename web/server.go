@@ -186,6 +186,9 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/games/{id}/draw", s.act(s.draw))
 	m.HandleFunc("POST /api/games/{id}/takeback", s.act(s.takeback))
 	m.HandleFunc("POST /api/games/{id}/answer", s.act(s.answer))
+	m.HandleFunc("GET /tournaments/{id}", s.tournamentPage)
+	m.HandleFunc("GET /api/tournaments/{id}", s.tournament)
+	m.HandleFunc("GET /api/tournaments/{id}/live", s.tournamentLive)
 }
 
 // page serves the board's HTML page, the same for every game.

@@ -35,6 +35,13 @@ type fixture struct {
 
 func newFixture(t *testing.T, variant string) *fixture {
 	t.Helper()
+	return newFixtureAt(t, variant, "")
+}
+
+// newFixtureAt is newFixture with the game starting from position start
+// ("" for the variant's own).
+func newFixtureAt(t *testing.T, variant, start string) *fixture {
+	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "web.db"), store.Options{Variants: games.All(), MaxActiveGames: -1})
 	if err != nil {
@@ -54,7 +61,7 @@ func newFixture(t *testing.T, variant string) *fixture {
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() { srv.Close() }) // before ts.Close: it ends the live streams
-	u, err := tab.PlayAI(ctx, table.AIGame{Variant: variant, Player: player, Level: 1, Colour: store.FirstColour})
+	u, err := tab.PlayAI(ctx, table.AIGame{Variant: variant, Start: start, Player: player, Level: 1, Colour: store.FirstColour})
 	if err != nil {
 		t.Fatal(err)
 	}

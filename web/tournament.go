@@ -1,0 +1,169 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+
+	"github.com/zugbot/zugbot/feed"
+	"github.com/zugbot/zugbot/render"
+	"github.com/zugbot/zugbot/table"
+)
+
+// Tournament is a tournament as its page shows it: the JSON of
+// GET /api/tournaments/{id}.
+type Tournament struct {
+	ID        int64      `json:"id"`
+	Variant   string     `json:"variant"` // the variant's name
+	Format    string     `json:"format"`  // "swiss" or "round robin"
+	State     string     `json:"state"`   // "open", "running", "paused", "finished", "cancelled"
+	Round     int        `json:"round"`   // the round being played; 0 before the first
+	Rounds    int        `json:"rounds"`
+	Boards    []Board    `json:"boards"` // the current round's
+	Standings []Standing `json:"standings"`
+}
+
+// Board is a board of a tournament's round.
+type Board struct {
+	Board  int    `json:"board"`
+	Game   int64  `json:"game,omitempty"` // 0 for a bye or a forfeit
+	White  string `json:"white"`          // the first player's name
+	Black  string `json:"black"`          // the second's; "" for a bye
+	Result string `json:"result"`         // "1-0", "0-1", "½-½", "bye", "forfeit", "void"; "" while played
+	// Position is the game's position, drawn small; none without a game.
+	Position *Position `json:"position,omitempty"`
+}
+
+// Position is what a small board draws.
+type Position struct {
+	Geometry Geometry          `json:"geometry"`
+	Palette  render.WebPalette `json:"palette"`
+	Pieces   []Piece           `json:"pieces"`
+	Turn     int               `json:"turn"`
+	Ply      int               `json:"ply"`
+}
+
+// Standing is a player's place in the standings.
+type Standing struct {
+	Rank     int     `json:"rank"`
+	Name     string  `json:"name"`
+	Points   float64 `json:"points"`
+	TieBreak float64 `json:"tieBreak"`
+	Games    int     `json:"games"`
+}
+
+// tournamentID reads the {id} of r's path.
+func tournamentID(r *http.Request) (int64, bool) {
+	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
+	return id, err == nil && id > 0
+}
+
+// tournamentPage serves the tournament's HTML page, the same for every
+// tournament.
+func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
+	if _, ok := tournamentID(r); !ok {
+		http.NotFound(w, r)
+		return
+	}
+	b, err := staticFiles.ReadFile("static/tournament.html")
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-cache")
+	_, _ = w.Write(b)
+}
+
+// tournamentOf loads tournament id as its page shows it; a
+// *table.Refusal when there is none.
+func (s *Server) tournamentOf(r *http.Request, id int64) (Tournament, error) {
+	ctx := r.Context()
+	tr, err := s.tab.Tournament(ctx, id)
+	if err != nil {
+		return Tournament{}, err
+	}
+	out := Tournament{ID: tr.ID, Variant: tr.Variant, Format: string(tr.Format), State: string(tr.State),
+		Round: tr.Round, Rounds: tr.Rounds, Boards: []Board{}, Standings: []Standing{}}
+	name := func(id string) string {
+		if e, ok := tr.Entrant(id); ok {
+			return e.Name
+		}
+		return id
+	}
+	for _, p := range tr.RoundPairings(tr.Round) {
+		b := Board{Board: p.Board, Game: p.GameID, White: name(p.White)}
+		if !p.Bye() {
+			b.Black = name(p.Black)
+		}
+		switch {
+		case p.Bye():
+			b.Result = "bye"
+		case p.Forfeit:
+			b.Result = "forfeit"
+		case p.Void && p.Done:
+			b.Result = "void"
+		case p.Done:
+			b.Result = map[float64]string{1: "1-0", 0: "0-1", 0.5: "½-½"}[p.Result]
+		}
+		if p.GameID != 0 {
+			st, err := s.tab.Load(ctx, p.GameID)
+			if err != nil {
+				return out, fmt.Errorf("tournament %d, game %d: %w", id, p.GameID, err)
+			}
+			gs, err := s.stateOf(&st, nil)
+			if err != nil {
+				return out, err
+			}
+			out.Variant = gs.Variant.Name
+			b.Position = &Position{Geometry: gs.Geometry, Palette: gs.Palette, Pieces: gs.Pieces, Turn: gs.Turn, Ply: gs.Ply}
+		}
+		out.Boards = append(out.Boards, b)
+	}
+	for _, st := range table.Standings(&tr) {
+		out.Standings = append(out.Standings, Standing{Rank: st.Rank, Name: name(st.Player.ID), Points: st.Points,
+			TieBreak: st.TieBreak, Games: st.Games})
+	}
+	return out, nil
+}
+
+// tournament serves GET /api/tournaments/{id}.
+func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
+	id, ok := tournamentID(r)
+	if !ok {
+		refuse(w, http.StatusNotFound, "There is no such tournament.")
+		return
+	}
+	out, err := s.tournamentOf(r, id)
+	var ref *table.Refusal
+	if errors.As(err, &ref) {
+		refuse(w, http.StatusNotFound, ref.Error())
+		return
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, out)
+}
+
+// tournamentLive serves GET /api/tournaments/{id}/live: the changes of the
+// tournament and of its games, as the game's stream (see live).
+func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
+	id, ok := tournamentID(r)
+	if !ok {
+		refuse(w, http.StatusNotFound, "There is no such tournament.")
+		return
+	}
+	if _, err := s.tab.Tournament(r.Context(), id); err != nil {
+		var ref *table.Refusal
+		if errors.As(err, &ref) {
+			refuse(w, http.StatusNotFound, ref.Error())
+			return
+		}
+		s.fail(w, r, err)
+		return
+	}
+	s.stream(w, r, feed.Filter{Tournament: id})
+}

@@ -1,0 +1,149 @@
+package web_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/web"
+)
+
+// roundRobin starts, through the table, a round robin of three on Zola
+// and pairs its first round (a game and a bye), and returns it.
+func (f *fixture) roundRobin() store.Tournament {
+	f.t.Helper()
+	ctx := context.Background()
+	ps := []store.Player{{ID: "a", Name: "alice"}, {ID: "b", Name: "bob"}, {ID: "c", Name: "carol"}}
+	tr, err := f.tab.CreateTournament(ctx, table.NewTournament{NewTournament: store.NewTournament{GuildID: "g", ChannelID: "c",
+		Creator: ps[0], Variant: "zola", Format: store.RoundRobin, Rated: true, DaysPerMove: 1}})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	for _, p := range ps {
+		if _, err := f.tab.JoinTournament(ctx, tr.ID, p); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+	if _, err := f.tab.StartTournament(ctx, tr.ID); err != nil {
+		f.t.Fatal(err)
+	}
+	s, err := f.tab.TournamentStep(ctx, tr.ID)
+	if err != nil || s.Event != table.StepRound {
+		f.t.Fatalf("the first round: %v, %v", s.Event, err)
+	}
+	return s.Tournament
+}
+
+// tournament returns GET /api/tournaments/{id}'s status and state.
+func (f *fixture) tournament(id int64) (int, web.Tournament) {
+	f.t.Helper()
+	resp, err := http.Get(fmt.Sprintf("%s/api/tournaments/%d", f.ts.URL, id))
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out web.Tournament
+	if resp.StatusCode == http.StatusOK {
+		if err := json.NewDecoder(resp.Body).Decode(&out); err != nil {
+			f.t.Fatal(err)
+		}
+	}
+	return resp.StatusCode, out
+}
+
+// TestTournamentAPI reads a round robin of three through the API: its
+// round's boards (a game, drawn, and a bye) and the standings, before and
+// after the game ends.
+func TestTournamentAPI(t *testing.T) {
+	f := newFixture(t, "zola")
+	tr := f.roundRobin()
+	if code, _ := f.tournament(tr.ID + 1); code != http.StatusNotFound {
+		t.Errorf("a tournament that is not: %d, want 404", code)
+	}
+	code, got := f.tournament(tr.ID)
+	if code != http.StatusOK || got.Round != 1 || got.Rounds != 6 || got.State != "running" || len(got.Boards) != 2 || len(got.Standings) != 3 {
+		t.Fatalf("the tournament: %d %+v", code, got)
+	}
+	var game web.Board
+	for _, b := range got.Boards {
+		if b.Game != 0 {
+			game = b
+		} else if b.Result != "bye" || b.Position != nil {
+			t.Errorf("the bye's board: %+v", b)
+		}
+	}
+	if game.Game == 0 || game.Position == nil || len(game.Position.Pieces) == 0 || game.Result != "" || game.White == "" || game.Black == "" {
+		t.Fatalf("the game's board: %+v", game)
+	}
+	st, _ := f.tab.Load(context.Background(), game.Game)
+	if _, err := f.tab.Resign(context.Background(), game.Game, st.Game.Seats[1].ID, store.AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	_, got = f.tournament(tr.ID)
+	if s := got.Standings[0]; s.Name != game.White || s.Points != 1 || s.Games != 1 {
+		t.Errorf("after %s resigned, the standings: %+v", game.Black, got.Standings)
+	}
+	for _, b := range got.Boards {
+		if b.Game == game.Game && b.Result != "1-0" {
+			t.Errorf("the game's board after the resignation: %+v", b)
+		}
+	}
+}
+
+// TestBrowserTournament opens a round robin's page: it shows the round's
+// boards, small, each game's linking to its page, and the standings; when
+// the game ends (through the table) the standings change by themselves.
+func TestBrowserTournament(t *testing.T) {
+	f := newFixture(t, "zola")
+	tr := f.roundRobin()
+	_, api := f.tournament(tr.ID)
+	ctx, errs := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", f.ts.URL, tr.ID)),
+		chromedp.WaitReady(chromedp.CSS(`body[data-loads]`))); err != nil {
+		t.Fatal(err)
+	}
+	var game web.Board
+	for _, b := range api.Boards {
+		if b.Game != 0 {
+			game = b
+		}
+	}
+	seen, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#boards .mini-board')].map((b) =>
+		(b.getAttribute('href') || '-') + ' ' + b.querySelectorAll('svg .piece').length).join(', ') + ' | ' +
+		document.querySelector('#standings tbody').rows.length + ' ' + document.getElementById('round').textContent`))
+	want := fmt.Sprintf("/games/%d %d", game.Game, len(game.Position.Pieces))
+	if err != nil || !strings.Contains(seen, want) || !strings.Contains(seen, "- 0") || !strings.HasSuffix(seen, "| 3 Round 1 of 6") {
+		t.Errorf("the page shows %q (%v): want the game's board (%s), the bye's, 3 players, round 1", seen, err, want)
+	}
+	shot(ctx, t, "web-tournament-desktop.png")
+	st, _ := f.tab.Load(context.Background(), game.Game)
+	if _, err := f.tab.Resign(context.Background(), game.Game, st.Game.Seats[1].ID, store.AnyPly); err != nil {
+		t.Fatal(err)
+	}
+	first := fmt.Sprintf(`//table[@id="standings"]/tbody/tr[1][td[2]=%q and td[3]="1"]`, game.White)
+	if err := chromedp.Do(ctx, chromedp.WaitReady(first)); err != nil {
+		t.Fatalf("the standings never showed %s first with a point: %v", game.White, err)
+	}
+	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`a[href="/games/%d"]`, game.Game)))); err != nil {
+		t.Fatal(err)
+	}
+	cap, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(fmt.Sprintf(`a[href="/games/%d"] span`, game.Game))))
+	if err != nil || !strings.HasSuffix(cap, "1-0") {
+		t.Errorf("the game's board says %q (%v): want its result", cap, err)
+	}
+	// A board leads to its game's page.
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`a[href="/games/%d"]`, game.Game))),
+		chromedp.WaitReady(chromedp.CSS(`body[data-ply]`))); err != nil {
+		t.Fatal(err)
+	}
+	if e := errs(); len(e) > 0 {
+		t.Errorf("the page reported errors:\n%s", strings.Join(e, "\n"))
+	}
+}
