@@ -2,13 +2,11 @@ package web
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"time"
 
 	"github.com/zugbot/zugbot/feed"
-	"github.com/zugbot/zugbot/table"
 )
 
 // heartbeat is how often a quiet live stream sends a comment, so that
@@ -27,13 +25,7 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusNotFound, "There is no such game.")
 		return
 	}
-	if _, err := s.tab.Load(r.Context(), id); err != nil {
-		var ref *table.Refusal
-		if errors.As(err, &ref) {
-			refuse(w, http.StatusNotFound, ref.Error())
-			return
-		}
-		s.fail(w, r, err)
+	if _, err := s.tab.Load(r.Context(), id); !s.found(w, r, err) {
 		return
 	}
 	s.stream(w, r, feed.Filter{Game: id})

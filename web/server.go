@@ -197,7 +197,12 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	b, err := staticFiles.ReadFile("static/index.html")
+	s.html(w, r, "static/index.html")
+}
+
+// html serves the embedded HTML page name, never cached stale.
+func (s *Server) html(w http.ResponseWriter, r *http.Request, name string) {
+	b, err := staticFiles.ReadFile(name)
 	if err != nil {
 		s.fail(w, r, err)
 		return
@@ -205,6 +210,30 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-cache")
 	_, _ = w.Write(b)
+}
+
+// found reports whether err, from loading what a request names, is nil;
+// otherwise it has answered: 404 with a refusal's text, or a failure.
+func (s *Server) found(w http.ResponseWriter, r *http.Request, err error) bool {
+	if err == nil {
+		return true
+	}
+	var ref *table.Refusal
+	if errors.As(err, &ref) {
+		refuse(w, http.StatusNotFound, ref.Error())
+		return false
+	}
+	s.fail(w, r, err)
+	return false
+}
+
+// changed answers a change u made to game id with its new ply, once the
+// AI is asked to reply if it is to move.
+func (s *Server) changed(w http.ResponseWriter, id int64, u table.Update) {
+	if table.AIToMove(&u.State) {
+		s.reply(id)
+	}
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
 }
 
 // play opens a private link: it checks the token, starts a session for
@@ -462,10 +491,7 @@ func (s *Server) takeback(ctx context.Context, w http.ResponseWriter, r *http.Re
 		s.fail(w, r, err)
 		return
 	}
-	if table.AIToMove(&u.State) {
-		s.reply(id)
-	}
-	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
+	s.changed(w, id, u)
 }
 
 // answerRequest is the body of POST /api/games/{id}/answer: the answer to
@@ -491,8 +517,5 @@ func (s *Server) answer(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		s.fail(w, r, err)
 		return
 	}
-	if table.AIToMove(&u.State) {
-		s.reply(id)
-	}
-	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
+	s.changed(w, id, u)
 }

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"time"
@@ -255,13 +254,7 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	st, err := s.tab.Load(r.Context(), id)
-	var ref *table.Refusal
-	if errors.As(err, &ref) {
-		refuse(w, http.StatusNotFound, ref.Error())
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
+	if !s.found(w, r, err) {
 		return
 	}
 	sess := s.sessionOf(r, id)

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -66,14 +65,7 @@ func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
 		http.NotFound(w, r)
 		return
 	}
-	b, err := staticFiles.ReadFile("static/tournament.html")
-	if err != nil {
-		s.fail(w, r, err)
-		return
-	}
-	w.Header().Set("Content-Type", "text/html; charset=utf-8")
-	w.Header().Set("Cache-Control", "no-cache")
-	_, _ = w.Write(b)
+	s.html(w, r, "static/tournament.html")
 }
 
 // tournamentOf loads tournament id as its page shows it; a
@@ -136,13 +128,7 @@ func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	out, err := s.tournamentOf(r, id)
-	var ref *table.Refusal
-	if errors.As(err, &ref) {
-		refuse(w, http.StatusNotFound, ref.Error())
-		return
-	}
-	if err != nil {
-		s.fail(w, r, err)
+	if !s.found(w, r, err) {
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -156,13 +142,7 @@ func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusNotFound, "There is no such tournament.")
 		return
 	}
-	if _, err := s.tab.Tournament(r.Context(), id); err != nil {
-		var ref *table.Refusal
-		if errors.As(err, &ref) {
-			refuse(w, http.StatusNotFound, ref.Error())
-			return
-		}
-		s.fail(w, r, err)
+	if _, err := s.tab.Tournament(r.Context(), id); !s.found(w, r, err) {
 		return
 	}
 	s.stream(w, r, feed.Filter{Tournament: id})
