@@ -19,6 +19,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"github.com/zugbot/zugbot/bot"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/web"
@@ -82,6 +83,20 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, ShardIDs: cfg.ShardIDs, Logger: log, Metrics: metrics, AIWorkers: cfg.AIWorkers})
 	if err != nil {
 		return err
+	}
+	if store.IsPostgres(cfg.DB) {
+		// The changes the other processes on the database make reach this
+		// one's feed: its live board, and its boards on Discord.
+		lctx, stopListening := context.WithCancel(ctx)
+		listened := make(chan struct{})
+		go func() {
+			defer close(listened)
+			l := feed.Listener{URL: st.URL(), Bus: b.Table().Feed(), Origin: b.Table().Origin(), Logger: log}
+			if err := l.Run(lctx); err != nil {
+				log.Error("listening to the other processes' changes", "err", err)
+			}
+		}()
+		defer func() { stopListening(); <-listened }()
 	}
 	if cfg.WebAddr != "" {
 		stop, err := serveLiveBoard(b, cfg, log)
