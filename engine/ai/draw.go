@@ -24,11 +24,17 @@ func DrawMargin(n int) int {
 }
 
 // DrawOpening is the number of plies (ten moves each) before which a
-// player agrees to a draw only in a position it sees as lost, by more
-// than its margin: a level opening is played out, as lichess-bot, the
-// bridge of Lichess's engines, agrees a draw only after ten moves of level
-// scores, and as the adjudication rules draw nothing before move 34.
+// player agrees to a draw only in a position it sees as lost: a level
+// opening is played out, as lichess-bot, the bridge of Lichess's engines,
+// agrees a draw only after ten moves of level scores, and as the
+// adjudication rules draw nothing before move 34.
 const DrawOpening = 20
+
+// OpeningLoss is how far behind, in evaluation units (two pieces of the
+// game's typical hundred), a player must see itself to agree to a draw in
+// the opening: lost, not merely behind by the first player's tempo, which
+// an evaluation counts as a fraction of a piece.
+const OpeningLoss = 200
 
 // DrawVerdict is how a player judged a draw offer.
 type DrawVerdict struct {
@@ -39,7 +45,7 @@ type DrawVerdict struct {
 	// -WinScore for a Solver.
 	Score int
 	// Margin is the most Score may be for the player to accept: its
-	// DrawMargin, or in the opening less than its negative.
+	// DrawMargin, or in the opening less than -OpeningLoss.
 	Margin int
 }
 
@@ -47,13 +53,13 @@ type DrawVerdict struct {
 // MaxLevel), playing side in p after played plies of the game, agrees to
 // a draw there. It accepts only when it sees p as level or worse for side,
 // and in the opening (before DrawOpening plies) only when it sees p as
-// worse than level. A Solver's game is judged by
+// lost. A Solver's game is judged by
 // its result, which it knows: a draw or a loss is accepted (in the
 // opening, a loss). An
 // Evaluator's is judged as level n would play it, thinking for at most d
 // (the level's own budget when 0) but without the level's noise or
 // deliberate mistakes: the score for side must be at most DrawMargin(n),
-// or below -DrawMargin(n) in the opening.
+// or below -OpeningLoss in the opening.
 // A game that offers neither (played by MCTS, whose estimate of a
 // position is too rough for this) is never agreed drawn. p is left as it
 // was and must not be over; the judgement uses w's memory, as a player
@@ -94,7 +100,7 @@ func (w *Workspace) JudgeDraw(ctx context.Context, v *engine.Variant, n int, d t
 	}
 	margin := DrawMargin(n)
 	if played < DrawOpening {
-		margin = -margin - 1
+		margin = -OpeningLoss - 1
 	}
 	return DrawVerdict{Accept: score <= margin, Score: score, Margin: margin}, nil
 }

@@ -34,6 +34,10 @@ func TestJudgeDraw(t *testing.T) {
 		{"chess, level, opponent to move", zonal.Chess, "4k3/8/8/3p4/3P4/8/8/4K3 w - - 99 80", 1, 5, 0},
 		// A pawn ahead: only the beginner, whose noise is larger, accepts.
 		{"chess, a pawn ahead", zonal.Chess, "4k3/8/8/8/8/8/3P4/4K3 b - - 0 1", 0, 1, 0},
+		// After 1. e4, Black is behind by White's tempo: not lost, so in the
+		// opening it plays on (the newcomer trial's draw after one move).
+		{"chess, after 1. e4", zonal.Chess, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", 1, 5, 0},
+		{"zonal, after 1. i4", zonal.Zonal, "---1rnbqkbnr1---/--1pppppppppp1--/-14-/16/8P7/-14-/--1PPPPP1PPPP1--/---1RNBQKBNR1--- b KQkq - 0 1", 1, 5, 0},
 		{"zonal, a queen ahead", zonal.Zonal, "---5k4---/--12--/-14-/16/16/-14-/--12--/---1Q2K5--- w - - 0 1", 0, 0, 0},
 		{"zonal, a queen behind", zonal.Zonal, "---5k4---/--12--/-14-/16/16/-14-/--12--/---1Q2K5--- b - - 0 1", 1, 5, 5},
 		{"zamma, three men ahead", zamma.Zamma, "9/9/9/9/9/9/1w1w1w3/9/4b4 b 0", 1, 0, 0},
@@ -51,7 +55,7 @@ func TestJudgeDraw(t *testing.T) {
 				}
 				want, margin := n <= tt.upTo, ai.DrawMargin(n)
 				if played < ai.DrawOpening {
-					want, margin = n <= tt.opening, -margin-1
+					want, margin = n <= tt.opening, -ai.OpeningLoss-1
 				}
 				if got.Accept != want {
 					t.Errorf("%s, level %d, after %d plies: accept %v (score %d, margin %d), want %v", tt.name, n, played, got.Accept, got.Score, got.Margin, want)
