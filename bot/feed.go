@@ -102,7 +102,7 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 	case feed.Moved:
 		if n := len(st.Moves); n > 0 {
 			mover := g.Seats[st.Position.Turn().Other()]
-			note = fmt.Sprintf("%s played **%s**.", seatName(mover), st.Moves[n-1].Notation)
+			note = moveNote(seatName(mover), st.Moves[n-1].Notation, nil)
 		}
 	case feed.TookBack:
 		note = "A move was taken back."

@@ -7,7 +7,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -15,15 +14,6 @@ import (
 // load returns game id with its position, or a refusal for the player.
 func (b *Bot) load(ctx context.Context, id int64) (store.State, error) {
 	return b.table.Load(ctx, id)
-}
-
-// sideOf returns the side the user plays in the game, or a refusal.
-func sideOf(st *store.State, userID string) (engine.Side, error) {
-	side, ok := st.Game.SideOf(userID)
-	if !ok {
-		return 0, userErrorf("You are not a player in game #%d.", st.Game.ID)
-	}
-	return side, nil
 }
 
 // editBoard redraws a game's board message in its channel. A board that

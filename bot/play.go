@@ -304,7 +304,7 @@ type seated func(r *request, a action, st *store.State, side engine.Side) error
 func onGame(f seated) func(*request, action) error {
 	return func(r *request, a action) error {
 		st := r.game
-		side, err := sideOf(st, r.user.ID)
+		side, err := table.SideIn(st, r.user.ID)
 		if err != nil {
 			return err
 		}

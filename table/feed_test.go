@@ -110,6 +110,23 @@ func TestFeedOrder(t *testing.T) {
 	expectChanges(t, all, feed.Change{Game: p.GameID, Tournament: tr.ID, Kind: feed.Started}, feed.Change{Tournament: tr.ID, Kind: feed.Round})
 }
 
+// service opens the game service of Zola on the database at url, as a
+// process of its own would.
+func service(t *testing.T, url string) (*store.Store, *table.Table) {
+	t.Helper()
+	variants := []*engine.Variant{zola.Zola}
+	st, err := store.Open(context.Background(), url, store.Options{Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { st.Close() })
+	tab, err := table.New(table.Config{Store: st, Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return st, tab
+}
+
 // The second process of TestFeedAcrossProcesses plays on the database at
 // this address, with zola game helperGame.
 const helperDB = "ZUGBOT_TABLE_TEST_DB"
@@ -127,16 +144,7 @@ func TestHelperProcess(t *testing.T) {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
-	variants := []*engine.Variant{zola.Zola}
-	st, err := store.Open(ctx, url, store.Options{Variants: variants})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	tab, err := table.New(table.Config{Store: st, Variants: variants})
-	if err != nil {
-		t.Fatal(err)
-	}
+	_, tab := service(t, url)
 	g, err := tab.Load(ctx, id)
 	if err != nil {
 		t.Fatal(err)
@@ -154,23 +162,14 @@ func TestFeedAcrossProcesses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer srv.Stop()
+	t.Cleanup(func() { srv.Stop() }) // after the store, closed by service's cleanup
 	url, err := srv.URL()
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	variants := []*engine.Variant{zola.Zola}
-	st, err := store.Open(ctx, url, store.Options{Variants: variants})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
-	tab, err := table.New(table.Config{Store: st, Variants: variants})
-	if err != nil {
-		t.Fatal(err)
-	}
+	st, tab := service(t, url)
 	sub := tab.Feed().Subscribe(feed.Filter{})
 	defer sub.Close()
 	done := make(chan error, 1)

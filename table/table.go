@@ -272,11 +272,18 @@ func (t *Table) seat(ctx context.Context, id int64, user string) (store.State, e
 	if err != nil {
 		return st, 0, err
 	}
+	side, err := SideIn(&st, user)
+	return st, side, err
+}
+
+// SideIn returns the side user plays in game st, or a refusal when they
+// are not one of its players.
+func SideIn(st *store.State, user string) (engine.Side, error) {
 	side, ok := st.Game.SideOf(user)
 	if !ok {
-		return st, 0, Refusef("You are not a player in game #%d.", id)
+		return 0, refuse(NotYours, "You are not a player in game #%d.", st.Game.ID)
 	}
-	return st, side, nil
+	return side, nil
 }
 
 // going locks game id and loads it for user, a player in it, refusing a
@@ -384,9 +391,9 @@ func (t *Table) Check(ctx context.Context, id int64, user string, ply int, text 
 
 // CheckIn is Check on game st, loaded by the caller.
 func (t *Table) CheckIn(st *store.State, user string, ply int, text string) (ends bool, err error) {
-	side, ok := st.Game.SideOf(user)
-	if !ok {
-		return false, refuse(NotYours, "You are not a player in game #%d.", st.Game.ID)
+	side, err := SideIn(st, user)
+	if err != nil {
+		return false, err
 	}
 	m, err := t.parse(st, side, ply, text)
 	if err != nil {
@@ -433,9 +440,9 @@ func (t *Table) Play(ctx context.Context, id int64, user string, ply int, text s
 func (t *Table) PlayIn(ctx context.Context, st store.State, user string, ply int, text string) (Update, error) {
 	unlock := t.locks.Lock(st.Game.ID)
 	defer unlock()
-	side, ok := st.Game.SideOf(user)
-	if !ok {
-		return Update{}, refuse(NotYours, "You are not a player in game #%d.", st.Game.ID)
+	side, err := SideIn(&st, user)
+	if err != nil {
+		return Update{}, err
 	}
 	st.Position = st.Position.Clone() // the caller's stays as it was
 	m, err := t.parse(&st, side, ply, text)
