@@ -73,9 +73,9 @@ func discordSnowflakeTime(id string) (time.Time, error) {
 	return time.UnixMilli(int64(n>>22) + 1420070400000), nil
 }
 
-// TestResumeGatewayURL: READY names a resume URL other than the gateway's,
-// where a session can resume (TestResumeAfterDrop: discordgo v0.29.0
-// resumes on the first URL, which works but is counted apart).
+// TestResumeGatewayURL: READY names a resume URL on another host than the
+// gateway's, where a session can resume; a Resume at the gateway's URL is
+// refused with op 9, and the session is lost.
 func TestResumeGatewayURL(t *testing.T) {
 	t.Parallel()
 	srv := discordtest.New(t)
@@ -108,12 +108,31 @@ func TestResumeGatewayURL(t *testing.T) {
 	}
 	defer rs.Close()
 	read(rs) // Hello
-	rs.WriteJSON(map[string]any{"op": 6, "d": map[string]any{"token": "Bot " + srv.Token(), "session_id": d["session_id"], "seq": ready["s"]}})
+	resume := map[string]any{"op": 6, "d": map[string]any{"token": "Bot " + srv.Token(), "session_id": d["session_id"], "seq": ready["s"]}}
+	rs.WriteJSON(resume)
 	if p := read(rs); p["t"] != "RESUMED" {
 		t.Fatalf("got %v, want RESUMED", p)
 	}
-	if st := srv.GatewayStats(); st.Resumes != 1 || st.ResumesAtResumeURL != 1 {
-		t.Errorf("stats %+v, want one resume at the resume URL", st)
+	if st := srv.GatewayStats(); st.Resumes != 1 || st.ResumesRefused != 0 {
+		t.Errorf("stats %+v, want one resume", st)
 	}
+	rs.NetConn().Close()
 
+	// At the gateway's own URL, as discordgo v0.29.0 resumes: refused, and
+	// the session cannot be resumed anywhere after.
+	for _, u := range []string{srv.GatewayURL(), resumeURL} {
+		ws, _, err := websocket.DefaultDialer.Dial(u+"?v=9&encoding=json", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		read(ws) // Hello
+		ws.WriteJSON(resume)
+		if p := read(ws); p["op"] != float64(9) || p["d"] != false {
+			t.Errorf("resume at %s: got %v, want op 9 with d false", u, p)
+		}
+		ws.Close()
+	}
+	if st := srv.GatewayStats(); st.Resumes != 1 || st.ResumesRefused != 2 || st.ResumesElsewhere != 1 {
+		t.Errorf("stats %+v, want one resume, and two refused of which one elsewhere", st)
+	}
 }

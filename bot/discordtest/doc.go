@@ -129,10 +129,13 @@
 // Fault injection: RateLimit (429 with Retry-After on a route), FailRequests
 // (500, 502, 503, 504... on a route; discordgo v0.29.0 retries only 502),
 // SlowRoute (requests to a route held for a while), DropGateway (the client
-// must resume), Reconnect (op 7) and Interaction.Redeliver (the same
-// interaction dispatched twice). READY's resume_gateway_url
-// (ResumeGatewayURL) differs from the gateway URL; resuming works on both,
-// and GatewayStats.ResumesAtResumeURL counts those made where Discord asks.
+// must resume), Reconnect (op 7), InvalidateSessions (op 9, resumable or
+// not), HoldGateway (new gateway connections wait, so that events fall in
+// a gap) and Interaction.Redeliver (the same interaction dispatched twice).
+// READY's resume_gateway_url (ResumeGatewayURL) is on another port than the
+// gateway URL, as Discord's is another host; a Resume is accepted there
+// only, and one at the gateway URL ends the session with op 9
+// (GatewayStats.ResumesElsewhere), its missed events lost.
 //
 // Not modelled: voice, roles beyond @everyone and the bot's (and
 // so role overwrites), the permissions needed to create threads

@@ -51,10 +51,13 @@ type GatewayStats struct {
 	Connections int
 	// Identifies and Resumes count accepted Identify and Resume payloads.
 	Identifies, Resumes int
-	// ResumesAtResumeURL counts the accepted Resumes made on READY's
-	// resume_gateway_url (ResumeGatewayURL), as Discord asks; discordgo
-	// v0.29.0 resumes on the first gateway URL instead.
-	ResumesAtResumeURL int
+	// ResumesRefused counts the Resumes answered with op 9 Invalid
+	// Session: of a session that ended, or made anywhere but at READY's
+	// resume_gateway_url (ResumesElsewhere of them).
+	ResumesRefused, ResumesElsewhere int
+	// InvalidSessions counts the op 9 Invalid Session sent by
+	// InvalidateSessions.
+	InvalidSessions int
 	// Heartbeats counts heartbeats received (each was acknowledged).
 	Heartbeats int
 	// Dispatches counts dispatch frames written, replays included.
@@ -135,11 +138,17 @@ type gatewayPayload struct {
 var upgrader = websocket.Upgrader{CheckOrigin: func(*http.Request) bool { return true }}
 
 func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
+	s.gatewayConn(w, r, false)
+}
+
+// gatewayConn serves one gateway connection, made at ResumeGatewayURL if
+// resumeURL, else at GatewayURL.
+func (s *Server) gatewayConn(w http.ResponseWriter, r *http.Request, resumeURL bool) {
 	ws, err := upgrader.Upgrade(w, r, nil)
 	if err != nil {
 		return // Upgrade answered the error
 	}
-	c := &gwConn{ws: ws, resumeURL: strings.HasPrefix(r.URL.Path, "/resume-gateway")}
+	c := &gwConn{ws: ws, resumeURL: resumeURL}
 	s.mu.Lock()
 	if s.closed {
 		s.mu.Unlock()
@@ -150,8 +159,12 @@ func (s *Server) serveGateway(w http.ResponseWriter, r *http.Request) {
 	s.stats.Connections++
 	s.gateways.Add(1)
 	s.notify()
+	hold := s.hold
 	s.mu.Unlock()
 	defer s.gateways.Done()
+	if hold != nil {
+		<-hold // HoldGateway
+	}
 	defer func() {
 		ws.Close()
 		s.mu.Lock()
@@ -400,15 +413,37 @@ func (s *Server) resume(c *gwConn, raw json.RawMessage) bool {
 	s.mu.Lock()
 	g := s.sessions[d.SessionID]
 	s.mu.Unlock()
+	elsewhere := false
 	if g != nil {
 		g.mu.Lock()
+		if !c.resumeURL && !g.invalid {
+			// "your app should open a new connection using
+			// resume_gateway_url rather than the URL used to initially
+			// connect ... If your app doesn't use the resume_gateway_url
+			// when reconnecting, it will experience disconnects at a
+			// higher rate than normal"
+			// (https://discord.com/developers/docs/events/gateway#resuming):
+			// the fake takes the strict reading, and the session is lost,
+			// with the dispatches it was keeping for the client.
+			g.invalid, g.log, elsewhere = true, nil, true
+		}
 		if g.invalid || d.Seq > g.seq {
 			g.mu.Unlock()
 			g = nil
 		}
 	}
 	if g == nil {
-		// Not resumable: the client must identify again on this connection.
+		// Not resumable: "If the d field is set to false ... your app
+		// should disconnect ... then send an Identify" (same section).
+		// The fake also takes an Identify on this connection, as it did
+		// before Discord's docs said so and discordgo v0.29.0 does.
+		s.mu.Lock()
+		s.stats.ResumesRefused++
+		if elsewhere {
+			s.stats.ResumesElsewhere++
+		}
+		s.notify()
+		s.mu.Unlock()
 		return c.writeJSON(map[string]any{"op": opInvalidSession, "d": false}) == nil
 	}
 	defer g.mu.Unlock()
@@ -433,9 +468,6 @@ func (s *Server) resume(c *gwConn, raw json.RawMessage) bool {
 	// sees the count.
 	s.mu.Lock()
 	s.stats.Resumes++
-	if c.resumeURL {
-		s.stats.ResumesAtResumeURL++
-	}
 	s.notify()
 	s.mu.Unlock()
 	g.sendLocked(s, "RESUMED", map[string]any{"_trace": []string{"discordtest"}}, false)
@@ -575,6 +607,68 @@ func (s *Server) DropGateway() {
 	defer s.mu.Unlock()
 	for c := range s.conns {
 		c.ws.NetConn().Close()
+	}
+}
+
+// HoldGateway holds every gateway connection made from now on before its
+// Hello until release is called (or the fake stops), so that a test can
+// dispatch events while a client is between two connections.
+func (s *Server) HoldGateway() (release func()) {
+	ch := make(chan struct{})
+	release = sync.OnceFunc(func() {
+		s.mu.Lock()
+		if s.hold == ch {
+			s.hold, s.release = nil, nil
+		}
+		s.mu.Unlock()
+		close(ch)
+	})
+	s.mu.Lock()
+	if s.release != nil {
+		s.mu.Unlock()
+		s.t.Fatalf("discordtest: HoldGateway while the gateway is held already")
+	}
+	s.hold, s.release = ch, release
+	s.mu.Unlock()
+	return release
+}
+
+// InvalidateSessions sends op 9 Invalid Session on every identified
+// connection, with d set to resumable, as Discord does when it "has
+// invalidated an active session and is requesting client action"
+// (https://discord.com/developers/docs/events/gateway-events#invalid-session).
+// The connection no longer carries its session: what is dispatched
+// meanwhile is kept for a Resume if resumable, and the session ends if
+// not, its dispatches lost. The client should reconnect, and resume at
+// ResumeGatewayURL or identify anew at GatewayURL; the fake also takes a
+// new Identify on the same connection.
+func (s *Server) InvalidateSessions(resumable bool) {
+	s.mu.Lock()
+	var conns []*gwConn
+	for c := range s.conns {
+		if c.sess != nil {
+			conns = append(conns, c)
+		}
+	}
+	s.mu.Unlock()
+	for _, c := range conns {
+		s.mu.Lock()
+		g := c.sess
+		c.sess = nil
+		s.stats.InvalidSessions++
+		s.notify()
+		s.mu.Unlock()
+		g.mu.Lock()
+		if g.conn == c {
+			g.conn = nil
+		}
+		if !resumable {
+			g.invalid, g.log = true, nil
+		}
+		// Written under g.mu, so that no dispatch of the session follows
+		// it on this connection.
+		c.writeJSON(map[string]any{"op": opInvalidSession, "d": resumable})
+		g.mu.Unlock()
 	}
 }
 

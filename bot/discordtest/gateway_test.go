@@ -199,43 +199,56 @@ func TestIdentifyPrivilegedEnabled(t *testing.T) {
 	}
 }
 
-func TestResumeAfterDrop(t *testing.T) {
+// TestResumeGap: the client is cut off (a dropped connection, op 7
+// Reconnect, op 9 Invalid Session that may be resumed) and an interaction
+// is dispatched before it connects again. discordgo v0.29.0 resumes at the
+// first gateway URL, not READY's resume_gateway_url: refused, it
+// identifies anew and never receives the interaction.
+func TestResumeGap(t *testing.T) {
 	t.Parallel()
-	h := start(t, discordtest.Config{})
-	h.srv.DropGateway()
-	// Dispatched while the bot is cut off: replayed when it resumes.
-	ix := h.srv.SlashCommand(t, h.alice, h.channel, "play", discordtest.Opt("game", "zamma"))
-	i := h.next(t)
-	if i.ID != ix.ID {
-		t.Fatalf("received %s, want %s", i.ID, ix.ID)
+	for _, tt := range []struct {
+		name string
+		cut  func(*discordtest.Server)
+	}{
+		{"dropped", (*discordtest.Server).DropGateway},
+		{"op 7", (*discordtest.Server).Reconnect},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Parallel()
+			h := start(t, discordtest.Config{})
+			release := h.srv.HoldGateway()
+			tt.cut(h.srv)
+			h.srv.WaitGateway(t, wait, func(st discordtest.GatewayStats) bool { return st.Connections == 2 })
+			h.srv.SlashCommand(t, h.alice, h.channel, "play", discordtest.Opt("game", "zamma"))
+			release()
+			st := h.srv.WaitGateway(t, wait, func(st discordtest.GatewayStats) bool { return st.Identifies == 2 })
+			if st.Resumes != 0 || st.ResumesRefused != 1 || st.ResumesElsewhere != 1 {
+				t.Errorf("stats %+v, want a resume refused at the gateway URL", st)
+			}
+			h.none(t, 300*time.Millisecond)
+			ix, i := h.slash(t)
+			if i.ID != ix.ID {
+				t.Fatalf("received %s, want %s", i.ID, ix.ID)
+			}
+		})
 	}
-	if err := h.ds.InteractionRespond(i, &discordgo.InteractionResponse{Type: discordgo.InteractionResponseDeferredChannelMessageWithSource}); err != nil {
-		t.Fatalf("respond after resume: %v", err)
-	}
-	st := h.srv.WaitGateway(t, wait, func(st discordtest.GatewayStats) bool { return st.Resumes == 1 })
-	if st.Identifies != 1 || st.Connections != 2 {
-		t.Errorf("stats %+v, want 1 identify and 2 connections", st)
-	}
-	// discordgo v0.29.0 ignores resume_gateway_url: its resume on the
-	// gateway URL works, and is told apart.
-	if st.ResumesAtResumeURL != 0 {
-		t.Errorf("stats %+v: discordgo v0.29.0 resumed at resume_gateway_url?", st)
-	}
-	h.none(t, 300*time.Millisecond)
 }
 
-func TestReconnectOp7(t *testing.T) {
+// TestInvalidSession: op 9 with d false ends the session; the client
+// identifies anew and receives what is dispatched after.
+func TestInvalidSession(t *testing.T) {
 	t.Parallel()
 	h := start(t, discordtest.Config{})
-	h.srv.Reconnect()
-	st := h.srv.WaitGateway(t, wait, func(st discordtest.GatewayStats) bool { return st.Resumes == 1 })
-	if st.Identifies != 1 {
-		t.Errorf("stats %+v, want the session resumed, not identified again", st)
+	h.srv.InvalidateSessions(false)
+	st := h.srv.WaitGateway(t, wait, func(st discordtest.GatewayStats) bool { return st.Identifies == 2 })
+	if st.InvalidSessions != 1 || st.Resumes != 0 {
+		t.Errorf("stats %+v, want one op 9 and no resume", st)
 	}
 	ix, i := h.slash(t)
 	if i.ID != ix.ID {
 		t.Fatalf("received %s, want %s", i.ID, ix.ID)
 	}
+	h.none(t, 300*time.Millisecond)
 }
 
 func TestCloseEndsSession(t *testing.T) {

@@ -300,8 +300,6 @@ func (s *Server) mux() http.Handler {
 	api(routeAttachment, 0, s.getAttachment)
 	m.HandleFunc("GET /gateway", s.serveGateway)
 	m.HandleFunc("GET /gateway/{$}", s.serveGateway)
-	m.HandleFunc("GET /resume-gateway", s.serveGateway)
-	m.HandleFunc("GET /resume-gateway/{$}", s.serveGateway)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.serveAPI(w, r, 0, notImplemented) })
 	return m
 }

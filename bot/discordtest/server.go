@@ -96,8 +96,11 @@ type Server struct {
 	verifyKey string          // the application's Ed25519 public key, hex
 	http      *httptest.Server
 	base      string
-	transport *http.Transport
-	routes    map[string]bool
+	// resume serves the gateway at READY's resume_gateway_url, on a port
+	// of its own: another host, as Discord's is.
+	resumeHTTP *httptest.Server
+	transport  *http.Transport
+	routes     map[string]bool
 
 	mu           sync.Mutex
 	changed      chan struct{}
@@ -124,6 +127,8 @@ type Server struct {
 	outbox       []event
 	flushMu      sync.Mutex     // keeps dispatches of the outbox in order
 	gateways     sync.WaitGroup // gateway connection goroutines
+	hold         chan struct{}  // closed to let held connections go on (HoldGateway)
+	release      func()         // HoldGateway's release, while held
 }
 
 type guild struct {
@@ -201,6 +206,16 @@ func NewWithConfig(t testing.TB, cfg Config) *Server {
 	s.http.Listener = l
 	s.http.Start()
 	s.base = s.http.URL
+	rl, err := net.Listen("tcp4", "127.0.0.1:0")
+	if err != nil {
+		t.Fatalf("discordtest: listen: %v", err)
+	}
+	rm := http.NewServeMux()
+	rm.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) { s.gatewayConn(w, r, true) })
+	s.resumeHTTP = httptest.NewUnstartedServer(rm)
+	s.resumeHTTP.Listener.Close()
+	s.resumeHTTP.Listener = rl
+	s.resumeHTTP.Start()
 	s.transport = &http.Transport{Proxy: nil, MaxIdleConnsPerHost: 16}
 	t.Cleanup(s.close)
 	return s
@@ -261,6 +276,7 @@ func (s *Server) close() {
 
 	s.mu.Lock()
 	s.closed = true
+	release := s.release
 	conns := make([]*gwConn, 0, len(s.conns))
 	for c := range s.conns {
 		conns = append(conns, c)
@@ -269,8 +285,12 @@ func (s *Server) close() {
 	for _, c := range conns {
 		c.ws.Close()
 	}
+	if release != nil {
+		release()
+	}
 	s.gateways.Wait() // hijacked connections are not waited for by Close
 	s.http.Close()
+	s.resumeHTTP.Close()
 	s.transport.CloseIdleConnections()
 
 	s.mu.Lock()
@@ -290,11 +310,12 @@ func (s *Server) URL() string { return s.base }
 func (s *Server) GatewayURL() string { return "ws" + strings.TrimPrefix(s.base, "http") + "/gateway" }
 
 // ResumeGatewayURL returns the websocket URL READY gives as
-// resume_gateway_url: the same gateway under another path, as Discord
-// gives another host. Resuming there is counted in
-// GatewayStats.ResumesAtResumeURL; resuming on GatewayURL works too.
+// resume_gateway_url, ws://127.0.0.1:PORT on a port of its own, as
+// Discord gives a host of its own (wss://gateway-us-east1-b.discord.gg).
+// A Resume is accepted there only; the gateway refuses one made at
+// GatewayURL (see GatewayStats.ResumesRefused).
 func (s *Server) ResumeGatewayURL() string {
-	return "ws" + strings.TrimPrefix(s.base, "http") + "/resume-gateway"
+	return "ws" + strings.TrimPrefix(s.resumeHTTP.URL, "http")
 }
 
 // Token returns the bot token the fake accepts, without the "Bot " prefix.
