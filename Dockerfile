@@ -14,6 +14,9 @@
 FROM --platform=$BUILDPLATFORM golang:1.26-bookworm AS build
 WORKDIR /src
 COPY go.mod go.sum ./
+# The patched copy of discordgo that go.mod's replace names (its go.mod is
+# enough to download the modules).
+COPY third_party/discordgo/go.mod third_party/discordgo/
 RUN go mod download
 COPY . .
 ARG TARGETOS TARGETARCH VERSION COMMIT

@@ -41,3 +41,9 @@ require (
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect
 )
+
+// discordgo v0.29.0 with upstream's commit 98dc133 (after the tag): it
+// resumes at READY's resume_gateway_url, and on op 9 Invalid Session it
+// reconnects and resumes or identifies as d says. Drop this line, and
+// third_party/discordgo, once a release has it (third_party/discordgo/PATCHED.md).
+replace github.com/bwmarrin/discordgo v0.29.0 => ./third_party/discordgo

@@ -233,10 +233,6 @@ func TestSelfHostingGuide(t *testing.T) {
 			}
 		}},
 		{regexp.MustCompile(`^go build -o zugbot \./cmd/zugbot$`), func(*testing.T, readmeCommand, []string) {}}, // buildZugbot above
-		{regexp.MustCompile(`^go install github\.com/zugbot/zugbot/cmd/zugbot@latest$`), func(t *testing.T, c readmeCommand, _ []string) {
-			mod, _ := os.ReadFile("../../go.mod")
-			requires(t, c, string(mod), "go.mod", "module github.com/zugbot/zugbot\n")
-		}},
 		{regexp.MustCompile(`^sudo install -m 755 zugbot /usr/local/bin/zugbot$`), func(t *testing.T, c readmeCommand, _ []string) {
 			requires(t, c, unit, "zugbot.service", "ExecStart=/usr/local/bin/zugbot run")
 		}},

@@ -161,11 +161,12 @@ func TestVersionStamped(t *testing.T) {
 }
 
 // buildSources returns the files that building zugbot reads, relative to
-// the repository's root: go.mod, go.sum, the Go sources that are not
+// the repository's root: go.mod and go.sum (also those of a module that a
+// replace directive names, under third_party), the Go sources that are not
 // tests and the files they embed.
 func buildSources(t *testing.T) []string {
 	t.Helper()
-	need := []string{"go.mod", "go.sum"}
+	var need []string
 	embed := regexp.MustCompile(`(?m)^//go:embed (.+)$`)
 	err := filepath.WalkDir("../..", func(path string, d os.DirEntry, err error) error {
 		if err != nil {
@@ -174,10 +175,14 @@ func buildSources(t *testing.T) []string {
 		if d.IsDir() && (d.Name() == ".git" || d.Name() == "dist") {
 			return filepath.SkipDir
 		}
+		rel, _ := filepath.Rel("../..", path)
+		if !d.IsDir() && (d.Name() == "go.mod" || d.Name() == "go.sum") {
+			need = append(need, rel)
+			return nil
+		}
 		if d.IsDir() || !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") {
 			return nil
 		}
-		rel, _ := filepath.Rel("../..", path)
 		need = append(need, rel)
 		src, err := os.ReadFile(path)
 		if err != nil {
