@@ -23,6 +23,10 @@ type message struct {
 	mentions   []string // the users it may ping; nobody else
 }
 
+// maxContent is the most characters a message's content may have on
+// Discord (https://discord.com/developers/docs/resources/message#create-message).
+const maxContent = 2000
+
 // file is a file attached to a message. Its data is never changed once
 // the file is made.
 type file struct {

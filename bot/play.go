@@ -247,11 +247,14 @@ func (r *request) meanwhile(text string) {
 	go func() {
 		r.interim.Lock()
 		defer r.interim.Unlock()
-		if r.answered || seq < r.interimShown {
-			return // answered, or a later text went first
+		if r.answered || seq < r.interimShown || r.expired.Load() {
+			return // answered, a later text went first, or too late for edits
 		}
 		r.interimShown = seq
 		if _, err := r.out.Edit(r.ctx, &discordgo.WebhookEdit{Content: &text}); err != nil {
+			if tokenExpired(err) {
+				r.expired.Store(true)
+			}
 			r.b.log.Warn("could not show progress", "user", r.user.ID, "text", text, "err", err)
 		}
 	}()

@@ -4,9 +4,11 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
+	"unicode/utf8"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -43,6 +45,42 @@ type request struct {
 	// for, and interimShown is the last one sent (under interim).
 	interimSeq   atomic.Int64
 	interimShown int64
+	// expired is set once Discord refused the interaction's token (it
+	// lasts 15 minutes): answers go to the channel (late), and no more
+	// interim edits are tried.
+	expired atomic.Bool
+}
+
+// tokenExpired reports whether err is Discord's refusal of an expired
+// interaction token: 401, code 50027 Invalid Webhook Token, for an edit or
+// a follow-up more than 15 minutes after the interaction
+// (https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages).
+func tokenExpired(err error) bool {
+	var re *discordgo.RESTError
+	return errors.As(err, &re) && re.Message != nil && re.Message.Code == discordgo.ErrCodeInvalidWebhookTokenProvided
+}
+
+// late delivers m, an answer that came after the interaction's token
+// expired, as a message of its own in the interaction's channel, addressed
+// to the user. A private answer is not shown there: the user is told to
+// ask again (what is slow to make, an analysis, is kept and comes at
+// once). It is tried once.
+func (r *request) late(m message) error {
+	r.expired.Store(true)
+	mention := "<@" + r.user.ID + ">"
+	out := m
+	if m.ephemeral {
+		out = message{content: mention + ", zugbot's private answer came after the 15 minutes Discord gives it, so it could not be shown; please ask again."}
+	} else if utf8.RuneCountInString(mention+", "+m.content) <= maxContent {
+		out.content = mention + ", " + m.content
+	}
+	out.ephemeral = false
+	out.mentions = append(slices.Clone(m.mentions), r.user.ID)
+	if _, err := r.b.session.ChannelMessageSendComplex(r.i.ChannelID, out.send(), discordgo.WithContext(r.ctx)); err != nil {
+		return fmt.Errorf("post a late answer in the channel: %w", err)
+	}
+	r.b.log.Info("answered in the channel: the interaction's token had expired", "interaction", r.i.ID, "user", r.user.ID)
+	return nil
 }
 
 // answering marks the deferred answer as about to be given: an interim
@@ -244,6 +282,9 @@ func (r *request) reply(m message) error {
 	if r.deferred {
 		r.answering()
 		_, err := r.out.Edit(r.ctx, m.edit())
+		if tokenExpired(err) {
+			return r.late(m)
+		}
 		if err != nil {
 			return fmt.Errorf("edit the response: %w", err)
 		}
@@ -291,6 +332,9 @@ func (r *request) update(m message) error {
 // followup sends another message after the initial response.
 func (r *request) followup(m message) error {
 	_, err := r.out.Followup(r.ctx, m.params())
+	if tokenExpired(err) {
+		return r.late(m)
+	}
 	if err != nil {
 		return fmt.Errorf("send a follow-up: %w", err)
 	}
@@ -331,6 +375,9 @@ func (r *request) privately(m message) error {
 		return r.respond(discordgo.InteractionResponseChannelMessageWithSource, m.data())
 	case r.deferred && r.ephemeral:
 		_, err := r.out.Edit(r.ctx, m.edit())
+		if tokenExpired(err) {
+			return r.late(m)
+		}
 		return err
 	case r.thinking:
 		// A public "thinking…": the first follow-up would take its place,

@@ -163,6 +163,17 @@ func (s *Server) SetGatewayDelay(d time.Duration) {
 	s.mu.Unlock()
 }
 
+// SetTokenLifetime sets how long interaction tokens stay valid for
+// follow-ups and edits (Config.TokenLifetime, Discord's 15 minutes), for
+// the interactions made before as well: 0 expires every token at once, as
+// if the bot's work had outlasted Discord's 15 minutes, while the initial
+// response keeps its own deadline.
+func (s *Server) SetTokenLifetime(d time.Duration) {
+	s.mu.Lock()
+	s.cfg.TokenLifetime = d
+	s.mu.Unlock()
+}
+
 // snowflakeTime returns the creation time a snowflake carries.
 func snowflakeTime(id string) time.Time {
 	n, _ := strconv.ParseUint(id, 10, 64)
@@ -654,7 +665,12 @@ func (s *Server) webhookInteraction(c *call) (*Interaction, *apiError) {
 	switch {
 	case ix == nil:
 		return nil, errWebhookToken
-	case time.Since(ix.created) > s.cfg.TokenLifetime:
+	case time.Since(ix.created) >= s.cfg.TokenLifetime:
+		// "Interaction tokens are valid for 15 minutes and can be used to
+		// send followup messages"; after that Discord answers 401, code
+		// 50027 Invalid Webhook Token
+		// (https://discord.com/developers/docs/interactions/receiving-and-responding#followup-messages,
+		// https://discord.com/developers/docs/topics/opcodes-and-status-codes#json).
 		e := *errWebhookToken
 		e.detail = "the interaction token expired"
 		return nil, &e
