@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"strings"
 	"time"
@@ -95,12 +96,46 @@ func (r *request) analyse(id int64) error {
 		return r.privately(m)
 	}
 	if here {
-		return r.reply(m)
+		if err := r.reply(m); err != nil {
+			return err
+		}
+		return b.analysisPosted(r.ctx, id)
 	}
-	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(r.ctx)); err != nil {
-		return fmt.Errorf("post the analysis of game %d: %w", id, err)
+	if err := b.postAnalysis(r.ctx, g, m); err != nil {
+		return err
 	}
 	return r.reply(message{content: fmt.Sprintf("The analysis of game #%d is in <#%s>.", id, boardChannel(g)), ephemeral: true})
+}
+
+// postAnalysis posts m, the analysis of game g, in g's channel, and
+// records it posted.
+func (b *Bot) postAnalysis(ctx context.Context, g *store.Game, m message) error {
+	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx)); err != nil {
+		return fmt.Errorf("post the analysis of game %d: %w", g.ID, err)
+	}
+	return b.analysisPosted(ctx, g.ID)
+}
+
+// analysisPosted records game id's analysis posted, so that its timer
+// does not post it again; a failure is logged (the analysis may then be
+// posted twice).
+func (b *Bot) analysisPosted(ctx context.Context, id int64) error {
+	if err := b.table.AnalysisPosted(ctx, id); err != nil {
+		b.log.Error("recording an analysis posted", "game", id, "err", err)
+	}
+	return nil
+}
+
+// Analysed posts an analysis that was asked for and not posted, made again
+// or found kept by its timer (the process that made it may have died), in
+// its game's channel.
+func (b *Bot) Analysed(ctx context.Context, a table.Analysis) error {
+	m, err := b.analysisMessage(&a)
+	if err != nil {
+		return err
+	}
+	b.log.Info("posting an analysis that was not posted", "game", a.State.Game.ID)
+	return b.postAnalysis(ctx, &a.State.Game, m)
 }
 
 // analysisMessage composes the message that shows an analysis: the

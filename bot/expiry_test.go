@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/store"
 )
 
 // TestLateAnalysis: an analysis outlasts its interaction's token (Discord
@@ -62,5 +64,54 @@ func TestLateAnalysis(t *testing.T) {
 	}
 	if n := len(posted()); n != 1 {
 		t.Errorf("the analysis was posted %d times in the channel; want once", n)
+	}
+}
+
+// TestAnalysisTimer: an analysis asked for whose process died before it
+// was posted (its timer left set) is made and posted in the game's
+// channel, once, when its timer comes due; one posted by its request
+// leaves no timer, and is not posted again.
+func TestAnalysisTimer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	posted := func(id int64) int {
+		n := 0
+		for _, m := range h.srv.Messages(h.channel) {
+			if strings.HasPrefix(m.Content, fmt.Sprintf("**Analysis of game #%d**", id)) {
+				n++
+			}
+		}
+		return n
+	}
+	asked := h.finishedGame(games.Listed()[0], 10, 1).Game.ID
+	ix, _ := h.command(h.alice, "analyse", discordtest.Opt("game", asked))
+	ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+	died := h.finishedGame(games.Listed()[0], 10, 2).Game.ID
+	if err := h.st.AnalysisPending(ctx, died, h.clock.Now().Add(store.AnalysisGrace)); err != nil {
+		t.Fatal(err)
+	}
+	h.clock.Advance(store.AnalysisGrace + time.Second)
+	// The answered analysis's timer is removed once it is posted, just
+	// after the answer.
+	h.eventually("the answered analysis's timer removed", func() bool {
+		due, err := h.st.Due(ctx, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tk := range due {
+			if tk.Kind == store.Analysis && tk.GameID == asked {
+				return false
+			}
+		}
+		return len(due) > 0 // the other's
+	})
+	h.bot.RunDue(ctx)
+	h.bot.RunDue(ctx)
+	if n := posted(died); n != 1 {
+		t.Errorf("the analysis left to its timer was posted %d times; want once", n)
+	}
+	if n := posted(asked); n != 1 { // its answer, the original response
+		t.Errorf("the analysis answered was posted %d times; want once", n)
 	}
 }

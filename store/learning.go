@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // UseHint records that a hint was given in game id at ply, if the game
@@ -65,4 +66,29 @@ func (s *Store) Analysis(ctx context.Context, id int64) ([]byte, error) {
 		return nil, fmt.Errorf("the analysis of game %d: %w", id, err)
 	}
 	return []byte(report), nil
+}
+
+// AnalysisPending sets the Analysis timer of game id due at due: its
+// analysis is asked for and not posted yet. Setting it again, as the
+// analysis progresses, puts it off.
+func (s *Store) AnalysisPending(ctx context.Context, id int64, due time.Time) error {
+	return s.write(ctx, func(tx querier) error {
+		_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, due) VALUES ('analysis', ?1, ?2)
+			ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET due = excluded.due, lease_until = 0, attempts = 0`, id, millis(due))
+		if err != nil {
+			return fmt.Errorf("set the analysis timer of game %d: %w", id, err)
+		}
+		return nil
+	})
+}
+
+// AnalysisPosted removes the Analysis timer of game id: its analysis is
+// posted.
+func (s *Store) AnalysisPosted(ctx context.Context, id int64) error {
+	return s.write(ctx, func(tx querier) error {
+		if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ? AND kind = 'analysis'`, id); err != nil {
+			return fmt.Errorf("remove the analysis timer of game %d: %w", id, err)
+		}
+		return nil
+	})
 }

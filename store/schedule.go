@@ -30,6 +30,9 @@ const DefaultTaskBatch = 100
 // AI has been to move for ReplyGrace: the process that was to think may
 // have died, so the bot thinks the move itself if the game still waits at
 // Task.Ply (the store's ply check lets only one move in) and calls Done.
+// For an Analysis, the analysis asked for was not posted within
+// AnalysisGrace of its last progress: it is made (or found kept) and
+// posted, then AnalysisPosted removes the task.
 func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
 		limit = DefaultTaskBatch

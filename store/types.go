@@ -394,6 +394,9 @@ const (
 	// Reply: the AI has been to move in Task.GameID, at Task.Ply, for
 	// ReplyGrace: the process that was to think its move may have died.
 	Reply
+	// Analysis: the analysis of Task.GameID, asked for, has not been
+	// posted within AnalysisGrace: the process making it may have died.
+	Analysis
 )
 
 // ReminderFraction says when a game's Reminder comes: when
@@ -404,7 +407,12 @@ const ReminderFraction = 5
 // Reply timer comes due and another process may think the move instead.
 const ReplyGrace = time.Minute
 
-var taskNames = [...]string{Deadline: "deadline", Reminder: "reminder", Expiry: "expiry", TournamentStep: "tournament", Reply: "reply"}
+// AnalysisGrace is how long an analysis may go without a sign of progress
+// before its Analysis timer comes due and another process, or the next
+// start, makes and posts it instead.
+const AnalysisGrace = 30 * time.Second
+
+var taskNames = [...]string{Deadline: "deadline", Reminder: "reminder", Expiry: "expiry", TournamentStep: "tournament", Reply: "reply", Analysis: "analysis"}
 
 // String returns the kind as the database stores it.
 func (k TaskKind) String() string {

@@ -46,8 +46,18 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 	if err := CheckAnalyse(&st, user); err != nil {
 		return Analysis{}, err
 	}
+	return t.analyse(ctx, st, progress)
+}
+
+// analyse is Analyse of st, for whoever asked. A new analysis leaves its
+// Analysis timer set (store.AnalysisPending), put off as it progresses,
+// until the adapter says it is posted (AnalysisPosted): should the process
+// die first, the timer has it made and posted.
+func (t *Table) analyse(ctx context.Context, st store.State, progress func(done, total int)) (Analysis, error) {
+	id := st.Game.ID
 	g := &st.Game
 	a := Analysis{State: st}
+	var err error
 	if a.Start, a.Moves, err = store.ParseGame(st.Position.Variant(), g.Start, st.Moves); err != nil {
 		return Analysis{}, fmt.Errorf("analyse game %d: %w", id, err)
 	}
@@ -73,6 +83,11 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 		}
 	}
 	defer t.analyses.end(id)
+	pending := func() error { return t.store.AnalysisPending(ctx, id, t.now().Add(store.AnalysisGrace)) }
+	if err := pending(); err != nil {
+		return Analysis{}, err
+	}
+	renewed := t.now()
 	values := make([]analysis.Value, 0, len(a.Moves)+1)
 	p := a.Start.Clone()
 	for i := 0; ; i++ {
@@ -86,6 +101,12 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 			return Analysis{}, fmt.Errorf("analyse game %d, position %d: %w", id, i, err)
 		}
 		values = append(values, val)
+		if now := t.now(); now.Sub(renewed) >= store.AnalysisGrace/3 {
+			renewed = now
+			if err := pending(); err != nil {
+				return Analysis{}, err
+			}
+		}
 		if progress != nil {
 			progress(i+1, len(a.Moves)+1)
 		}
@@ -111,6 +132,27 @@ func (t *Table) Analyse(ctx context.Context, id int64, user string, progress fun
 		return Analysis{}, err
 	}
 	return a, nil
+}
+
+// AnalysisPosted records that game id's analysis is posted: its Analysis
+// timer is removed.
+func (t *Table) AnalysisPosted(ctx context.Context, id int64) error {
+	return t.store.AnalysisPosted(ctx, id)
+}
+
+// pendingAnalysis makes the analysis of game id that an Analysis timer is
+// due for (its process died, or took long), unless this process is making
+// it: then the timer is put off, and ok is false.
+func (t *Table) pendingAnalysis(ctx context.Context, id int64) (a Analysis, ok bool, err error) {
+	if t.analyses.busy(id) {
+		return Analysis{}, false, t.store.AnalysisPending(ctx, id, t.now().Add(store.AnalysisGrace))
+	}
+	st, err := t.Load(ctx, id)
+	if err != nil {
+		return Analysis{}, false, err
+	}
+	a, err = t.analyse(ctx, st, nil)
+	return a, err == nil, err
 }
 
 // CheckAnalyse refuses an analysis of st to user unless user is one of
@@ -143,6 +185,14 @@ func (a *analyses) start(id int64) (done chan struct{}, first bool) {
 	c := make(chan struct{})
 	a.running[id] = c
 	return c, true
+}
+
+// busy reports whether game id's analysis is being made.
+func (a *analyses) busy(id int64) bool {
+	a.mu.Lock()
+	defer a.mu.Unlock()
+	_, ok := a.running[id]
+	return ok
 }
 
 // end releases game id's analysis.

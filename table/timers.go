@@ -51,6 +51,10 @@ type Announcer interface {
 	// Replied announces the AI's moves in a game it was overdue to reply
 	// in (the process that was to think may have died).
 	Replied(ctx context.Context, u Update) error
+	// Analysed posts an analysis that was asked for and not posted (the
+	// process that made it may have died before); once posted, it calls
+	// AnalysisPosted.
+	Analysed(ctx context.Context, a Analysis) error
 	// Final reports whether err, returned by one of the methods above,
 	// says that trying again cannot help (the place to announce is gone).
 	Final(err error) bool
@@ -227,6 +231,12 @@ func (t *Table) runTask(ctx context.Context, a Announcer, tk store.Task) error {
 			return err
 		}
 		return a.Replied(ctx, u)
+	case store.Analysis:
+		an, ok, err := t.pendingAnalysis(ctx, tk.GameID)
+		if err != nil || !ok {
+			return err
+		}
+		return a.Analysed(ctx, an)
 	}
 	return fmt.Errorf("unknown timer kind %v", tk.Kind)
 }

@@ -378,3 +378,302 @@ func menuWith(board *discordtest.Message, kind, value string) string {
 	}
 	return ""
 }
+
+// TestCrashFeatures kills the binary with SIGKILL at random moments while
+// a tournament round is paired and posted (its start, then the end of its
+// first round), while a live game's flag falls, and while an analysis is
+// made, restarting it on the same database each time. Nothing may be lost
+// or doubled: each round paired once, its pairings and each board posted
+// once; each flag announced once, the game ended once with its rating
+// changes once; each analysis posted once, never not at all.
+//
+// go test ./cmd/zugbot -run TestCrashFeatures -v
+func TestCrashFeatures(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds and runs the binary")
+	}
+	f := newFleet(t, discordtest.Config{})
+	ctx := context.Background()
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 11))
+	var problems []string
+	fail := func(format string, args ...any) { problems = append(problems, fmt.Sprintf(format, args...)) }
+	// crash kills the bot within up to window of now, and starts it again.
+	crash := func(what string, window time.Duration) {
+		t.Helper()
+		wait := time.Duration(rng.Int64N(int64(window)))
+		time.Sleep(wait)
+		f.stop(syscall.SIGKILL)
+		t.Logf("%s: SIGKILL after %v", what, wait)
+		f.start(true)
+	}
+	// within waits up to d for cond, or records a problem.
+	within := func(d time.Duration, what string, cond func() bool) bool {
+		t.Helper()
+		deadline := time.Now().Add(d)
+		for !cond() {
+			if time.Now().After(deadline) {
+				fail("waited %v for %s", d, what)
+				return false
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		return true
+	}
+	eventually := func(what string, cond func() bool) bool { return within(30*time.Second, what, cond) }
+	// count counts the messages of channel whose content starts with
+	// prefix, or whose first embed's title is prefix.
+	count := func(channel, prefix string) int {
+		n := 0
+		for _, m := range f.srv.Messages(channel) {
+			if strings.HasPrefix(m.Content, prefix) || len(m.Embeds) > 0 && m.Embeds[0].Title == prefix {
+				n++
+			}
+		}
+		return n
+	}
+	f.start(true)
+
+	// A tournament of eight, its rounds paired and posted under kills.
+	var players []*discordgo.User
+	for i := range 8 {
+		players = append(players, f.srv.NewUser(fmt.Sprintf("t%d", i+1)))
+	}
+	create := f.srv.SlashCommand(t, players[0], f.channel, "tournament create", discordtest.Opt("game", "zola"),
+		discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 2), discordtest.Opt("clock", "5+3"))
+	create.WaitResponse(t, 20*time.Second)
+	tour := func() store.Tournament {
+		t.Helper()
+		tr, err := f.st.Tournament(ctx, 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tr
+	}
+	if !eventually("the sign-up message", func() bool { return tour().MessageID != "" }) {
+		t.Fatal(problems)
+	}
+	signup := func() *discordtest.Message { return f.srv.Message(f.channel, tour().MessageID) }
+	button := func(suffix string) string {
+		for _, b := range signup().Buttons() {
+			if strings.HasSuffix(b.CustomID, suffix) {
+				return b.CustomID
+			}
+		}
+		t.Fatalf("no %s button on the sign-up message", suffix)
+		return ""
+	}
+	for _, u := range players {
+		f.srv.Click(t, u, signup(), button("/join")).WaitResponse(t, 20*time.Second)
+	}
+	f.srv.Click(t, players[0], signup(), button("/start"))
+	crash("round 1 paired and posted", 400*time.Millisecond)
+	// posted checks that round n is paired once and, once posted, that its
+	// pairings and each of its boards were posted once.
+	byID := map[string]*discordgo.User{}
+	for _, u := range players {
+		byID[u.ID] = u
+	}
+	posted := func(n int) store.Tournament {
+		t.Helper()
+		var tr store.Tournament
+		eventually(fmt.Sprintf("round %d posted", n), func() bool {
+			tr = tour()
+			if tr.Round < n || tr.Announced < n {
+				return false
+			}
+			for _, p := range tr.RoundPairings(n) {
+				if p.GameID != 0 && f.load(p.GameID).Game.MessageID == "" {
+					return false
+				}
+			}
+			return true
+		})
+		seen := map[string]int{}
+		for _, p := range tr.RoundPairings(n) {
+			seen[p.White]++
+			seen[p.Black]++
+			if p.GameID == 0 {
+				continue
+			}
+			title := fmt.Sprintf("Game #%d · ", p.GameID)
+			boards := 0
+			for _, m := range append(f.srv.Messages(f.channel), f.srv.Messages(tr.ThreadID)...) {
+				if len(m.Embeds) > 0 && strings.HasPrefix(m.Embeds[0].Title, title) {
+					boards++
+				}
+			}
+			if boards != 1 {
+				fail("round %d: game %d's board was posted %d times", n, p.GameID, boards)
+			}
+		}
+		if len(tr.RoundPairings(n)) != 4 || len(seen) != 8 {
+			fail("round %d: %d pairings of %d players; want 4 of 8, each once (paired twice?)", n, len(tr.RoundPairings(n)), len(seen))
+		}
+		if got := count(tr.ThreadID, fmt.Sprintf("**Round %d of 2** of tournament #1.", n)); got != 1 {
+			fail("round %d: its pairings were posted %d times", n, got)
+		}
+		return tr
+	}
+	tr := posted(1)
+	ps := tr.RoundPairings(1)
+	for i, p := range ps {
+		ix := f.srv.SlashCommand(t, byID[p.Black], tr.ThreadID, "resign", discordtest.Opt("game", p.GameID))
+		ix.WaitResponse(t, 20*time.Second)
+		var confirm string
+		for _, b := range ix.WaitOriginal(t, 20*time.Second, nil).Buttons() {
+			if strings.HasSuffix(b.CustomID, "/resign!") {
+				confirm = b.CustomID
+			}
+		}
+		c := f.srv.Click(t, byID[p.Black], ix.Original(), confirm)
+		if i < len(ps)-1 {
+			c.WaitResponse(t, 20*time.Second)
+		}
+	}
+	crash("round 2 paired and posted", 400*time.Millisecond)
+	tr = posted(2)
+	for _, p := range tr.RoundPairings(1) {
+		if g := f.load(p.GameID).Game; !g.Over() {
+			// The last resignation may have been cut off by the kill,
+			// unanswered: then nothing of it may show.
+			fail("round 1: game %d is not over, yet round 2 is paired", p.GameID)
+		}
+	}
+
+	// Live games whose flag falls, each with the bot down when it is due.
+	for i := range 3 {
+		a, b := f.srv.NewUser(fmt.Sprintf("l%da", i)), f.srv.NewUser(fmt.Sprintf("l%db", i))
+		ix := f.srv.SlashCommand(t, a, f.channel, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", b),
+			discordtest.Opt("color", "first"), discordtest.Opt("rated", true), discordtest.Opt("clock", "3+2"))
+		ix.WaitResponse(t, 20*time.Second)
+		orig := ix.WaitOriginal(t, 20*time.Second, nil)
+		var accept string
+		for _, btn := range orig.Buttons() {
+			if strings.HasSuffix(btn.CustomID, "/accept") {
+				accept = btn.CustomID
+			}
+		}
+		f.srv.Click(t, b, orig, accept).WaitResponse(t, 20*time.Second)
+		id := f.waitBoard(a)
+		st := f.load(id)
+		for _, u := range []*discordgo.User{a, b} { // a game begun: its flag is a loss, not an abort
+			mv := st.Position.FormatMove(st.Position.Moves(nil)[0])
+			f.srv.SlashCommand(t, u, f.channel, "move", discordtest.Opt("move", mv), discordtest.Opt("game", id)).WaitResponse(t, 20*time.Second)
+			eventually("the move", func() bool { return f.load(id).Game.Ply > st.Game.Ply })
+			st = f.load(id)
+		}
+		f.stop(syscall.SIGKILL)
+		// The clock of the player to move has run out while the bot was
+		// down, and the bot was alive a moment ago (no downtime credit).
+		now := time.Now()
+		for _, q := range []string{
+			`UPDATE games SET clock_at = ?, deadline = ? WHERE id = ?`,
+			`UPDATE schedule SET due = ? WHERE game_id = ? AND kind = 'deadline'`,
+			`UPDATE alive SET at = ?`,
+		} {
+			var args []any
+			switch {
+			case strings.HasPrefix(q, "UPDATE games"):
+				args = []any{now.Add(-4 * time.Minute).UnixMilli(), now.Add(-time.Minute).UnixMilli(), id}
+			case strings.HasPrefix(q, "UPDATE schedule"):
+				args = []any{now.Add(-time.Minute).UnixMilli(), id}
+			default:
+				args = []any{now.UnixMilli()}
+			}
+			if _, err := f.raw.ExecContext(ctx, q, args...); err != nil {
+				t.Fatal(err)
+			}
+		}
+		f.start(false)
+		crash(fmt.Sprintf("game %d's flag", id), 150*time.Millisecond)
+		ended := eventually(fmt.Sprintf("game %d to end on time", id), func() bool { g := f.load(id).Game; return g.Over() })
+		announce := fmt.Sprintf("Game #%d: ", id)
+		if ended {
+			eventually(fmt.Sprintf("game %d's flag announced", id), func() bool {
+				for _, m := range f.srv.Messages(f.channel) {
+					if strings.HasPrefix(m.Content, announce) && strings.Contains(m.Content, "ran out of time") {
+						return true
+					}
+				}
+				return false
+			})
+		}
+		g := f.load(id).Game
+		if g.Reason != store.ReasonTimeout {
+			fail("game %d ended %q; want on time", id, g.Reason)
+		}
+		var n int
+		if err := f.raw.QueryRowContext(ctx, `SELECT count(*) FROM rating_changes WHERE game_id = ?`, id).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		if n != 2 {
+			fail("game %d: %d rating changes; want 2", id, n)
+		}
+		flags := 0
+		for _, m := range f.srv.Messages(f.channel) {
+			if strings.HasPrefix(m.Content, announce) && strings.Contains(m.Content, "ran out of time") {
+				flags++
+			}
+		}
+		if flags != 1 {
+			fail("game %d: its flag was announced %d times", id, flags)
+		}
+	}
+
+	// Analyses killed while they are made.
+	for i := range 3 {
+		a, b := f.srv.NewUser(fmt.Sprintf("a%da", i)), f.srv.NewUser(fmt.Sprintf("a%db", i))
+		id := f.challenge(f.channel, a, b, 0)
+		st := f.load(id)
+		for range 6 { // a few moves, then a resignation
+			turn := st.Position.Turn()
+			u := a
+			if turn == 1 {
+				u = b
+			}
+			mv := st.Position.FormatMove(st.Position.Moves(nil)[0])
+			f.srv.SlashCommand(t, u, f.channel, "move", discordtest.Opt("move", mv), discordtest.Opt("game", id)).WaitResponse(t, 20*time.Second)
+			eventually("the move", func() bool { return f.load(id).Game.Ply > st.Game.Ply })
+			st = f.load(id)
+		}
+		ix := f.srv.SlashCommand(t, b, f.channel, "resign", discordtest.Opt("game", id))
+		ix.WaitResponse(t, 20*time.Second)
+		var confirm string
+		for _, btn := range ix.WaitOriginal(t, 20*time.Second, nil).Buttons() {
+			if strings.HasSuffix(btn.CustomID, "/resign!") {
+				confirm = btn.CustomID
+			}
+		}
+		f.srv.Click(t, b, ix.Original(), confirm).WaitResponse(t, 20*time.Second)
+		an := f.srv.SlashCommand(t, a, f.channel, "analyse", discordtest.Opt("game", id))
+		an.WaitResponse(t, 20*time.Second) // the deferral: the analysis is under way
+		crash(fmt.Sprintf("game %d's analysis", id), 600*time.Millisecond)
+		head := fmt.Sprintf("**Analysis of game #%d**", id)
+		shown := func() int {
+			n := 0
+			if o := an.Original(); o != nil && strings.Contains(o.Content, head) {
+				n++
+			}
+			for _, m := range f.srv.Messages(f.channel) {
+				if strings.Contains(m.Content, head) && (an.Original() == nil || m.ID != an.Original().ID) {
+					n++
+				}
+			}
+			return n
+		}
+		// Cut off, it is posted by its timer, due store.AnalysisGrace after
+		// its last progress.
+		within(store.AnalysisGrace+30*time.Second, fmt.Sprintf("game %d's analysis posted", id), func() bool { return shown() > 0 })
+		time.Sleep(500 * time.Millisecond) // a second copy would follow at once
+		if n := shown(); n != 1 {
+			fail("game %d: its analysis was posted %d times", id, n)
+		}
+	}
+	f.stop(syscall.SIGTERM)
+	for _, p := range problems {
+		t.Error(p)
+	}
+	if t.Failed() {
+		t.Logf("zugbot's log (warnings and errors):\n%.20000s", f.logs.String())
+	}
+}

@@ -166,6 +166,9 @@ func (s *session) Stepped(context.Context, table.Step) error { return nil }
 // Replied does nothing: the terminal waits for the AI's reply itself.
 func (s *session) Replied(context.Context, table.Update) error { return nil }
 
+// Analysed does nothing: the terminal asks for no analysis to be posted.
+func (s *session) Analysed(context.Context, table.Analysis) error { return nil }
+
 // Final reports true: nothing the terminal announces is worth a retry.
 func (s *session) Final(error) bool { return true }
 
