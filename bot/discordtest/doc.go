@@ -131,7 +131,9 @@
 // SlowRoute (requests to a route held for a while), DropGateway (the client
 // must resume), Reconnect (op 7), InvalidateSessions (op 9, resumable or
 // not), HoldGateway (new gateway connections wait, so that events fall in
-// a gap) and Interaction.Redeliver (the same interaction dispatched twice).
+// a gap), SetTokenLifetime (interaction tokens expire at will: edits and
+// follow-ups get 401, code 50027) and Interaction.Redeliver (the same
+// interaction dispatched twice).
 // READY's resume_gateway_url (ResumeGatewayURL) is on another port than the
 // gateway URL, as Discord's is another host; a Resume is accepted there
 // only, and one at the gateway URL ends the session with op 9

@@ -21,6 +21,7 @@ import (
 var (
 	crashKills = flag.Int("crash.kills", 5, "TestCrash: how many times to SIGKILL the bot (the long form: 20 or more)")
 	crashTerms = flag.Int("crash.terms", 1, "TestCrash: how many times to stop the bot with SIGTERM")
+	crashEach  = flag.Int("crash.each", 1, "TestFeaturesCrash: how many live games' flags and analyses to kill the bot in")
 )
 
 // sentMove is a move a test sent to the bot.
@@ -379,7 +380,7 @@ func menuWith(board *discordtest.Message, kind, value string) string {
 	return ""
 }
 
-// TestCrashFeatures kills the binary with SIGKILL at random moments while
+// TestFeaturesCrash kills the binary with SIGKILL at random moments while
 // a tournament round is paired and posted (its start, then the end of its
 // first round), while a live game's flag falls, and while an analysis is
 // made, restarting it on the same database each time. Nothing may be lost
@@ -387,8 +388,9 @@ func menuWith(board *discordtest.Message, kind, value string) string {
 // once; each flag announced once, the game ended once with its rating
 // changes once; each analysis posted once, never not at all.
 //
-// go test ./cmd/zugbot -run TestCrashFeatures -v
-func TestCrashFeatures(t *testing.T) {
+// Short form: go test ./cmd/zugbot -run TestFeaturesCrash (one flag, one
+// analysis); long form: go test ./cmd/zugbot -run TestFeaturesCrash -crash.each 5 -v
+func TestFeaturesCrash(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds and runs the binary")
 	}
@@ -541,7 +543,7 @@ func TestCrashFeatures(t *testing.T) {
 	}
 
 	// Live games whose flag falls, each with the bot down when it is due.
-	for i := range 3 {
+	for i := range *crashEach {
 		a, b := f.srv.NewUser(fmt.Sprintf("l%da", i)), f.srv.NewUser(fmt.Sprintf("l%db", i))
 		ix := f.srv.SlashCommand(t, a, f.channel, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", b),
 			discordtest.Opt("color", "first"), discordtest.Opt("rated", true), discordtest.Opt("clock", "3+2"))
@@ -621,7 +623,7 @@ func TestCrashFeatures(t *testing.T) {
 	}
 
 	// Analyses killed while they are made.
-	for i := range 3 {
+	for i := range *crashEach {
 		a, b := f.srv.NewUser(fmt.Sprintf("a%da", i)), f.srv.NewUser(fmt.Sprintf("a%db", i))
 		id := f.challenge(f.channel, a, b, 0)
 		st := f.load(id)
