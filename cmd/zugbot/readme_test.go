@@ -292,6 +292,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "the long form of the crash test (about 30 s); its short form runs in go test ./...",
 			check:  checkGoTest("func TestCrash("),
 		},
+		"go test ./cmd/zugbot -run TestFeaturesCrash -crash.each 4 -v": {
+			reason: "the long form of the features' crash test (about 2 minutes); its short form runs in go test ./...",
+			check:  checkGoTest("func TestFeaturesCrash("),
+		},
 		"go test -run XXX -bench AnalyseWhileServing -count 3 -benchtime 1x ./table/": {
 			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkAnalyseWhileServing("),
