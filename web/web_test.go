@@ -42,6 +42,35 @@ func newFixture(t *testing.T, variant string) *fixture {
 // ("" for the variant's own).
 func newFixtureAt(t *testing.T, variant, start string) *fixture {
 	t.Helper()
+	f := newServerFixture(t)
+	u, err := f.tab.PlayAI(context.Background(), table.AIGame{Variant: variant, Start: start, Player: player, Level: 1, Colour: store.FirstColour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.game = u.State.Game.ID
+	return f
+}
+
+// opponent is player's opponent in the games between two people.
+var opponent = store.Player{ID: "u2", Name: "Bea"}
+
+// newFixtureVs is newFixture with a game between two people: player
+// moves first, opponent second.
+func newFixtureVs(t *testing.T, variant string) *fixture {
+	t.Helper()
+	f := newServerFixture(t)
+	u, err := f.tab.Start(context.Background(), store.NewGame{Variant: variant, Seats: [2]store.Seat{{Player: player}, {Player: opponent}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.game = u.State.Game.ID
+	return f
+}
+
+// newServerFixture is a web server over a real table on a real SQLite
+// file, with no game yet.
+func newServerFixture(t *testing.T) *fixture {
+	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "web.db"), store.Options{Variants: games.All(), MaxActiveGames: -1})
 	if err != nil {
@@ -61,11 +90,7 @@ func newFixtureAt(t *testing.T, variant, start string) *fixture {
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() { srv.Close() }) // before ts.Close: it ends the live streams
-	u, err := tab.PlayAI(ctx, table.AIGame{Variant: variant, Start: start, Player: player, Level: 1, Colour: store.FirstColour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &fixture{t: t, tab: tab, srv: srv, ts: ts, game: u.State.Game.ID}
+	return &fixture{t: t, tab: tab, srv: srv, ts: ts}
 }
 
 // link returns a private link to the fixture's game for player.
