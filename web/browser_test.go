@@ -20,7 +20,7 @@ import (
 	"github.com/zugbot/zugbot/web"
 )
 
-var shots = flag.String("shots", "", "write the browser test's screenshots (web-zola-desktop.png, web-zola-phone.png) into this directory")
+var shots = flag.String("shots", "", "write the browser tests' screenshots (web-GAME-desktop.png, web-GAME-phone.png) into this directory")
 
 // chromium is where Debian installs the browser the tests drive.
 const chromium = "/usr/bin/chromium"
@@ -112,11 +112,23 @@ func pageErrors(ctx context.Context) func() []string {
 	return func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), errs...) }
 }
 
-// shot writes a screenshot of the page, into -shots or the test's
+// shot writes a screenshot of the whole page, into -shots or the test's
 // directory.
 func shot(ctx context.Context, t *testing.T, name string) {
 	t.Helper()
-	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	writeShot(ctx, t, name, chromedp.FullScreenshot(100))
+}
+
+// screenShot writes a screenshot of what the screen shows (a phone's),
+// into -shots or the test's directory.
+func screenShot(ctx context.Context, t *testing.T, name string) {
+	t.Helper()
+	writeShot(ctx, t, name, chromedp.CaptureScreenshot())
+}
+
+func writeShot(ctx context.Context, t *testing.T, name string, take chromedp.Action[[]byte]) {
+	t.Helper()
+	b, err := chromedp.Run(ctx, take)
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
@@ -261,7 +273,6 @@ func TestBrowserPlaysZola(t *testing.T) {
 			if err != nil || w > 360 {
 				t.Errorf("on a phone the page is %d px wide (%v): want 360", w, err)
 			}
-			shot(ctx, t, "web-zola-phone.png")
 		}
 		if moves > 150 {
 			t.Fatalf("no end after %d moves", moves)
