@@ -171,4 +171,3 @@ func touchMove(ctx context.Context, t *testing.T, st web.State) web.Move {
 	}
 	return best
 }
-
