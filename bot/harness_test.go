@@ -118,7 +118,7 @@ func (h *harness) start() {
 	if h.live {
 		var ws *web.Server
 		hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { ws.ServeHTTP(w, r) }))
-		ws, err = web.New(web.Config{Table: b.Table(), Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL})
+		ws, err = web.New(web.Config{Table: b.Table(), Sessions: st, Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -28,9 +28,12 @@ var staticFiles embed.FS
 // changes made here.
 const Source = "web"
 
-// Config is what a Server needs. Table and Key are required.
+// Config is what a Server needs. Table, Sessions and Key are required.
 type Config struct {
 	Table *table.Table
+	// Sessions keeps the players' sessions, so that they outlive a
+	// restart: the table's store.
+	Sessions SessionStore
 	// Key signs the private links (HMAC-SHA256); at least 32 bytes.
 	Key []byte
 	// PublicURL is the address people open the page at, such as
@@ -72,6 +75,9 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	if cfg.Table == nil {
 		return nil, errors.New("web: Config.Table is required")
+	}
+	if cfg.Sessions == nil {
+		return nil, errors.New("web: Config.Sessions is required")
 	}
 	if len(cfg.Key) < 32 {
 		return nil, errors.New("web: Config.Key must have at least 32 bytes")
@@ -251,8 +257,13 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "zugbot: %s.\n", capitalize(err.Error()))
 		return
 	}
-	sess := &session{user: g.User, game: g.Game, csrf: randomHex(16), expires: now.Add(s.cfg.SessionTTL)}
-	id := s.sessions.add(sess, now)
+	id, sess, err := s.startSession(r.Context(), g.User, g.Game)
+	if err != nil {
+		s.used.forget(g.Nonce) // the link may be opened again
+		s.cfg.Log.Error("web: starting a session", "game", g.Game, "err", err)
+		http.Error(w, "zugbot: the session could not be started: try the link again in a moment.", http.StatusServiceUnavailable)
+		return
+	}
 	http.SetCookie(w, &http.Cookie{
 		Name: cookieName(g.Game), Value: id, Path: "/", Expires: sess.expires,
 		HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteLaxMode,

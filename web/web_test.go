@@ -27,6 +27,7 @@ var player = store.Player{ID: "u1", Name: "Ada"}
 // game of Zola between player (Red, first) and the AI at level 1.
 type fixture struct {
 	t    *testing.T
+	db   *store.Store
 	tab  *table.Table
 	srv  *web.Server
 	ts   *httptest.Server
@@ -82,7 +83,7 @@ func newServerFixture(t *testing.T) *fixture {
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(nil)
-	srv, err := web.New(web.Config{Table: tab, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + ts.Listener.Addr().String()})
+	srv, err := web.New(web.Config{Table: tab, Sessions: db, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + ts.Listener.Addr().String()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -90,7 +91,7 @@ func newServerFixture(t *testing.T) *fixture {
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() { srv.Close() }) // before ts.Close: it ends the live streams
-	return &fixture{t: t, tab: tab, srv: srv, ts: ts}
+	return &fixture{t: t, db: db, tab: tab, srv: srv, ts: ts}
 }
 
 // link returns a private link to the fixture's game for player.
@@ -261,7 +262,7 @@ func TestTokensRefused(t *testing.T) {
 	if code, body := open(forged); code != http.StatusForbidden || !strings.Contains(body, "not valid") {
 		t.Errorf("forged link: %d %q", code, body)
 	}
-	other, err := web.New(web.Config{Table: f.tab, Key: []byte(strings.Repeat("x", 32)), PublicURL: f.ts.URL})
+	other, err := web.New(web.Config{Table: f.tab, Sessions: f.db, Key: []byte(strings.Repeat("x", 32)), PublicURL: f.ts.URL})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -99,7 +99,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		defer func() { stopListening(); <-listened }()
 	}
 	if cfg.WebAddr != "" {
-		stop, err := serveLiveBoard(b, cfg, log)
+		stop, err := serveLiveBoard(b, st, cfg, log)
 		if err != nil {
 			return err
 		}
@@ -251,10 +251,10 @@ func activeGames(st *store.Store) prometheus.Collector {
 
 // serveLiveBoard serves the live board (package web) on cfg.WebAddr, over
 // the bot's own game service, and gives the bot its links. Its signing key
-// is drawn anew at each start: the links it gives open within minutes, and
-// its sessions are kept in memory, so a restart asks players for a new
-// link. It returns what stops it.
-func serveLiveBoard(b *bot.Bot, cfg config, log *slog.Logger) (stop func(), err error) {
+// is drawn anew at each start (the links it gives open within minutes);
+// its sessions are kept in the store, so a restart leaves the players'
+// pages theirs. It returns what stops it.
+func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, log *slog.Logger) (stop func(), err error) {
 	ln, err := net.Listen("tcp", cfg.WebAddr)
 	if err != nil {
 		return nil, usagef("ZUGBOT_WEB_ADDR %s: %v", cfg.WebAddr, err)
@@ -267,7 +267,7 @@ func serveLiveBoard(b *bot.Bot, cfg config, log *slog.Logger) (stop func(), err 
 	if _, err := rand.Read(key); err != nil {
 		return nil, fmt.Errorf("a key for the live board's links: %w", err)
 	}
-	ws, err := web.New(web.Config{Table: b.Table(), Key: key, PublicURL: public, Log: log})
+	ws, err := web.New(web.Config{Table: b.Table(), Sessions: st, Key: key, PublicURL: public, Log: log})
 	if err != nil {
 		return nil, err
 	}
