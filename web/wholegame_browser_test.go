@@ -72,6 +72,9 @@ func TestBrowserWholeGames(t *testing.T) {
 				waitPly(ctx, t, ply)
 				waitPly(sctx, t, ply)
 				if ply == 4 {
+					if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.activeElement.blur(), true`)); err != nil {
+						t.Fatal(err)
+					}
 					shot(ctx, t, "web-"+variant+"-desktop.png")
 				}
 				m := q.next(p)
