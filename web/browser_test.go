@@ -264,7 +264,6 @@ func TestBrowserPlaysZola(t *testing.T) {
 			break
 		}
 		if moves == 3 {
-			shot(ctx, t, "web-zola-desktop.png")
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Reload()); err != nil {
 				t.Fatal(err)
 			}

@@ -27,8 +27,8 @@ const (
 
 var wayNames = [ways]string{"tap", "drag", "typing"}
 
-// TestBrowserWholeGames plays a whole game of Zamma, Zonal Chess and
-// Zodiac in the browser, from the start to its end: the player moves on
+// TestBrowserWholeGames plays a whole game of Zola, Zamma, Zonal Chess
+// and Zodiac in the browser, from the start to its end: the player moves on
 // their page, in turn by tapping, dragging and typing; the opponent moves
 // through the game service (as on Discord); a spectator watches in a
 // second browser context, with its own cookies. The moves come from
@@ -41,7 +41,7 @@ var wayNames = [ways]string{"tap", "drag", "typing"}
 // 360-px phone with touch emulated, where the taps and the drags are the
 // touch events a screen sends.
 func TestBrowserWholeGames(t *testing.T) {
-	for _, variant := range []string{"zamma", "zonal", "zodiac"} {
+	for _, variant := range []string{"zola", "zamma", "zonal", "zodiac"} {
 		for _, onPhone := range []bool{false, true} {
 			name := variant + "/desktop"
 			if onPhone {
@@ -200,6 +200,12 @@ func moveNamed(st web.State, notation string) (web.Move, bool) {
 // chooser.
 func touchPlay(ctx context.Context, t *testing.T, st web.State, mv web.Move, slide bool) {
 	t.Helper()
+	if len(mv.Path) == 0 {
+		if err := chromedp.Do(ctx, chromedp.Tap(chromedp.ID("pass"))); err != nil {
+			t.Fatalf("pass: %v", err)
+		}
+		return
+	}
 	from, to := mv.Path[0], mv.Path[len(mv.Path)-1]
 	// The board in view, as a person scrolls it there.
 	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`document.getElementById('board').scrollIntoView({block: 'nearest'}), true`)); err != nil {
