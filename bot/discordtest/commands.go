@@ -90,6 +90,13 @@ func (s *Server) putCommands(c *call) (any, *apiError) {
 	if err := s.checkGuild(guildID); err != nil {
 		return nil, err
 	}
+	handler, errs := s.entryHandlers(c.payload)
+	if errs != nil {
+		return nil, errForm(errs...)
+	}
+	if guildID == "" {
+		s.acts().handler = handler // an overwrite without the entry point command deletes it
+	}
 	old := s.commands[guildID]
 	version := s.newID()
 	for _, cmd := range cmds {
@@ -146,8 +153,10 @@ func validateCommands(cmds []*discordgo.ApplicationCommand, guild bool) []fieldE
 			if len(cmd.Options) > 0 {
 				errs = append(errs, fieldError{p + "options", "APPLICATION_COMMAND_OPTIONS_NOT_ALLOWED", "Context menu commands cannot have options."})
 			}
+		case PrimaryEntryPoint:
+			errs = append(errs, validateEntryPoint(p, cmd, guild)...)
 		default:
-			errs = append(errs, fieldError{p + "type", "BASE_TYPE_CHOICES", "Value must be one of (1, 2, 3)."})
+			errs = append(errs, fieldError{p + "type", "BASE_TYPE_CHOICES", "Value must be one of (1, 2, 3, 4)."})
 		}
 		if cmd.Contexts != nil {
 			if guild {

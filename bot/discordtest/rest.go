@@ -170,6 +170,9 @@ type apiError struct {
 	message string
 	fields  []fieldError
 	detail  string // why, for the test's log; not in Discord's body
+	// oauth is an OAuth2 error code (invalid_grant...): the body is then
+	// RFC 6749's, {"error", "error_description"}, as the token endpoint's.
+	oauth string
 }
 
 // fieldError is one entry of a 50035 Invalid Form Body error.
@@ -195,6 +198,10 @@ func (e *apiError) Error() string {
 
 // body returns the JSON Discord sends with the error.
 func (e *apiError) body() []byte {
+	if e.oauth != "" {
+		b, _ := json.Marshal(map[string]string{"error": e.oauth, "error_description": e.message})
+		return b
+	}
 	out := map[string]any{"message": e.message, "code": e.code}
 	if len(e.fields) > 0 {
 		tree := map[string]any{}
@@ -298,6 +305,7 @@ func (s *Server) mux() http.Handler {
 	api(RouteThreadCreate, auth|limited, s.postThread)
 	api(RouteThreadJoin, auth|limited, s.putThreadMe)
 	api(routeAttachment, 0, s.getAttachment)
+	s.activityRoutes(api)
 	m.HandleFunc("GET /gateway", s.serveGateway)
 	m.HandleFunc("GET /gateway/{$}", s.serveGateway)
 	m.HandleFunc("GET /resume-gateway", s.serveGateway)
@@ -471,6 +479,10 @@ func (c *call) parseBody() *apiError {
 		}
 		if size > 2*MaxFileSize+5<<20 {
 			return errTooLarge
+		}
+	case "application/x-www-form-urlencoded":
+		if c.r.Pattern != RouteOAuth2Token { // OAuth2's form; the handler reads the body
+			return errStatus(400, 50035, "Invalid Form Body (unsupported Content-Type "+ct+")")
 		}
 	default:
 		return errStatus(400, 50035, "Invalid Form Body (unsupported Content-Type "+ct+")")
