@@ -393,3 +393,24 @@ func (s *Server) callbackResponse(ix *Interaction, typ discordgo.InteractionResp
 	}
 	return map[string]any{"interaction": in, "resource": res}
 }
+
+// commandsPayload is cmds as Discord lists them: the entry point command
+// with its handler, which discordgo's ApplicationCommand lacks; call with
+// s.mu held.
+func (s *Server) commandsPayload(cmds []*discordgo.ApplicationCommand) any {
+	if !slices.ContainsFunc(cmds, func(c *discordgo.ApplicationCommand) bool { return c.Type == PrimaryEntryPoint }) {
+		return cmds
+	}
+	out := make([]any, len(cmds))
+	for i, c := range cmds {
+		out[i] = c
+		if c.Type == PrimaryEntryPoint {
+			b, _ := json.Marshal(c)
+			var m map[string]any
+			json.Unmarshal(b, &m)
+			m["handler"] = s.acts().handler
+			out[i] = m
+		}
+	}
+	return out
+}

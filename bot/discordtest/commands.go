@@ -70,7 +70,7 @@ func (s *Server) getCommands(c *call) (any, *apiError) {
 	if out == nil {
 		out = []*discordgo.ApplicationCommand{}
 	}
-	return out, nil
+	return s.commandsPayload(out), nil
 }
 
 func (s *Server) putCommands(c *call) (any, *apiError) {
@@ -113,7 +113,7 @@ func (s *Server) putCommands(c *call) (any, *apiError) {
 	}
 	s.commands[guildID] = cmds
 	s.notify()
-	return cmds, nil
+	return s.commandsPayload(cmds), nil
 }
 
 // validateCommands checks a bulk overwrite as Discord does.
