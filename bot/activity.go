@@ -89,3 +89,14 @@ func overwriteGlobal(ctx context.Context, s *discordgo.Session, appID string, cm
 	}
 	return nil
 }
+
+// ApplicationID asks Discord for the ID of the application whose bot
+// session s is: its OAuth2 client ID, which the Activity's page and the
+// activity-instances API name.
+func ApplicationID(ctx context.Context, s *discordgo.Session) (string, error) {
+	app, err := currentApplication(ctx, s)
+	if err != nil {
+		return "", err
+	}
+	return app.ID, nil
+}
