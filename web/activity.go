@@ -58,7 +58,15 @@ type activitySession struct {
 	guild, channel string
 	csrf           string
 	expires        time.Time
+	limit          session // its rate limit (session.allow) on the requests that ask Discord
+
+	mu    sync.Mutex
+	games map[int64]string // the game sessions it opened, by game: their ids
 }
+
+// origin is the address Discord's proxy serves the Activity's page at
+// (https://discord.com/developers/docs/activities/development-guides/networking).
+func (a *activity) origin() string { return "https://" + a.cfg.AppID + ".discordsays.com" }
 
 // activityCookie names the cookie of an activity session.
 const activityCookie = "zugbot_activity"
@@ -214,6 +222,9 @@ func (s *Server) activityGame(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusForbidden, "Sign in through Discord first.")
 		return
 	}
+	if !s.activityAllowed(w, sess) {
+		return
+	}
 	var out activityAnswer
 	if err := s.channelGame(r.Context(), w, sess, &out); err != nil {
 		s.fail(w, r, err)
@@ -236,10 +247,23 @@ func (s *Server) channelGame(ctx context.Context, w http.ResponseWriter, sess *a
 	return nil
 }
 
-// joinGame starts a session on game g for sess's user and says so in out.
+// joinGame gives sess's user a session on game g, the one it gave before
+// if it has not expired, and says so in out.
 func (s *Server) joinGame(w http.ResponseWriter, sess *activitySession, g *store.Game, out *activityAnswer) {
-	gs := &session{user: sess.user.ID, game: g.ID, csrf: randomHex(16), expires: sess.expires}
-	s.setCookie(w, cookieName(g.ID), s.sessions.add(gs, s.now()), gs.expires)
+	now := s.now()
+	sess.mu.Lock()
+	defer sess.mu.Unlock()
+	id := sess.games[g.ID]
+	gs := s.sessions.get(id, now)
+	if gs == nil || gs.game != g.ID {
+		gs = &session{user: sess.user.ID, game: g.ID, csrf: randomHex(16), expires: sess.expires, origin: s.discord.origin()}
+		id = s.sessions.add(gs, now)
+		if sess.games == nil {
+			sess.games = map[int64]string{}
+		}
+		sess.games[g.ID] = id
+	}
+	s.setCookie(w, cookieName(g.ID), id, gs.expires)
 	_, out.Player = g.SideOf(sess.user.ID)
 	out.Game, out.GameCSRF = g.ID, gs.csrf
 }
@@ -254,8 +278,11 @@ func (s *Server) activityStart(w http.ResponseWriter, r *http.Request) {
 		refuse(w, http.StatusForbidden, "Sign in through Discord first.")
 		return
 	}
-	if !activityCSRFOK(r, sess) {
+	if !s.activityCSRFOK(r, sess) {
 		refuse(w, http.StatusForbidden, "This request did not come from the activity's page.")
+		return
+	}
+	if !s.activityAllowed(w, sess) {
 		return
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
@@ -383,8 +410,19 @@ func (s *Server) activitySessionOf(r *http.Request) *activitySession {
 }
 
 // activityCSRFOK is csrfOK for an activity session.
-func activityCSRFOK(r *http.Request, sess *activitySession) bool {
-	return csrfOK(r, &session{csrf: sess.csrf})
+func (s *Server) activityCSRFOK(r *http.Request, sess *activitySession) bool {
+	return csrfOK(r, &session{csrf: sess.csrf, origin: s.discord.origin()})
+}
+
+// activityAllowed takes one request from sess's rate limit, answering
+// 429 itself when it is spent.
+func (s *Server) activityAllowed(w http.ResponseWriter, sess *activitySession) bool {
+	if sess.limit.allow(s.now()) {
+		return true
+	}
+	w.Header().Set("Retry-After", "1")
+	refuse(w, http.StatusTooManyRequests, "Too many requests: wait a moment.")
+	return false
 }
 
 // discord calls Discord's API: method on path, with the Authorization
@@ -417,7 +455,9 @@ func (a *activity) discord(ctx context.Context, method, path, auth string, form 
 		return fmt.Errorf("discord %s %s: %w", method, pathOnly(path), err)
 	}
 	switch {
-	case resp.StatusCode >= 400 && resp.StatusCode < 500 && resp.StatusCode != http.StatusTooManyRequests:
+	case resp.StatusCode == http.StatusTooManyRequests:
+		return &activityRefusal{http.StatusServiceUnavailable, "Discord is busy: try again in a moment."}
+	case resp.StatusCode >= 400 && resp.StatusCode < 500:
 		return &activityRefusal{http.StatusForbidden, refused}
 	case resp.StatusCode != http.StatusOK:
 		return fmt.Errorf("discord %s %s: %s: %.200s", method, pathOnly(path), resp.Status, b)

@@ -15,6 +15,10 @@ type session struct {
 	game    int64
 	csrf    string
 	expires time.Time
+	// origin is one more Origin its requests may come from: for the
+	// Activity's sessions, Discord's proxy of the page,
+	// https://{application id}.discordsays.com.
+	origin string
 
 	mu     sync.Mutex
 	tokens float64   // the moves the rate limit allows now
@@ -108,7 +112,7 @@ func csrfOK(r *http.Request, sess *session) bool {
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
 		return false
 	}
-	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host && (sess.origin == "" || o != sess.origin) {
 		return false
 	}
 	return true
