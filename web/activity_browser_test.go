@@ -322,12 +322,6 @@ func (tb *tab) wait(what, body string) {
 	}
 }
 
-// status returns what the Activity's strip says.
-func (tb *tab) status() string {
-	s, _ := evalIn[string](tb, `return d.getElementById('activity-status').textContent;`)
-	return s
-}
-
 // waitStatus waits until the Activity's strip says want.
 func (tb *tab) waitStatus(want string) {
 	tb.w.t.Helper()

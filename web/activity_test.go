@@ -24,11 +24,10 @@ import (
 // activityAPI is a web server with the Activity over a real table, signed
 // in against the fake Discord, without a browser.
 type activityAPI struct {
-	t        *testing.T
-	srv      *discordtest.Server
-	ts       *httptest.Server
-	instance string
-	origin   string // the page's origin behind Discord's proxy
+	t      *testing.T
+	srv    *discordtest.Server
+	ts     *httptest.Server
+	origin string // the page's origin behind Discord's proxy
 }
 
 func newActivityAPI(t *testing.T) *activityAPI {
