@@ -26,10 +26,6 @@ const (
 	// RouteOAuth2Token is the OAuth2 token exchange
 	// (https://discord.com/developers/docs/topics/oauth2#authorization-code-grant-access-token-exchange-example).
 	RouteOAuth2Token = "POST /api/v9/oauth2/token"
-	// RouteCurrentUser is Get Current User: with a Bearer token the token's
-	// user, with the bot's token the bot user
-	// (https://discord.com/developers/docs/resources/user#get-current-user).
-	RouteCurrentUser = "GET /api/v9/users/@me"
 	// RouteActivityInstance is Get Application Activity Instance
 	// (https://discord.com/developers/docs/resources/application#get-application-activity-instance).
 	RouteActivityInstance = "GET /api/v9/applications/{app}/activity-instances/{instance}"
@@ -220,7 +216,6 @@ func (s *Server) ActivityInstances() []string {
 
 func (s *Server) activityRoutes(api func(pattern string, opts int, h handler)) {
 	api(RouteOAuth2Token, limited, s.postOAuth2Token)
-	api(RouteCurrentUser, limited, s.getCurrentUser)
 	api(RouteActivityInstance, auth|limited, s.getActivityInstance)
 }
 
@@ -265,20 +260,14 @@ func (s *Server) postOAuth2Token(c *call) (any, *apiError) {
 		"refresh_token": randomString(30), "scope": "identify"}, nil
 }
 
-// getCurrentUser answers the user of a Bearer token, or the bot user for
-// the bot's token.
-func (s *Server) getCurrentUser(c *call) (any, *apiError) {
-	h := c.r.Header.Get("Authorization")
+// tokenUser answers GET /users/{id} with a user's Bearer token: Get
+// Current User (https://discord.com/developers/docs/resources/user#get-current-user),
+// the token's user, for id "@me"; other users only for a bot's token.
+func (s *Server) tokenUser(id, token string) (any, *apiError) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	id := ""
-	if h == "Bot "+s.token {
-		id = s.bot.ID
-	} else if tok, ok := strings.CutPrefix(h, "Bearer "); ok {
-		id = s.acts().tokens[tok]
-	}
-	u := s.users[id]
-	if id == "" || u == nil {
+	u := s.users[s.acts().tokens[token]]
+	if u == nil || id != "@me" {
 		return nil, errUnauthorized
 	}
 	return userPayload(u), nil

@@ -273,6 +273,7 @@ type handler func(c *call) (any, *apiError)
 const (
 	auth    = 1 << iota // needs "Authorization: Bot <token>"
 	limited             // counts against the global rate limit
+	bearer              // with auth: a user's "Bearer <token>" will do too, which the handler checks
 )
 
 func (s *Server) mux() http.Handler {
@@ -283,7 +284,7 @@ func (s *Server) mux() http.Handler {
 	}
 	api(RouteGateway, limited, s.getGateway)
 	api(RouteGatewayBot, auth|limited, s.getGatewayBot)
-	api(RouteUser, auth|limited, s.getUser)
+	api(RouteUser, auth|bearer|limited, s.getUser)
 	api(RouteApplication, auth|limited, s.getApplication)
 	api(RouteOAuth2Application, auth|limited, s.getApplication)
 	api(RouteGlobalCommands, auth|limited, s.getCommands)
@@ -341,7 +342,8 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h ha
 	case s.inject(w, rec):
 		s.record(rec, nil, nil)
 		return
-	case opts&auth != 0 && r.Header.Get("Authorization") != "Bot "+s.token:
+	case opts&auth != 0 && r.Header.Get("Authorization") != "Bot "+s.token &&
+		(opts&bearer == 0 || !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")):
 		apiErr = errUnauthorized
 		if r.Header.Get("Authorization") == s.token {
 			apiErr = errStatus(401, 0, "401: Unauthorized (the token lacks the \"Bot \" prefix)")
@@ -611,6 +613,9 @@ func (s *Server) getGatewayBot(c *call) (any, *apiError) {
 
 func (s *Server) getUser(c *call) (any, *apiError) {
 	id := c.r.PathValue("user")
+	if tok, ok := strings.CutPrefix(c.r.Header.Get("Authorization"), "Bearer "); ok {
+		return s.tokenUser(id, tok)
+	}
 	if id == "@me" {
 		id = s.bot.ID
 	}
