@@ -511,9 +511,9 @@ func TestActivityPlaysChannelGame(t *testing.T) {
 
 	// carol, a participant who does not play, is refused a move.
 	st = w.state(g.ID)
-	res, err := chromedp.Run(tc.ctx, chromedp.Evaluate[string](frameJS(fmt.Sprintf(`return f.fetch('/api/games/%d/moves', {
-		method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Zugbot-CSRF': f.zugbotActivity.gameCSRF },
-		body: JSON.stringify({ ply: %d, move: %q }) }).then(async (r) => r.status + ' ' + (await r.json()).error);`, g.ID, st.Ply, st.Moves[0].Notation)),
+	res, err := chromedp.Run(tc.ctx, chromedp.Evaluate[string](frameJS(fmt.Sprintf(`return f.fetch('/api/activity/game').then((r) => r.json()).then((g) =>
+		f.fetch('/api/games/%d/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Zugbot-CSRF': g.game_csrf },
+			body: JSON.stringify({ ply: %d, move: %q }) })).then(async (r) => r.status + ' ' + (await r.json()).error);`, g.ID, st.Ply, st.Moves[0].Notation)),
 		chromedp.EvalAwaitPromise))
 	if err != nil || !strings.HasPrefix(res, "403 ") || !strings.Contains(res, "not a player") {
 		t.Errorf("carol's move: %q (%v): want 403, not a player", res, err)

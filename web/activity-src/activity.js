@@ -71,8 +71,6 @@ async function main() {
     });
     const me = await api('/api/activity/token', { method: 'POST', body: JSON.stringify({ code, instance_id: sdk.instanceId }) });
     await sdk.commands.authenticate({ access_token: me.access_token });
-    document.body.dataset.user = me.user.id;
-    window.zugbotActivity = { csrf: me.csrf, user: me.user.id }; // for the tests' refused requests
 
     let participants = [];
     const showPeople = (list) => {
@@ -92,7 +90,6 @@ async function main() {
     showPeople((await sdk.commands.getInstanceConnectedParticipants()).participants);
 
     const found = (g) => {
-      window.zugbotActivity.gameCSRF = g.game_csrf;
       ui.form.hidden = true;
       say(g.player ? 'You play game #' + g.game + '.' : 'You are watching game #' + g.game + '.');
       showBoard(g.game);
