@@ -13,6 +13,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
@@ -291,6 +292,10 @@ func (s *Server) activityStart(w http.ResponseWriter, r *http.Request) {
 		Opponent string `json:"opponent"` // a user ID, or "ai"
 	}
 	if !decode(w, r, &req) {
+		return
+	}
+	if !slices.ContainsFunc(games.Listed(), func(v *engine.Variant) bool { return v.ID == req.Variant }) {
+		refuse(w, http.StatusBadRequest, "Choose one of the games the Activity offers.")
 		return
 	}
 	ctx := table.WithSource(r.Context(), Source)

@@ -152,6 +152,9 @@ func TestActivityAPI(t *testing.T) {
 	if st := a.call(ca, "POST", "/api/activity/games", start, nil, "X-Zugbot-CSRF", me.CSRF, "Origin", "https://evil.example"); st != http.StatusForbidden {
 		t.Errorf("a start from another origin: %d, want 403", st)
 	}
+	if st := a.call(ca, "POST", "/api/activity/games", `{"variant":"chess","opponent":"ai"}`, nil, "X-Zugbot-CSRF", me.CSRF); st != http.StatusBadRequest {
+		t.Errorf("a start of a game zugbot does not offer: %d, want 400", st)
+	}
 	var g activityAnswer
 	if st := a.call(ca, "POST", "/api/activity/games", start, &g, "X-Zugbot-CSRF", me.CSRF, "Origin", a.origin); st != http.StatusOK || g.Game == 0 || !g.Player {
 		t.Fatalf("alice starts a game against the AI: %d %+v", st, g)
