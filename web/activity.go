@@ -49,6 +49,9 @@ type activity struct {
 	cfg ActivityConfig
 	mu  sync.Mutex
 	by  map[string]*activitySession // by id, the value of activityCookie
+	// starting orders the starts of games, so that two people starting
+	// at once in one channel start one game (in this process).
+	starting sync.Mutex
 }
 
 // activitySession is a Discord user signed in to one activity instance,
@@ -299,6 +302,8 @@ func (s *Server) activityStart(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	ctx := table.WithSource(r.Context(), Source)
+	s.discord.starting.Lock()
+	defer s.discord.starting.Unlock()
 	var out activityAnswer
 	if err := s.channelGame(ctx, w, sess, &out); err != nil || out.Game != 0 {
 		if err != nil {
