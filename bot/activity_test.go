@@ -62,3 +62,28 @@ func TestPlayInDiscordButton(t *testing.T) {
 		t.Fatalf("activity instances %v: want the one launched", got)
 	}
 }
+
+// TestEntryPointAppHandler: when the entry point command is set to be
+// handled by the app, its use reaches the bot, which launches the
+// Activity with LAUNCH_ACTIVITY; a bot that serves no Activity says so.
+func TestEntryPointAppHandler(t *testing.T) {
+	t.Parallel()
+	for _, serves := range []bool{true, false} {
+		h := newHarness(t, func(h *harness) {
+			h.srv.EnableActivities()
+			h.srv.SetEntryPointHandler(discordtest.AppHandler)
+			h.activity = serves
+		})
+		resp := h.srv.SlashCommand(t, h.alice, h.channel, "launch").WaitResponse(t, wait)
+		if !serves {
+			h.refused(resp, "serves no Activity")
+			continue
+		}
+		if resp.Type != discordgo.InteractionResponseType(discordtest.LaunchActivity) {
+			t.Fatalf("the entry point answered type %d: want LAUNCH_ACTIVITY", resp.Type)
+		}
+		if got := h.srv.ActivityInstances(); len(got) != 1 {
+			t.Errorf("activity instances %v: want the one launched", got)
+		}
+	}
+}

@@ -101,6 +101,25 @@ func (s *Server) EnableActivities() {
 	s.notify()
 }
 
+// SetEntryPointHandler sets the entry point command's handler, as its
+// setting in the Developer Portal does: DiscordLaunchActivity, or
+// AppHandler for an interaction the app answers (with LAUNCH_ACTIVITY).
+func (s *Server) SetEntryPointHandler(handler int) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.acts().handler = handler
+}
+
+// checkEntryPointUse refuses to dispatch the use of an entry point command
+// that Discord handles itself (it launches the Activity, and the app hears
+// nothing: use LaunchEntryPoint); call with s.mu held.
+func (s *Server) checkEntryPointUse(cmd *discordgo.ApplicationCommand) error {
+	if cmd.Type == PrimaryEntryPoint && s.acts().handler != AppHandler {
+		return fmt.Errorf("the entry point command /%s is handled by Discord, which launches the Activity without an interaction: use LaunchEntryPoint", cmd.Name)
+	}
+	return nil
+}
+
 // ClientSecret returns the application's OAuth2 client secret.
 func (s *Server) ClientSecret() string {
 	s.mu.Lock()

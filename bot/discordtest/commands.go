@@ -359,7 +359,7 @@ func Focus(name, typed string) Option { return Option{Name: name, Value: typed, 
 
 // commandAvailable reports whether cmd can be used in channel ch.
 func commandAvailable(cmd *discordgo.ApplicationCommand, ch *channel) bool {
-	if cmd.Type != discordgo.ChatApplicationCommand {
+	if cmd.Type != discordgo.ChatApplicationCommand && cmd.Type != PrimaryEntryPoint {
 		return false
 	}
 	ctx := discordgo.InteractionContextGuild
@@ -417,7 +417,10 @@ func (s *Server) commandData(ch *channel, path string, opts []Option, auto bool)
 	if err != nil {
 		return nil, 0, fmt.Errorf("/%s: %w", path, err)
 	}
-	data := map[string]any{"id": cmd.ID, "name": cmd.Name, "type": discordgo.ChatApplicationCommand}
+	if err := s.checkEntryPointUse(cmd); err != nil {
+		return nil, 0, err
+	}
+	data := map[string]any{"id": cmd.ID, "name": cmd.Name, "type": max(cmd.Type, discordgo.ChatApplicationCommand)}
 	if cmd.GuildID != "" {
 		data["guild_id"] = cmd.GuildID
 	}
