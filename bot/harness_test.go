@@ -73,6 +73,8 @@ type harness struct {
 	// game service; webURL is its address once started.
 	live   bool
 	webURL string
+	// activity, when set, makes the boards launch the Activity.
+	activity bool
 }
 
 // wait bounds every wait for the bot: generous, for the race detector on
@@ -125,6 +127,9 @@ func (h *harness) start() {
 		t.Cleanup(func() { hs.Close(); ws.Close() })
 		h.webURL = hs.URL
 		b.UseLiveBoard(ws)
+	}
+	if h.activity {
+		b.UseActivity()
 	}
 	before := h.srv.GatewayStats().Identifies
 	done := make(chan error, 1)

@@ -47,6 +47,9 @@ type Config struct {
 	Now func() time.Time
 	// Log is told of the errors a request met; slog.Default() when nil.
 	Log *slog.Logger
+	// Activity, when set, serves the board as a Discord Activity too
+	// (activity.go).
+	Activity *ActivityConfig
 }
 
 // Server serves the live board. Make one with New; it is an http.Handler,
@@ -69,6 +72,8 @@ type Server struct {
 
 	replyMu  sync.Mutex
 	replying map[int64]bool // games whose AI reply runs; true: look again after it
+
+	discord *activity // nil without Config.Activity
 }
 
 // New returns a Server for cfg.
@@ -105,6 +110,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, tab: cfg.Table, mux: http.NewServeMux(), static: http.FileServerFS(sub),
 		secure: u.Scheme == "https", replying: map[int64]bool{}}
+	if cfg.Activity != nil {
+		if s.discord, err = newActivity(*cfg.Activity); err != nil {
+			return nil, err
+		}
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
 	return s, nil
@@ -173,6 +183,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) routes() {
 	m := s.mux
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		if s.discord != nil && r.URL.Query().Has("frame_id") {
+			s.activityPage(w, r) // Discord opens the Activity at the root
+			return
+		}
 		http.Error(w, "zugbot's live board: open a game's link.", http.StatusNotFound)
 	})
 	m.HandleFunc("GET /play", s.play)
@@ -195,6 +209,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /tournaments/{id}", s.tournamentPage)
 	m.HandleFunc("GET /api/tournaments/{id}", s.tournament)
 	m.HandleFunc("GET /api/tournaments/{id}/live", s.tournamentLive)
+	if s.discord != nil {
+		s.activityRoutes()
+	}
 }
 
 // page serves the board's HTML page, the same for every game.
@@ -353,7 +370,7 @@ func (s *Server) act(a action) http.HandlerFunc {
 			refuse(w, http.StatusForbidden, "You are watching this game: open your private link to play.")
 			return
 		}
-		if !csrfOK(r, sess) {
+		if !s.csrfOK(r, sess.csrf) {
 			refuse(w, http.StatusForbidden, "This request did not come from the game's page.")
 			return
 		}

@@ -149,17 +149,19 @@ func (s *Server) sessionOf(r *http.Request, game int64) *session {
 	return sess
 }
 
-// csrfOK reports whether r carries the session's CSRF value and, when it
-// says where it comes from, comes from this site.
-func csrfOK(r *http.Request, sess *session) bool {
+// csrfOK reports whether r carries a session's CSRF value, csrf, and, when
+// it says where it comes from, comes from this site: served directly, or
+// through Discord's proxy of the Activity,
+// https://{application id}.discordsays.com.
+func (s *Server) csrfOK(r *http.Request, csrf string) bool {
 	h := r.Header.Get(csrfHeader)
-	if h == "" || subtle.ConstantTimeCompare([]byte(h), []byte(sess.csrf)) != 1 {
+	if h == "" || subtle.ConstantTimeCompare([]byte(h), []byte(csrf)) != 1 {
 		return false
 	}
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
 		return false
 	}
-	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host && (s.discord == nil || o != s.discord.origin()) {
 		return false
 	}
 	return true

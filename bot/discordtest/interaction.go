@@ -468,15 +468,17 @@ func (ix *Interaction) WaitFollowups(t testing.TB, n int, timeout time.Duration)
 var allowedResponses = map[discordgo.InteractionType][]discordgo.InteractionResponseType{
 	discordgo.InteractionApplicationCommand: {
 		discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseModal,
+		LaunchActivity,
 	},
 	discordgo.InteractionMessageComponent: {
 		discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage, discordgo.InteractionResponseModal,
+		LaunchActivity,
 	},
 	discordgo.InteractionApplicationCommandAutocomplete: {discordgo.InteractionApplicationCommandAutocompleteResult},
 	discordgo.InteractionModalSubmit: {
 		discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage,
+		discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage, LaunchActivity,
 	},
 }
 
@@ -536,7 +538,16 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 	}
 
 	ch := s.channels[ix.ChannelID]
+	instance := ""
 	switch d.Type {
+	case LaunchActivity:
+		if b.hasMessageFields() {
+			return nil, errForm(fieldError{"data", "INTERACTION_RESPONSE_DATA_INVALID", "A LAUNCH_ACTIVITY response carries no data."})
+		}
+		var err *apiError
+		if instance, err = s.launchActivity(ix); err != nil {
+			return nil, err
+		}
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		// The bot's channel permissions do not matter here: apps "always
 		// have the EMBED_LINKS and ATTACH_FILES permissions when responding
@@ -619,6 +630,9 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 	}
 	ix.response = resp
 	s.notify()
+	if c.r.URL.Query().Get("with_response") == "true" {
+		return s.callbackResponse(ix, d.Type, instance), nil
+	}
 	return nil, nil
 }
 

@@ -124,6 +124,7 @@ type Server struct {
 	outbox       []event
 	flushMu      sync.Mutex     // keeps dispatches of the outbox in order
 	gateways     sync.WaitGroup // gateway connection goroutines
+	act          *activities    // the Activity (activity.go); made on first use
 }
 
 type guild struct {

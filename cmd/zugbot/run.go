@@ -99,7 +99,11 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		defer func() { stopListening(); <-listened }()
 	}
 	if cfg.WebAddr != "" {
-		stop, err := serveLiveBoard(b, st, cfg, log)
+		act, err := activityConfig(ctx, s, st, cfg)
+		if err != nil {
+			return err
+		}
+		stop, err := serveLiveBoard(b, st, cfg, act, log)
 		if err != nil {
 			return err
 		}
@@ -253,8 +257,9 @@ func activeGames(st *store.Store) prometheus.Collector {
 // the bot's own game service, and gives the bot its links. Its signing key
 // is drawn anew at each start (the links it gives open within minutes);
 // its sessions are kept in the store, so a restart leaves the players'
-// pages theirs. It returns what stops it.
-func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, log *slog.Logger) (stop func(), err error) {
+// pages theirs. With act, it serves the board inside Discord too, as an
+// Activity. It returns what stops it.
+func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, act *web.ActivityConfig, log *slog.Logger) (stop func(), err error) {
 	ln, err := net.Listen("tcp", cfg.WebAddr)
 	if err != nil {
 		return nil, usagef("ZUGBOT_WEB_ADDR %s: %v", cfg.WebAddr, err)
@@ -267,11 +272,14 @@ func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, log *slog.Logger) (
 	if _, err := rand.Read(key); err != nil {
 		return nil, fmt.Errorf("a key for the live board's links: %w", err)
 	}
-	ws, err := web.New(web.Config{Table: b.Table(), Sessions: st, Key: key, PublicURL: public, Log: log})
+	ws, err := web.New(web.Config{Table: b.Table(), Sessions: st, Key: key, PublicURL: public, Log: log, Activity: act})
 	if err != nil {
 		return nil, err
 	}
 	b.UseLiveBoard(ws)
+	if act != nil {
+		b.UseActivity()
+	}
 	srv := ws.HTTPServer(cfg.WebAddr)
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
