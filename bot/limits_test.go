@@ -441,3 +441,58 @@ func responseID(r *discordtest.Request) string {
 	json.Unmarshal(r.Response, &m)
 	return m.ID
 }
+
+// TestRemovedFromServer: the bot is removed from a server in the middle
+// of a game there, for 30 hours, while a live game goes on in another.
+// The removed server's game neither times out nor is announced meanwhile,
+// and nothing is sent there; the other server's game ends on time as
+// usual. Invited back, the game resumes as it was: its deadline is as far
+// off as when the bot left, and it ends on time after that. The log says
+// each once.
+func TestRemovedFromServer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	g := h.duel("zola", false, discordtest.Opt("days", 1)).Game
+	other := h.srv.NewGuild("Other Club")
+	elsewhere := h.srv.NewChannel(other, "games")
+	live := h.playAI(h.alice, elsewhere, "zola", discordtest.Opt("color", "first"), discordtest.Opt("clock", "5+3")).Game
+
+	h.srv.LeaveGuild(h.guild)
+	h.eventually("the removal logged", func() bool { return h.logged("removed from a server") == 1 })
+	sent := len(h.srv.Requests())
+	h.clock.Advance(30 * time.Hour)
+	for range 3 {
+		h.bot.RunDue(ctx)
+	}
+	if st := h.game(live.ID).Game; !st.Over() {
+		t.Errorf("the other server's game after its time ran out: %v; want it over", st.Result)
+	}
+	if st := h.game(g.ID).Game; st.Over() {
+		t.Errorf("the game of the server the bot left: %v; want it waiting", st.Result)
+	}
+	for _, r := range h.srv.Requests()[sent:] {
+		if strings.Contains(r.Path, h.channel) {
+			t.Errorf("%s %s while the bot was away from its server", r.Method, r.Path)
+		}
+	}
+
+	h.srv.RejoinGuild(h.guild)
+	h.eventually("the return logged", func() bool { return h.logged("back in a server") == 1 })
+	if got, want := h.game(g.ID).Game.Deadline, g.Deadline.Add(30*time.Hour); !got.Equal(want) {
+		t.Errorf("deadline back in the server: %v; want %v, as far off as when the bot left", got, want)
+	}
+	h.clock.Advance(25 * time.Hour)
+	for range 3 {
+		h.bot.RunDue(ctx)
+	}
+	if st := h.game(g.ID).Game; !st.Over() {
+		t.Errorf("the game after its deadline, back in the server: %v; want it over on time", st.Result)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ChannelID == h.channel && strings.Contains(m.Content, fmt.Sprintf("Game #%d: alice ran out of time.", g.ID))
+	})
+	if n, m := h.logged("removed from a server"), h.logged("back in a server"); n != 1 || m != 1 {
+		t.Errorf("logged the removal %d times and the return %d; want once each", n, m)
+	}
+}

@@ -1,0 +1,45 @@
+package bot
+
+import (
+	"context"
+	"time"
+
+	"github.com/bwmarrin/discordgo"
+)
+
+// removed holds the games of a server the bot was removed from (kicked,
+// or the server deleted): their timers wait, so that nobody loses on time
+// while the bot cannot show the board, and nothing is announced where the
+// bot has no access (403 or 404). An outage of the server
+// (GUILD_DELETE with unavailable set) is not a removal: Discord sends
+// GUILD_CREATE when it is back, and the games go on meanwhile
+// (https://discord.com/developers/docs/events/gateway-events#guild-delete).
+func (b *Bot) removed(ctx context.Context, g *discordgo.GuildDelete) {
+	if g.Guild == nil || g.Unavailable {
+		return
+	}
+	left, err := b.table.LeftServer(ctx, g.ID)
+	switch {
+	case err != nil:
+		b.log.Error("removed from a server; its games could not be held", "guild", g.ID, "err", err)
+	case left:
+		b.log.Info("removed from a server: its games, challenges and tournaments wait until zugbot is invited back", "guild", g.ID)
+	}
+}
+
+// invited resumes the games of a server the bot is back in (invited
+// again after a removal), as they were when it left: they are given the
+// time it was away. Discord sends GUILD_CREATE for every server at each
+// connection too; those the bot never left change nothing.
+func (b *Bot) invited(ctx context.Context, g *discordgo.GuildCreate) {
+	if g.Guild == nil || g.Unavailable {
+		return
+	}
+	away, back, err := b.table.BackInServer(ctx, g.ID)
+	switch {
+	case err != nil:
+		b.log.Error("back in a server; its games could not be resumed", "guild", g.ID, "err", err)
+	case back:
+		b.log.Info("back in a server: its games, challenges and tournaments resume as they were", "guild", g.ID, "away", away.Round(time.Second))
+	}
+}
