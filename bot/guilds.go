@@ -43,3 +43,23 @@ func (b *Bot) invited(ctx context.Context, g *discordgo.GuildCreate) {
 		b.log.Info("back in a server: its games, challenges and tournaments resume as they were", "guild", g.ID, "away", away.Round(time.Second))
 	}
 }
+
+// channelDeleted calls off the tournament of a channel a moderator
+// deleted (CHANNEL_DELETE): its rounds could no longer be announced. The
+// games of the channel, the tournament's included, go on; every request
+// about the channel answers 404 Unknown Channel (10003), so their timers
+// announce nothing and are not tried again (see permanent), and their
+// players move with /move anywhere and show a board with /board in
+// another channel of the server.
+func (b *Bot) channelDeleted(ctx context.Context, c *discordgo.ChannelDelete) {
+	if c.Channel == nil || c.GuildID == "" {
+		return
+	}
+	tr, off, err := b.table.ChannelGone(ctx, c.ID)
+	switch {
+	case err != nil:
+		b.log.Error("a channel was deleted; its tournament could not be called off", "channel", c.ID, "err", err)
+	case off:
+		b.log.Info("a tournament's channel was deleted: the tournament is called off, its games go on", "tournament", tr.ID, "channel", c.ID)
+	}
+}

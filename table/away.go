@@ -2,7 +2,11 @@ package table
 
 import (
 	"context"
+	"errors"
+	"fmt"
 	"time"
+
+	"github.com/zugbot/zugbot/store"
 )
 
 // LeftServer records that the bot was removed from server guild: the
@@ -23,4 +27,25 @@ func (t *Table) BackInServer(ctx context.Context, guild string) (time.Duration, 
 		t.WakeTimers()
 	}
 	return away, back, err
+}
+
+// ChannelGone calls off the tournament played in channel, which was
+// deleted (its thread went with it): its rounds can no longer be
+// announced, nor its boards posted. Its games going on are played on as
+// ordinary games, wherever their players show their boards. It returns
+// the tournament, and false if none was under way there.
+func (t *Table) ChannelGone(ctx context.Context, channel string) (store.Tournament, bool, error) {
+	tr, err := t.store.ChannelTournament(ctx, channel)
+	if errors.Is(err, store.ErrNotFound) {
+		return store.Tournament{}, false, nil
+	}
+	if err != nil || tr.ChannelID != channel || !(tr.State.Active() || tr.State == store.TournamentOpen) {
+		return tr, false, err
+	}
+	defer t.tlocks.Lock(tr.ID)()
+	tr, err = t.store.CancelTournament(ctx, tr.ID)
+	if err != nil {
+		return tr, false, fmt.Errorf("call off the tournament of a deleted channel: %w", err)
+	}
+	return tr, true, nil
 }
