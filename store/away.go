@@ -44,6 +44,15 @@ func (s *Store) Leave(ctx context.Context, guild string) (bool, error) {
 // much, so that they resume as they were. It returns how long the bot was
 // away, and false (and nothing changed) if it had not left.
 func (s *Store) Return(ctx context.Context, guild string) (time.Duration, bool, error) {
+	// Discord announces every server at each connection (GUILD_CREATE),
+	// and the bot was removed from few if any: a read answers for most.
+	var n int
+	if err := s.reads.QueryRowContext(ctx, `SELECT count(*) FROM away WHERE guild_id = ?`, guild).Scan(&n); err != nil {
+		return 0, false, fmt.Errorf("return to server %s: %w", guild, err)
+	}
+	if n == 0 {
+		return 0, false, nil
+	}
 	var away time.Duration
 	var was bool
 	err := s.write(ctx, func(tx querier) error {
