@@ -65,8 +65,6 @@ func cannot(channel string, err error) string {
 			return fmt.Sprintf("the thread %s is archived or locked", where)
 		case discordgo.ErrCodeUnknownChannel:
 			return fmt.Sprintf("the channel %s no longer exists; /board in another channel of the server shows a game's board there", where)
-		case discordgo.ErrCodeCannotSendMessagesToThisUser:
-			return "Discord does not let me send you direct messages (your privacy settings, or you blocked me); play with /move, or show the board with /board in a channel"
 		case discordgo.ErrCodeUnknownMessage:
 			return fmt.Sprintf("the message in %s was deleted", where)
 		}
