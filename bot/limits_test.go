@@ -139,6 +139,37 @@ func (h *harness) timersDone() {
 	})
 }
 
+// TestFlagDuringRound: while a tournament's round is posted at Discord's
+// pace in its thread, a live game in another channel runs out of time.
+// Its time-out is announced at once, not after the round's boards: the
+// timers of other games do not wait for a tournament's step.
+func TestFlagDuringRound(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	h.atDiscordPace()
+	elsewhere := h.srv.NewChannel(h.guild, "elsewhere")
+	g := h.playAI(h.alice, elsewhere, "zola", discordtest.Opt("color", "first"), discordtest.Opt("clock", "5+3")).Game
+	h.clock.Advance(4 * time.Minute)
+	h.tournamentOf(h.users("p", 16), 1) // 8 boards: two windows of Discord's pace
+	h.eventually("the round's pairings", func() bool { return h.tournament(1).Announced == 1 })
+	h.clock.Advance(90 * time.Second) // alice's 5 minutes are up; the round's clocks are at 1:30
+	h.bot.Table().WakeTimers()
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ChannelID == elsewhere && strings.Contains(m.Content, fmt.Sprintf("Game #%d: alice ran out of time.", g.ID))
+	})
+	posted := 0
+	tr := h.tournament(1)
+	for _, p := range tr.RoundPairings(1) {
+		if h.game(p.GameID).Game.MessageID != "" {
+			posted++
+		}
+	}
+	if posted == len(tr.RoundPairings(1)) {
+		t.Errorf("the time-out elsewhere came after the round's %d boards; want it while they are posted", posted)
+	}
+	h.roundPosted(1, 1)
+}
+
 // roundTime returns how long tournament tr's round took to be posted:
 // from its thread's opening (the step's first request) to its last
 // board's post.
