@@ -281,20 +281,26 @@ func TestGlobalLimitHeld(t *testing.T) {
 	}
 }
 
-// TestDeletedChannel deletes the channel of a game and of a tournament
+// TestDeletedChannel deletes the channel of two games and of a tournament
 // (with its thread) mid-round. Nothing is lost: the players move with
 // /move from another channel, told that the board's channel is gone and
 // how to show it; /board there moves the game's board there, which the
-// next moves update. The timers of the games left there end them on time,
-// try their announcement once and drop it: nothing is retried.
+// next moves update. The tournament is called off, its games going on as
+// ordinary games. The timers of the games left in the deleted channel end
+// them on time, try their announcements once and drop them: nothing is
+// retried.
 func TestDeletedChannel(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
 	moved := h.duel("zola", false, discordtest.Opt("days", 1)).Game
 	left := h.duel("zola", false, discordtest.Opt("days", 1)).Game
-	cyd, dora := h.srv.NewUser("cyd"), h.srv.NewUser("dora")
-	h.tournamentOf([]*discordgo.User{cyd, dora, h.srv.NewUser("eli"), h.srv.NewUser("fay")}, 2)
+	players := h.users("t", 4)
+	byID := map[string]*discordgo.User{}
+	for _, u := range players {
+		byID[u.ID] = u
+	}
+	h.tournamentOf(players, 2)
 	tr := h.roundPosted(1, 1)
 
 	h.srv.DeleteChannel(h.channel)
@@ -319,19 +325,16 @@ func TestDeletedChannel(t *testing.T) {
 	if b := h.board(moved.ID); b.ChannelID != side || !strings.Contains(b.Content, "bob played") {
 		t.Errorf("the board in %s says %q; want it in the side channel after bob's move", b.ChannelID, b.Content)
 	}
-	// A tournament game: the same.
+	// A tournament game: the same, once its tournament is called off.
+	h.eventually("the tournament called off", func() bool { return h.tournament(tr.ID).State == store.TournamentCancelled })
 	p := tr.RoundPairings(1)[0]
-	white := cyd
-	if p.White == dora.ID {
-		white = dora
-	} else if p.White != cyd.ID {
-		p = tr.RoundPairings(1)[1]
-		white = map[bool]*discordgo.User{true: cyd, false: dora}[p.White == cyd.ID]
-	}
-	ix = h.srv.SlashCommand(t, white, side, "move", discordtest.Opt("game", p.GameID), discordtest.Opt("move", "a1xb1"))
+	ix = h.srv.SlashCommand(t, byID[p.White], side, "move", discordtest.Opt("game", p.GameID), discordtest.Opt("move", "a1xb1"))
 	if r := ix.WaitResponse(t, wait); r.Data == nil || !strings.Contains(r.Data.Content, "you played") {
 		t.Fatalf("/move in the tournament's game answered %+v", r.Data)
 	}
+	bix = h.srv.SlashCommand(t, byID[p.Black], side, "board", discordtest.Opt("game", p.GameID))
+	bix.WaitResponse(t, wait)
+	h.eventually("the tournament game's board in the side channel", func() bool { return h.game(p.GameID).Game.MessageID == bix.Original().ID })
 	h.srv.TakeViolations()
 
 	// The tournament is called off; its games, and the one left in the
@@ -345,13 +348,12 @@ func TestDeletedChannel(t *testing.T) {
 		}
 		return n
 	}
-	h.eventually("the tournament called off", func() bool { return h.tournament(tr.ID).State == store.TournamentCancelled })
 	h.clock.Advance(25 * time.Hour)
 	for range 3 {
 		h.bot.RunDue(ctx)
 	}
 	h.timersDone()
-	for _, id := range []int64{left.ID, tr.RoundPairings(1)[0].GameID, tr.RoundPairings(1)[1].GameID} {
+	for _, id := range []int64{left.ID, tr.RoundPairings(1)[1].GameID} {
 		if st := h.game(id).Game; !st.Over() {
 			t.Errorf("game %d, left in the deleted channel: %v; want it ended on time", id, st.Result)
 		}
