@@ -100,8 +100,8 @@ func (s *Server) RemoveMember(guildID string, u *discordgo.User) {
 	s.flush()
 }
 
-// member reports whether u is still a member of the guild of channel c
-// (true for DMs); call with s.mu held.
+// isMember reports whether the user userID is still a member of the guild
+// of channel c (true for DMs); call with s.mu held.
 func (s *Server) isMember(c *channel, userID string) bool {
 	g := s.guilds[c.guildID]
 	return g == nil || !g.gone[userID]
