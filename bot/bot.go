@@ -212,6 +212,9 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 		defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { set(false) })()
 		defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { set(true) })()
 		defer s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.handle(work, i) })()
+		defer s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) { b.removed(work, g) })()
+		defer s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) { b.invited(work, g) })()
+		defer s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) { b.channelDeleted(work, c) })()
 		if err := s.Open(); err != nil {
 			return fmt.Errorf("connect to Discord (shard %d of %d): %w", s.ShardID, s.ShardCount, err)
 		}

@@ -13,7 +13,7 @@ import (
 // allow (a game's rematch_of is an older game, inserted before it).
 var copyTables = []string{
 	"players", "games", "moves", "challenges", "ratings", "rating_changes", "members", "analyses",
-	"tournaments", "tournament_players", "tournament_games", "schedule", "alive", "web_sessions",
+	"tournaments", "tournament_players", "tournament_games", "schedule", "alive", "web_sessions", "away",
 }
 
 // identityTables are the tables whose id a new row takes from a sequence

@@ -35,7 +35,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 		limit = DefaultTaskBatch
 	}
 	rows, err := s.reads.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
-		FROM schedule WHERE due <= ? ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
+		FROM schedule WHERE due <= ? AND `+notAway+` ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("due tasks: %w", err)
 	}
@@ -69,7 +69,7 @@ func (s *Store) Claim(ctx context.Context, limit int, lease time.Duration) ([]Ta
 		limit = DefaultTaskBatch
 	}
 	query := `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
-		FROM schedule WHERE due <= ?1 AND lease_until <= ?1 ORDER BY due, id LIMIT ?2`
+		FROM schedule WHERE due <= ?1 AND lease_until <= ?1 AND ` + notAway + ` ORDER BY due, id LIMIT ?2`
 	if s.pg {
 		query += ` FOR UPDATE SKIP LOCKED`
 	}
@@ -129,7 +129,7 @@ func (s *Store) ReleaseClaims(ctx context.Context) error {
 // until it changes something).
 func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var due sql.NullInt64
-	err := s.reads.QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule`).Scan(&due)
+	err := s.reads.QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule WHERE `+notAway).Scan(&due)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, false, fmt.Errorf("next due task: %w", err)
 	}

@@ -141,6 +141,9 @@ func (s *Server) lookup(t testing.TB, u *discordgo.User, channelID string) *chan
 	if ch.guildID != "" && s.joined(ch.guildID) == nil {
 		t.Fatalf("discordtest: the bot is not in guild %s (LeaveGuild): its commands and components are not there to use", ch.guildID)
 	}
+	if !s.isMember(ch, u.ID) {
+		t.Fatalf("discordtest: %s left guild %s (RemoveMember): they cannot use its channels", u.Username, ch.guildID)
+	}
 	if isThread(ch.typ) && ch.archived {
 		// Users "cannot ... use application commands ... in archived
 		// threads" (https://discord.com/developers/docs/topics/threads#active-archived-threads):

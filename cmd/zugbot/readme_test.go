@@ -284,6 +284,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a benchmark run of a minute on the fake Discord; the package and its BenchmarkClick are checked instead",
 			check:  checkGoTest("func BenchmarkClick("),
 		},
+		"go test ./bot -run XXX -bench RoundAtDiscordPace -benchtime 1x -count 3": {
+			reason: "three tournament rounds posted at Discord's pace, 15 s each; the package and its benchmark are checked instead",
+			check:  checkGoTest("func BenchmarkRoundAtDiscordPace("),
+		},
 		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m": {
 			reason: "the load benchmark, about 4 minutes of both cores; the package and its TestLoad are checked instead",
 			check:  checkGoTest("func TestLoad("),
