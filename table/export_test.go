@@ -54,3 +54,21 @@ func (t *Table) Workspaces() (made, tableBytes int) {
 func (t *Table) InBackground(ctx context.Context, game int64, f func(ctx context.Context) error) error {
 	return t.pool.inBackground(ctx, game, func(ctx context.Context, _ *ai.Workspace) error { return f(ctx) })
 }
+
+// ThinkNice runs f as the AI's thinks run, and returns the nice value of
+// the OS thread it ran on.
+func ThinkNice() (int, error) {
+	var n int
+	err := niced(func() error {
+		var err error
+		n, err = threadNice()
+		return err
+	})
+	return n, err
+}
+
+// ThreadNice returns the calling OS thread's nice value.
+var ThreadNice = threadNice
+
+// AINice is the nice value the AI thinks at.
+const AINice = aiNice

@@ -30,13 +30,15 @@ import (
 )
 
 var (
-	loadOn       = flag.Bool("load", false, "run TestLoad, the load benchmark")
-	loadGames    = flag.Int("load.games", 300, "TestLoad: games going on at once")
-	loadAI       = flag.Int("load.ai", 100, "TestLoad: how many of them are against the AI")
-	loadDuration = flag.Duration("load.duration", 3*time.Minute, "TestLoad: how long to measure")
-	loadMean     = flag.Duration("load.mean", 5*time.Second, "TestLoad: mean wait before a player moves")
-	loadChannels = flag.Int("load.channels", 100, "TestLoad: channels the games are spread over")
-	loadDB       = flag.String("load.db", "sqlite", "TestLoad: the database, sqlite or postgres (a throwaway server on this machine)")
+	loadOn        = flag.Bool("load", false, "run TestLoad, the load benchmark")
+	loadGames     = flag.Int("load.games", 300, "TestLoad: games going on at once")
+	loadAI        = flag.Int("load.ai", 100, "TestLoad: how many of them are against the AI")
+	loadDuration  = flag.Duration("load.duration", 3*time.Minute, "TestLoad: how long to measure")
+	loadMean      = flag.Duration("load.mean", 5*time.Second, "TestLoad: mean wait before a player moves")
+	loadChannels  = flag.Int("load.channels", 100, "TestLoad: channels the games are spread over")
+	loadDB        = flag.String("load.db", "sqlite", "TestLoad: the database, sqlite or postgres (a throwaway server on this machine)")
+	loadAIThreads = flag.Int("load.aiworkers", 0, "TestLoad: the bot's ZUGBOT_AI_WORKERS (0: its default)")
+	loadProfile   = flag.String("load.profile", "", "TestLoad: a directory to write the bot's CPU, mutex, block, heap and goroutine profiles and an execution trace to, taken in the middle of the run")
 )
 
 // aiMix is the share of the AI games at each level, 1 to 5.
@@ -137,6 +139,9 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("-load.db %q: want sqlite or postgres", *loadDB)
 	}
 	f := newFleetOn(t, discordtest.Config{GlobalRateLimit: 500, InteractionDeadline: 15 * time.Minute}, db)
+	if *loadAIThreads > 0 {
+		f.env = append(f.env, fmt.Sprintf("ZUGBOT_AI_WORKERS=%d", *loadAIThreads))
+	}
 	channels := []string{f.channel}
 	for i := 1; i < *loadChannels; i++ {
 		channels = append(channels, f.srv.NewChannel(f.guild, fmt.Sprintf("games-%d", i)))
@@ -216,6 +221,13 @@ func TestLoad(t *testing.T) {
 		defer wg.Done()
 		r.trickle(channels, specs[0].users[0])
 	}()
+	if *loadProfile != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.profile(*loadProfile)
+		}()
+	}
 	// The backup, halfway.
 	var backup backupCheck
 	wg.Add(1)
@@ -494,6 +506,48 @@ func (r *loadRun) backup() backupCheck {
 	}
 	c.result = fmt.Sprintf("took %v; integrity_check ok; all %d games committed before it are in it", took.Round(time.Millisecond), len(plies))
 	return c
+}
+
+// profile writes the bot's profiles into dir: a CPU profile of the
+// middle half of the run (30 s at the most), the mutex and block profiles
+// of the run until then, its heap and goroutines then, and a 5-second
+// execution trace after that. Read them with go tool pprof and go tool
+// trace (see docs/load.md).
+func (r *loadRun) profile(dir string) {
+	t := r.f.t
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Errorf("profiles: %v", err)
+		return
+	}
+	get := func(name, query string) {
+		resp, err := http.Get("http://" + r.f.metrics + "/debug/pprof/" + name + query)
+		if err != nil {
+			t.Errorf("profile %s: %v", name, err)
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err == nil && resp.StatusCode != http.StatusOK {
+			err = fmt.Errorf("%s: %s", resp.Status, b)
+		}
+		if err == nil {
+			file := name + ".pprof"
+			if name == "trace" {
+				file = "trace.out"
+			}
+			err = os.WriteFile(filepath.Join(dir, file), b, 0o644)
+		}
+		if err != nil {
+			t.Errorf("profile %s: %v", name, err)
+		}
+	}
+	time.Sleep(*loadDuration / 4)
+	cpu := min(*loadDuration/2, 30*time.Second)
+	get("profile", fmt.Sprintf("?seconds=%d", int(cpu.Seconds())))
+	for _, name := range []string{"mutex", "block", "heap", "goroutine"} {
+		get(name, "")
+	}
+	get("trace", "?seconds=5")
 }
 
 // errorCounts returns the bot's count of database errors and of all its
