@@ -26,6 +26,9 @@ const (
 	// waiting for one looks at its game and at the workers, when no change
 	// has woken it.
 	workerPoll = time.Second
+	// maxSources bounds the changes' sources a worker keeps (see
+	// RunWorker).
+	maxSources = 10_000
 )
 
 // RunWorker serves the AI's replies as a zugbot worker process, named
@@ -59,6 +62,11 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 	}
 	free := t.cfg.AIWorkers
 	done := make(chan struct{}, free)
+	// The adapter through which each game's last change was asked for: the
+	// reply is published as made through it too, as Reply does, so that
+	// the adapter waiting for it shows it, and the others follow it as a
+	// change made elsewhere.
+	sources := map[int64]string{}
 	for {
 		if free > 0 {
 			tasks, err := t.store.ClaimReplies(ctx, free, ReplyLease)
@@ -67,11 +75,13 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 			}
 			for _, tk := range tasks {
 				free--
+				wctx := WithSource(work, sources[tk.GameID])
+				delete(sources, tk.GameID)
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
 					defer func() { done <- struct{}{} }()
-					t.replyTask(work, tk)
+					t.replyTask(wctx, tk)
 				}()
 			}
 		}
@@ -82,7 +92,13 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 			if err := t.store.WorkerBeat(ctx, name); err != nil && ctx.Err() == nil {
 				t.cfg.Log.Warn("worker heartbeat", "err", err)
 			}
-		case <-sub.C:
+		case c := <-sub.C:
+			if len(sources) >= maxSources {
+				clear(sources) // games between people, whose changes no reply follows
+			}
+			if c.Game != 0 {
+				sources[c.Game] = c.Source
+			}
 		case <-poll.C:
 		case <-done:
 			free++

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"database/sql"
 	"flag"
@@ -10,6 +11,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -38,6 +40,7 @@ var (
 	loadChannels  = flag.Int("load.channels", 100, "TestLoad: channels the games are spread over")
 	loadDB        = flag.String("load.db", "sqlite", "TestLoad: the database, sqlite or postgres (a throwaway server on this machine)")
 	loadAIThreads = flag.Int("load.aiworkers", 0, "TestLoad: the bot's ZUGBOT_AI_WORKERS (0: its default)")
+	loadWorkers   = flag.Int("load.workers", 0, "TestLoad: zugbot worker processes to run beside the bot, each with the bot's ZUGBOT_AI_WORKERS (PostgreSQL only)")
 	loadProfile   = flag.String("load.profile", "", "TestLoad: a directory to write the bot's CPU, mutex, block, heap and goroutine profiles and an execution trace to, taken in the middle of the run")
 )
 
@@ -142,11 +145,26 @@ func TestLoad(t *testing.T) {
 	if *loadAIThreads > 0 {
 		f.env = append(f.env, fmt.Sprintf("ZUGBOT_AI_WORKERS=%d", *loadAIThreads))
 	}
+	if *loadWorkers > 0 && db == "" {
+		t.Fatal("-load.workers needs -load.db postgres: workers share a PostgreSQL database with the bot")
+	}
 	channels := []string{f.channel}
 	for i := 1; i < *loadChannels; i++ {
 		channels = append(channels, f.srv.NewChannel(f.guild, fmt.Sprintf("games-%d", i)))
 	}
 	f.start(true)
+	var workers []*exec.Cmd
+	for range *loadWorkers {
+		w := exec.Command(f.bin, "worker")
+		w.Env = append(cleanEnv(), "ZUGBOT_DB="+f.db, "ZUGBOT_LOG_FORMAT=json", "ZUGBOT_LOG_LEVEL=warn")
+		w.Env = append(w.Env, f.env...)
+		w.Stderr = f.logs
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Process.Kill(); w.Wait() })
+		workers = append(workers, w)
+	}
 	defer func() {
 		if !t.Failed() {
 			return
@@ -204,6 +222,17 @@ func TestLoad(t *testing.T) {
 	start := time.Now()
 	r.end = start.Add(*loadDuration)
 	pid := f.cmd.Process.Pid
+	procs := []process{{name: "the bot", pid: pid}}
+	for i, w := range workers {
+		procs = append(procs, process{name: fmt.Sprintf("worker %d", i+1), pid: w.Process.Pid})
+	}
+	procs = append(procs, process{name: "the test (fake Discord and players)", pid: os.Getpid()})
+	if pg := postmaster(f.db); pg > 0 {
+		procs = append(procs, process{name: "PostgreSQL (all its processes)", pid: pg, tree: true})
+	}
+	for i := range procs {
+		procs[i].cpu0 = procs[i].cpuTime()
+	}
 	botCPU0, selfCPU0 := cpuTime(pid), cpuTime(os.Getpid())
 	for i, s := range specs {
 		wg.Add(1)
@@ -240,6 +269,15 @@ func TestLoad(t *testing.T) {
 	elapsed := time.Since(start)
 	botCPU, selfCPU := cpuTime(pid)-botCPU0, cpuTime(os.Getpid())-selfCPU0
 	hwm := procStatus(pid, "VmHWM")
+	for i := range procs {
+		procs[i].cpu = procs[i].cpuTime() - procs[i].cpu0
+		if !procs[i].tree {
+			procs[i].hwm = procStatus(procs[i].pid, "VmHWM")
+		}
+	}
+	for _, w := range workers {
+		w.Process.Signal(syscall.SIGTERM)
+	}
 	dbErrors, allErrors := r.errorCounts()
 	sums := r.metricSums("zugbot_ai_think_seconds_sum", "zugbot_render_seconds_sum", "zugbot_interaction_seconds_sum", "zugbot_db_write_retries_total")
 	f.stop(syscall.SIGTERM)
@@ -262,6 +300,9 @@ func TestLoad(t *testing.T) {
 		fmt.Fprintf(&b, "| writes run again after a clash (PostgreSQL) | %.0f |\n", sums[3])
 	}
 	fmt.Fprintf(&b, "| CPU: the bot / the test (fake Discord and players), of %d cores | %.2f / %.2f cores |\n", runtime.NumCPU(), botCPU.Seconds()/elapsed.Seconds(), selfCPU.Seconds()/elapsed.Seconds())
+	for _, p := range procs {
+		fmt.Fprintf(&b, "| %s: CPU, peak RSS | %.2f cores, %s |\n", p.name, p.cpu.Seconds()/elapsed.Seconds(), cmp.Or(p.hwm, "—"))
+	}
 	fmt.Fprintf(&b, "| AI thinks / board renders / handlers going on at once, on average | %.2f / %.2f / %.2f |\n", sums[0]/elapsed.Seconds(), sums[1]/elapsed.Seconds(), sums[2]/elapsed.Seconds())
 	fmt.Fprintf(&b, "| games finished (and started anew) | %d |\n", r.finished.Load())
 	fmt.Fprintf(&b, "| boards still behind 10 s after a move | %d |\n", r.stale.Load())
@@ -411,7 +452,8 @@ func (r *loadRun) playAI(channel string, u *discordgo.User, level int, id int64)
 			}
 			if time.Now().After(deadline) {
 				r.unanswered.Add(1)
-				t.Errorf("game %d: no answer showing the move %s within 60 s", id, text)
+				st := f.load(id)
+				t.Errorf("game %d: no answer showing the move %s within 60 s; the game is at ply %d with %d moves, and the message says %q", id, text, st.Game.Ply, len(st.Moves), ix.OriginalContent())
 				return
 			}
 		}
@@ -572,6 +614,89 @@ func (r *loadRun) errorCounts() (db, all int) {
 		}
 	}
 	return db, all
+}
+
+// process is one process whose CPU and memory TestLoad reports.
+type process struct {
+	name string
+	pid  int
+	tree bool // with its children: PostgreSQL's server and its backends
+	cpu0 time.Duration
+	cpu  time.Duration
+	hwm  string
+}
+
+// cpuTime returns the CPU time p has used, with its children's when it
+// counts them: those running, and those that ended and were waited for.
+func (p process) cpuTime() time.Duration {
+	if !p.tree {
+		return cpuTime(p.pid)
+	}
+	d := cpuTime(p.pid) + childrenCPU(p.pid)
+	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, stat := range dirs {
+		b, err := os.ReadFile(stat)
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+		if len(f) > 1 && f[1] == strconv.Itoa(p.pid) {
+			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(stat)))
+			d += cpuTime(pid)
+		}
+	}
+	return d
+}
+
+// childrenCPU returns the CPU time of pid's children that ended and were
+// waited for (cutime and cstime).
+func childrenCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+	if len(f) < 15 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[13], 10, 64)
+	st, _ := strconv.ParseInt(f[14], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
+// postmaster returns the process id of the PostgreSQL server that db, a
+// PostgreSQL URL on this machine, names by its port; 0 when there is none.
+func postmaster(db string) int {
+	if !store.IsPostgres(db) {
+		return 0
+	}
+	u, err := url.Parse(db)
+	if err != nil || u.Port() == "" {
+		return 0
+	}
+	cmdlines, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, c := range cmdlines {
+		b, err := os.ReadFile(c)
+		if err != nil {
+			continue
+		}
+		args := strings.Split(strings.TrimRight(string(b), "\x00"), "\x00")
+		if filepath.Base(args[0]) != "postgres" {
+			continue
+		}
+		for i, a := range args {
+			if a == "-p" && i+1 < len(args) && args[i+1] == u.Port() || a == "-p"+u.Port() {
+				pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(c)))
+				return pid
+			}
+		}
+		// pg_ctl passes the options as one string.
+		if strings.Contains(strings.Join(args, " "), "-p "+u.Port()+" ") {
+			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(c)))
+			return pid
+		}
+	}
+	return 0
 }
 
 // procStatus returns a field of /proc/PID/status, such as "VmHWM".

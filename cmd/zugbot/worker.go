@@ -26,6 +26,7 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	log := newLogger(stderr, cfg)
 	sparePs(cfg.AIWorkers)
+	limitMemory()
 	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All()})
 	if err != nil {
 		return err
