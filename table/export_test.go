@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"time"
 
 	"github.com/zugbot/zugbot/engine/ai"
 )
@@ -17,7 +18,7 @@ const (
 // Hold occupies one of t's AI workers, as a reply would, until release is
 // called.
 func (t *Table) Hold() (release func()) {
-	j := newJob(0, 0, false)
+	j := newJob(0, 0, false, time.Time{})
 	ws, _, err := t.pool.acquire(context.Background(), j, nil, 0)
 	if err != nil {
 		panic(err)

@@ -139,9 +139,12 @@ func newAIPool(workers int, cfg *Config) *aiPool {
 }
 
 // newJob returns a think for game id at a level whose own budget is
-// budget, timed or not.
-func newJob(game int64, budget time.Duration, timed bool) *aiJob {
-	j := &aiJob{game: game, timed: timed, budget: budget, submit: time.Now(), grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
+// budget, timed or not, asked for at asked (now when zero).
+func newJob(game int64, budget time.Duration, timed bool, asked time.Time) *aiJob {
+	if asked.IsZero() || asked.After(time.Now()) {
+		asked = time.Now()
+	}
+	j := &aiJob{game: game, timed: timed, budget: budget, submit: asked, grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
 	// A quick level (bounded by depth and nodes) should answer within a
 	// second: it gets a worker within quickStart, a timed think being cut
 	// short for it if need be.

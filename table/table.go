@@ -489,6 +489,10 @@ type ReplyOptions struct {
 	OnWait func(ahead int)
 	// Notice is the wait before OnWait is first called; 0 means 1 s.
 	Notice time.Duration
+	// Asked is when the reply was asked for, if before the call (a
+	// zugbot worker's reply waited in the database's queue): its time
+	// budget counts from then (see aiPool). Now when zero.
+	Asked time.Time
 }
 
 // Reply lets the AI play in game id while it is to move, and returns the
@@ -612,7 +616,7 @@ func (t *Table) onWorker(ctx context.Context, st *store.State, level int, limit 
 			budget, timed = limit, true
 		}
 	}
-	j := newJob(st.Game.ID, budget, timed)
+	j := newJob(st.Game.ID, budget, timed, opt.Asked)
 	ws, tctx, err := t.pool.acquire(ctx, j, opt.OnWait, opt.Notice)
 	if err != nil {
 		return err

@@ -109,7 +109,10 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 // replyTask thinks the AI's move that Reply timer tk stands for, here, and
 // ends its claim.
 func (t *Table) replyTask(ctx context.Context, tk store.Task) {
-	if _, err := t.reply(ctx, tk.GameID, Moved, ReplyOptions{}, true); err != nil {
+	// The reply was asked for when its timer was set: its wait in the
+	// queue counts against its level's budget plus the grace.
+	asked := tk.Due.Add(-store.ReplyGrace)
+	if _, err := t.reply(ctx, tk.GameID, Moved, ReplyOptions{Asked: asked}, true); err != nil {
 		// Left claimed: another worker takes it again after the lease.
 		t.cfg.Log.Error("the AI's reply", "game", tk.GameID, "err", err)
 		return
