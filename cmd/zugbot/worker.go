@@ -4,7 +4,13 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"net"
+	"net/http"
 	"os"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/collectors"
 
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/games"
@@ -17,7 +23,7 @@ import (
 // the bots sharing its PostgreSQL database (see table.RunWorker).
 func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, err := loadConfigFor("worker", "think the AI's replies for the bots sharing a PostgreSQL database",
-		[]string{"db", "db-password", "db-password-file", "ai-workers", "log-level", "log-format"}, args, getenv, stdout)
+		[]string{"db", "db-password", "db-password-file", "ai-workers", "metrics-addr", "log-level", "log-format"}, args, getenv, stdout)
 	if err != nil {
 		return err
 	}
@@ -27,6 +33,13 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	log := newLogger(stderr, cfg)
 	sparePs(cfg.AIWorkers)
 	limitMemory()
+	var metricsLn net.Listener
+	if cfg.MetricsAddr != "" {
+		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+			return fmt.Errorf("ZUGBOT_METRICS_ADDR %s: %w", cfg.MetricsAddr, err)
+		}
+		defer metricsLn.Close()
+	}
 	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All()})
 	if err != nil {
 		return err
@@ -39,6 +52,25 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	tab, err := table.New(table.Config{Store: st, Variants: games.All(), AIWorkers: cfg.AIWorkers, Log: log})
 	if err != nil {
 		return err
+	}
+	if metricsLn != nil {
+		// The process's own metrics, its health (the database answers) and
+		// Go's profiles, as the bot serves them.
+		reg := prometheus.NewRegistry()
+		reg.MustRegister(collectors.NewGoCollector(), collectors.NewProcessCollector(collectors.ProcessCollectorOpts{}))
+		healthz := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+			if err := st.Ping(r.Context()); err != nil {
+				http.Error(w, err.Error(), http.StatusServiceUnavailable)
+				return
+			}
+			fmt.Fprintln(w, "ok")
+		})
+		srv := serveMetrics(metricsLn, reg, healthz, log)
+		defer func() {
+			sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+			defer cancel()
+			srv.Shutdown(sctx)
+		}()
 	}
 	// The bots' changes wake the worker: a person's move asks for a reply.
 	lctx, stopListening := context.WithCancel(context.WithoutCancel(ctx))
