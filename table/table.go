@@ -64,6 +64,10 @@ type Table struct {
 	pool     *aiPool
 	shared   bool // the store is shared with other processes: zugbot workers may think (see RunWorker)
 
+	workersMu sync.Mutex
+	workersN  int       // the workers heard from lately,
+	workersAt time.Time // as the store said then (see workersAlive)
+
 	rngMu sync.Mutex
 	rng   *rand.Rand
 

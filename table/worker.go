@@ -26,6 +26,9 @@ const (
 	// waiting for one looks at its game and at the workers, when no change
 	// has woken it.
 	workerPoll = time.Second
+	// reloadEvery is how many polls a table waiting for a worker's reply
+	// lets pass between loads of its game, when no change has come.
+	reloadEvery = 5
 	// maxSources bounds the changes' sources a worker keeps (see
 	// RunWorker).
 	maxSources = 10_000
@@ -67,8 +70,9 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 	// the adapter waiting for it shows it, and the others follow it as a
 	// change made elsewhere.
 	sources := map[int64]string{}
-	for {
-		if free > 0 {
+	for look := true; ; {
+		if free > 0 && look {
+			look = false
 			tasks, err := t.store.ClaimReplies(ctx, free, ReplyLease)
 			if err != nil && ctx.Err() == nil {
 				t.cfg.Log.Error("taking the AI's replies", "err", err)
@@ -99,9 +103,17 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 			if c.Game != 0 {
 				sources[c.Game] = c.Source
 			}
+			// A change that may leave the AI to move: a game's start, a
+			// move or a takeback (or changes missed).
+			switch c.Kind {
+			case feed.Started, feed.Moved, feed.TookBack, feed.Resync:
+				look = true
+			}
 		case <-poll.C:
+			look = true
 		case <-done:
 			free++
+			look = true
 		}
 	}
 }
@@ -125,7 +137,9 @@ func (t *Table) replyTask(ctx context.Context, tk store.Task) {
 // fromWorker waits for a zugbot worker to play the AI's move in st's game,
 // when any runs, and returns the game once it has changed; false when no
 // worker is heard from (or the store is a SQLite file, which one process
-// uses), for the caller to think the move itself.
+// uses), for the caller to think the move itself. It reloads the game when
+// the feed says it changed, and every few seconds in case a change was
+// missed.
 func (t *Table) fromWorker(ctx context.Context, st *store.State) (store.State, bool, error) {
 	if !t.shared {
 		return store.State{}, false, nil
@@ -134,29 +148,43 @@ func (t *Table) fromWorker(ctx context.Context, st *store.State) (store.State, b
 	defer sub.Close()
 	tick := time.NewTicker(workerPoll)
 	defer tick.Stop()
-	for check := true; ; {
-		if check {
-			n, err := t.store.WorkersAlive(ctx, WorkerSilence)
-			if err != nil || n == 0 {
-				return store.State{}, false, err
+	for i := 0; ; i++ {
+		if ok, err := t.workersAlive(ctx); err != nil || !ok {
+			return store.State{}, false, err
+		}
+		if i%reloadEvery == 0 {
+			now, err := t.Load(ctx, st.Game.ID)
+			if err != nil {
+				return now, false, err
 			}
-		}
-		now, err := t.Load(ctx, st.Game.ID)
-		if err != nil {
-			return now, false, err
-		}
-		if now.Game.Ply != st.Game.Ply || now.Game.Over() {
-			return now, true, nil
+			if now.Game.Ply != st.Game.Ply || now.Game.Over() {
+				return now, true, nil
+			}
 		}
 		select {
 		case <-ctx.Done():
-			return now, false, ctx.Err()
+			return store.State{}, false, ctx.Err()
 		case <-sub.C:
-			check = false
+			i = -1 // reload now
 		case <-tick.C:
-			check = true
 		}
 	}
+}
+
+// workersAlive reports whether a zugbot worker has been heard from within
+// WorkerSilence, asking the store at most once every workerPoll for all
+// the replies waiting.
+func (t *Table) workersAlive(ctx context.Context) (bool, error) {
+	t.workersMu.Lock()
+	defer t.workersMu.Unlock()
+	if now := time.Now(); now.Sub(t.workersAt) >= workerPoll {
+		n, err := t.store.WorkersAlive(ctx, WorkerSilence)
+		if err != nil {
+			return false, err
+		}
+		t.workersN, t.workersAt = n, now
+	}
+	return t.workersN > 0, nil
 }
 
 // moveAt returns the notation of the move played at ply in st, if any.
