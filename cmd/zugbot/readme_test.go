@@ -308,6 +308,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "the long form of the crash test (about 30 s); its short form runs in go test ./...",
 			check:  checkGoTest("func TestCrash("),
 		},
+		"go test ./table -run XXX -bench MoveWhileAIThinks -benchtime 3000x -count 3": {
+			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
+			check:  checkGoTest("func BenchmarkMoveWhileAIThinks("),
+		},
 		"go test -run XXX -bench AnalyseWhileServing -count 3 -benchtime 1x ./table/": {
 			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
 			check:  checkGoTest("func BenchmarkAnalyseWhileServing("),
