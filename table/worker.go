@@ -137,9 +137,11 @@ func (t *Table) replyTask(ctx context.Context, tk store.Task) {
 // fromWorker waits for a zugbot worker to play the AI's move in st's game,
 // when any runs, and returns the game once it has changed; false when no
 // worker is heard from (or the store is a SQLite file, which one process
-// uses), for the caller to think the move itself. It reloads the game when
-// the feed says it changed, and every few seconds in case a change was
-// missed.
+// uses), for the caller to think the move itself; false too when no
+// worker has moved by the time the timer loop would have taken the reply
+// over (store.ReplyGrace and a lease), should the workers be stuck. It
+// reloads the game when the feed says it changed, and every few seconds
+// in case a change was missed.
 func (t *Table) fromWorker(ctx context.Context, st *store.State) (store.State, bool, error) {
 	if !t.shared {
 		return store.State{}, false, nil
@@ -148,8 +150,9 @@ func (t *Table) fromWorker(ctx context.Context, st *store.State) (store.State, b
 	defer sub.Close()
 	tick := time.NewTicker(workerPoll)
 	defer tick.Stop()
+	giveUp := time.Now().Add(store.ReplyGrace + ReplyLease)
 	for i := 0; ; i++ {
-		if ok, err := t.workersAlive(ctx); err != nil || !ok {
+		if ok, err := t.workersAlive(ctx); err != nil || !ok || time.Now().After(giveUp) {
 			return store.State{}, false, err
 		}
 		if i%reloadEvery == 0 {
