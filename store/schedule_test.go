@@ -395,3 +395,34 @@ func TestWorkersAlive(t *testing.T) {
 		t.Errorf("%d workers alive 6 s after the last heartbeat, want 0", n)
 	}
 }
+
+// TestRepliesAhead counts the replies waiting for a worker ahead of a
+// game's: those asked for before it and taken by none.
+func TestRepliesAhead(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{MaxActiveGames: -1})
+	var ids []int64
+	for i := range 4 {
+		g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{AI: 1}, {Player: Player{ID: fmt.Sprint(1000 + i), Name: "x"}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+		c.Add(time.Second) // asked for one after the other
+	}
+	if _, err := s.ClaimReplies(ctx, 1, time.Minute); err != nil { // a worker takes the first
+		t.Fatal(err)
+	}
+	for i, want := range []struct {
+		ahead   int
+		waiting bool
+	}{{0, false}, {0, true}, {1, true}, {2, true}} {
+		ahead, waiting, err := s.RepliesAhead(ctx, ids[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ahead != want.ahead || waiting != want.waiting {
+			t.Errorf("game %d: %d replies ahead, waiting %v; want %d, %v", i+1, ahead, waiting, want.ahead, want.waiting)
+		}
+	}
+}

@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"database/sql"
+	"errors"
 	"fmt"
 	"time"
 )
@@ -39,4 +41,22 @@ func (s *Store) WorkersAlive(ctx context.Context, within time.Duration) (int, er
 		return 0, fmt.Errorf("workers alive: %w", err)
 	}
 	return n, nil
+}
+
+// RepliesAhead returns the number of the AI's replies that wait for a
+// worker ahead of game id's, asked for before it and taken by none; false
+// when game id's reply is not waiting (a worker has it, or it was made).
+func (s *Store) RepliesAhead(ctx context.Context, id int64) (int, bool, error) {
+	now := millis(s.now())
+	var n sql.NullInt64
+	err := s.reads.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM schedule r WHERE r.kind = 'reply' AND r.lease_until <= ?1
+			AND (r.due < me.due OR r.due = me.due AND r.id < me.id))
+		FROM schedule me WHERE me.kind = 'reply' AND me.game_id = ?2 AND me.lease_until <= ?1`, now, id).Scan(&n)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, false, nil
+	}
+	if err != nil {
+		return 0, false, fmt.Errorf("replies ahead of game %d's: %w", id, err)
+	}
+	return int(n.Int64), true, nil
 }

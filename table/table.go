@@ -537,7 +537,7 @@ func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions,
 			return u, nil
 		}
 		if !here {
-			now, ok, err := t.fromWorker(ctx, &st)
+			now, ok, err := t.fromWorker(ctx, &st, opt)
 			if err != nil {
 				return u, err
 			}

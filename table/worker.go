@@ -135,14 +135,16 @@ func (t *Table) replyTask(ctx context.Context, tk store.Task) {
 }
 
 // fromWorker waits for a zugbot worker to play the AI's move in st's game,
-// when any runs, and returns the game once it has changed; false when no
+// when any runs, and returns the game once it has changed, telling
+// opt.OnWait, as the pool does, how many replies wait ahead of it in the
+// database's queue; false when no
 // worker is heard from (or the store is a SQLite file, which one process
 // uses), for the caller to think the move itself; false too when no
 // worker has moved by the time the timer loop would have taken the reply
 // over (store.ReplyGrace and a lease), should the workers be stuck. It
 // reloads the game when the feed says it changed, and every few seconds
 // in case a change was missed.
-func (t *Table) fromWorker(ctx context.Context, st *store.State) (store.State, bool, error) {
+func (t *Table) fromWorker(ctx context.Context, st *store.State, opt ReplyOptions) (store.State, bool, error) {
 	if !t.shared {
 		return store.State{}, false, nil
 	}
@@ -150,10 +152,20 @@ func (t *Table) fromWorker(ctx context.Context, st *store.State) (store.State, b
 	defer sub.Close()
 	tick := time.NewTicker(workerPoll)
 	defer tick.Stop()
-	giveUp := time.Now().Add(store.ReplyGrace + ReplyLease)
+	start := time.Now()
+	giveUp := start.Add(store.ReplyGrace + ReplyLease)
+	reported := -1
 	for i := 0; ; i++ {
 		if ok, err := t.workersAlive(ctx); err != nil || !ok || time.Now().After(giveUp) {
 			return store.State{}, false, err
+		}
+		if opt.OnWait != nil && time.Since(start) >= opt.Notice {
+			// As the pool does: the replies ahead, once it has waited for
+			// the notice, and whenever their number changes.
+			if ahead, waiting, err := t.store.RepliesAhead(ctx, st.Game.ID); err == nil && waiting && ahead != reported {
+				reported = ahead
+				opt.OnWait(ahead)
+			}
 		}
 		if i%reloadEvery == 0 {
 			now, err := t.Load(ctx, st.Game.ID)
