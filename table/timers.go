@@ -256,7 +256,7 @@ func (t *Table) runTask(ctx context.Context, a Announcer, tk store.Task) error {
 		// think may have died. If the game is still waiting, think here;
 		// should the first still be thinking, the ply check lets one move
 		// in, and the other is refused.
-		u, err := t.Reply(ctx, tk.GameID, Moved)
+		u, err := t.reply(ctx, tk.GameID, Moved, ReplyOptions{}, true)
 		if err != nil || len(u.Moves) == 0 {
 			return err
 		}
