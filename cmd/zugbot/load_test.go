@@ -5,11 +5,13 @@ import (
 	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"net"
 	"net/http"
 	"net/url"
 	"os"
@@ -28,6 +30,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -41,6 +44,7 @@ var (
 	loadDB        = flag.String("load.db", "sqlite", "TestLoad: the database, sqlite or postgres (a throwaway server on this machine)")
 	loadAIThreads = flag.Int("load.aiworkers", 0, "TestLoad: the bot's ZUGBOT_AI_WORKERS (0: its default)")
 	loadWorkers   = flag.Int("load.workers", 0, "TestLoad: zugbot worker processes to run beside the bot, each with the bot's ZUGBOT_AI_WORKERS (PostgreSQL only)")
+	loadWatchers  = flag.Int("load.spectators", 0, "TestLoad: spectators of the live board (ZUGBOT_WEB_ADDR), spread over at most 100 of the games between people, each reading its game's live stream")
 	loadProfile   = flag.String("load.profile", "", "TestLoad: a directory to write the bot's CPU, mutex, block, heap and goroutine profiles and an execution trace to, taken in the middle of the run")
 )
 
@@ -92,6 +96,68 @@ type loadRun struct {
 	finished   atomic.Int64 // games finished during the run
 	unanswered atomic.Int64
 	stale      atomic.Int64 // turns skipped because the board did not show the move before within 10 s
+	// moveSent holds when each person's move was sent, by its game and the
+	// ply it makes, so that a spectator's update can be timed from it.
+	moveSent sync.Map  // watched -> time.Time
+	watched  latencies // a person's move sent, to a spectator's update showing it
+	updates  atomic.Int64
+}
+
+// watched is a game at a ply: a move the spectators wait for.
+type watched struct {
+	game int64
+	ply  int
+}
+
+// spectate opens n live streams of the bot's live board at base, spread
+// over games, and times each update from the move's sending. It returns
+// once every stream is open, or fails the test.
+func (r *loadRun) spectate(ctx context.Context, base string, games []int64, n int) {
+	t := r.f.t
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: n, DisableCompression: true}}
+	var wg sync.WaitGroup
+	var failed atomic.Int64
+	for i := range n {
+		game := games[i%len(games)]
+		wg.Add(1)
+		go func() {
+			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", base, game), nil)
+			resp, err := c.Do(req)
+			if err != nil || resp.StatusCode != http.StatusOK {
+				failed.Add(1)
+				wg.Done()
+				if err == nil {
+					resp.Body.Close()
+				}
+				return
+			}
+			wg.Done()
+			defer resp.Body.Close()
+			sc := bufio.NewScanner(resp.Body)
+			for sc.Scan() {
+				data, ok := strings.CutPrefix(sc.Text(), "data: ")
+				if !ok {
+					continue
+				}
+				var ch struct {
+					Game int64  `json:"game"`
+					Ply  int    `json:"ply"`
+					Kind string `json:"kind"`
+				}
+				if json.Unmarshal([]byte(data), &ch) != nil || ch.Kind != feed.Moved.String() {
+					continue
+				}
+				if sent, ok := r.moveSent.Load(watched{ch.Game, ch.Ply}); ok {
+					r.watched.add(time.Since(sent.(time.Time)))
+					r.updates.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() > 0 {
+		t.Fatalf("%d of %d spectators could not open their live stream", failed.Load(), n)
+	}
 }
 
 // respond waits for ix's initial response and records its latency.
@@ -147,6 +213,17 @@ func TestLoad(t *testing.T) {
 	}
 	if *loadWorkers > 0 && db == "" {
 		t.Fatal("-load.workers needs -load.db postgres: workers share a PostgreSQL database with the bot")
+	}
+	webURL := ""
+	if *loadWatchers > 0 {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		webURL = "http://" + addr
+		f.env = append(f.env, "ZUGBOT_WEB_ADDR="+addr)
 	}
 	channels := []string{f.channel}
 	for i := 1; i < *loadChannels; i++ {
@@ -217,6 +294,19 @@ func TestLoad(t *testing.T) {
 	}
 	wg.Wait()
 	t.Logf("%d games started in %v", len(specs), time.Since(setup).Round(time.Millisecond))
+
+	if *loadWatchers > 0 {
+		var people []int64
+		for i, s := range specs {
+			if s.level == 0 && len(people) < 100 {
+				people = append(people, ids[i])
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		r.spectate(ctx, webURL, people, *loadWatchers)
+		t.Logf("%d spectators watching %d games", *loadWatchers, len(people))
+	}
 
 	// The measured run.
 	start := time.Now()
@@ -294,6 +384,9 @@ func TestLoad(t *testing.T) {
 	for l := range r.ai {
 		fmt.Fprintf(&b, "| AI level %d reply p50 / p99 (%d replies) | %s / %s |\n", l+1, r.ai[l].n(), ms(r.ai[l].q(.5)), ms(r.ai[l].q(.99)))
 	}
+	if *loadWatchers > 0 {
+		fmt.Fprintf(&b, "| spectators' update p50 / p99 / max (%d updates to %d spectators) | %s / %s / %s |\n", r.updates.Load(), *loadWatchers, ms(r.watched.q(.5)), ms(r.watched.q(.99)), ms(r.watched.q(1)))
+	}
 	fmt.Fprintf(&b, "| peak RSS of the bot (VmHWM) | %s |\n", hwm)
 	fmt.Fprintf(&b, "| database errors (all errors) | %d (%d) |\n", dbErrors, allErrors)
 	if store.IsPostgres(f.db) {
@@ -343,6 +436,7 @@ func (r *loadRun) playPeople(channel string, users [2]*discordgo.User, id int64)
 		mv := legal[rng.IntN(len(legal))]
 		text := st.Position.FormatMove(mv)
 		path := st.Position.Describe(mv).Path
+		r.moveSent.Store(watched{id, g.Ply + 1}, time.Now())
 		switch k := rng.IntN(10); {
 		case k < 4 && len(path) > 0: // the board's menus
 			if rng.IntN(8) == 0 { // now and then, /board first
