@@ -232,6 +232,13 @@ func (b *Bot) controls(st *store.State, selected *int) []discordgo.MessageCompon
 	if b.live != nil {
 		buttons = append(buttons, discordgo.Button{Label: "Live board", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbLive).String()})
 	}
+	if b.activity && g.GuildID != "" { // in servers only: a launch in a DM with the bot is unverified
+		buttons = append(buttons, discordgo.Button{Label: "Play in Discord", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbActivity).String()})
+	}
+	for len(buttons) > maxRowButtons {
+		rows = append(rows, discordgo.ActionsRow{Components: buttons[:maxRowButtons]})
+		buttons = buttons[maxRowButtons:]
+	}
 	return append(rows, discordgo.ActionsRow{Components: buttons})
 }
 

@@ -86,6 +86,7 @@ type Bot struct {
 	appID    string
 	metrics  *Metrics
 	live     LiveBoard // the web page that shows games live; nil when none
+	activity bool      // boards launch the Activity (UseActivity)
 	table    *table.Table
 	// boards serialises the edits of each game's board message, and
 	// tsteps the steps of each tournament.
@@ -211,6 +212,9 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 		defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Disconnect) { set(false) })()
 		defer s.AddHandler(func(_ *discordgo.Session, _ *discordgo.Resumed) { set(true) })()
 		defer s.AddHandler(func(_ *discordgo.Session, i *discordgo.InteractionCreate) { b.handle(work, i) })()
+		defer s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildDelete) { b.removed(work, g) })()
+		defer s.AddHandler(func(_ *discordgo.Session, g *discordgo.GuildCreate) { b.invited(work, g) })()
+		defer s.AddHandler(func(_ *discordgo.Session, c *discordgo.ChannelDelete) { b.channelDeleted(work, c) })()
 		if err := s.Open(); err != nil {
 			return fmt.Errorf("connect to Discord (shard %d of %d): %w", s.ShardID, s.ShardCount, err)
 		}
@@ -434,7 +438,12 @@ func (b *Bot) registerOnce(ctx context.Context) error {
 			c.Contexts = nil // guild commands cannot set contexts; they work in that server only
 		}
 	}
-	if _, err := b.session.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, cmds, discordgo.WithContext(ctx)); err != nil {
+	if b.cfg.GuildID == "" {
+		err = overwriteGlobal(ctx, b.session, b.appID, cmds) // the Activity's entry point command stays
+	} else {
+		_, err = b.session.ApplicationCommandBulkOverwrite(b.appID, b.cfg.GuildID, cmds, discordgo.WithContext(ctx))
+	}
+	if err != nil {
 		return fmt.Errorf("register %d commands: %w", len(cmds), err)
 	}
 	where := "globally (they can take a while to appear everywhere); the commands of single servers are left as they are"
@@ -452,7 +461,12 @@ func Unregister(ctx context.Context, s *discordgo.Session, guild string) error {
 	if err != nil {
 		return err
 	}
-	if _, err := s.ApplicationCommandBulkOverwrite(app.ID, guild, []*discordgo.ApplicationCommand{}, discordgo.WithContext(ctx)); err != nil {
+	if guild == "" {
+		err = overwriteGlobal(ctx, s, app.ID, nil) // the Activity's entry point command stays
+	} else {
+		_, err = s.ApplicationCommandBulkOverwrite(app.ID, guild, []*discordgo.ApplicationCommand{}, discordgo.WithContext(ctx))
+	}
+	if err != nil {
 		if why := configError(err, guild); why != "" {
 			return ConfigError{why}
 		}

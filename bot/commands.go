@@ -156,9 +156,13 @@ func commandList(menu []*engine.Variant) []command {
 			help: `play a move (the board's menus and "Type a move" button work too)`,
 		},
 		{
-			def: &discordgo.ApplicationCommand{Name: "board", Description: "Show a game's board with its controls", Contexts: guildAndDM,
-				Options: []*discordgo.ApplicationCommandOption{gameRef("The game (default: your game here)", false)}},
-			run: (*request).boardCommand, section: "Play", help: "show a board with its controls",
+			def: &discordgo.ApplicationCommand{Name: "board", Description: "Show a game's board with its controls, or its live board in your browser", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{
+					gameRef("The game (default: your game here)", false),
+					{Type: discordgo.ApplicationCommandOptionBoolean, Name: "live", Description: "A private link to the live board instead: play (or watch) in your browser"},
+				}},
+			run: (*request).boardCommand, section: "Play",
+			help: "show a board with its controls; with `live`, a private link to play it in your browser (anyone else may watch)",
 		},
 		{
 			def: &discordgo.ApplicationCommand{Name: "resign", Description: "Resign a game", Contexts: guildAndDM,

@@ -88,6 +88,7 @@ var verbs = map[string]verb{
 	verbRematch:          {gameKind, func(r *request, a action) error { return r.rematch(a.id) }},
 	verbAnalyse:          {gameKind, func(r *request, a action) error { return r.analyse(a.id) }},
 	verbLive:             {gameKind, (*request).liveBoard},
+	verbActivity:         {gameKind, (*request).launchActivity},
 	verbAccept:           {challengeKind, (*request).challengeControl},
 	verbDecline:          {challengeKind, (*request).challengeControl},
 	verbCancel:           {challengeKind, (*request).challengeControl},

@@ -64,7 +64,7 @@ func cannot(channel string, err error) string {
 		case discordgo.ErrCodePerformedOperationOnArchivedThread:
 			return fmt.Sprintf("the thread %s is archived or locked", where)
 		case discordgo.ErrCodeUnknownChannel:
-			return fmt.Sprintf("the channel %s no longer exists", where)
+			return fmt.Sprintf("the channel %s no longer exists; /board in another channel of the server shows a game's board there", where)
 		case discordgo.ErrCodeUnknownMessage:
 			return fmt.Sprintf("the message in %s was deleted", where)
 		}

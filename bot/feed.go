@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/feed"
+	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
 
@@ -37,23 +38,27 @@ const linkTTL = 15 * time.Minute
 // spectators' address. Call it before Run.
 func (b *Bot) UseLiveBoard(w LiveBoard) { b.live = w }
 
-// liveBoard answers the Live board button of game st: privately, a player
-// gets a link that signs them in to play (it opens once, within linkTTL),
-// anyone else the address to watch.
-func (r *request) liveBoard(a action) error {
+// liveBoard answers the Live board button of a game (see liveLink).
+func (r *request) liveBoard(a action) error { return r.liveLink(&r.game.Game) }
+
+// liveLink answers, privately, with game g's live board, for the Live
+// board button and /board live: a player gets a link that signs them in
+// to play (it opens once, within linkTTL), anyone else the address to
+// watch.
+func (r *request) liveLink(g *store.Game) error {
 	b := r.b
 	if b.live == nil {
 		return userErrorf("This zugbot serves no live board.")
 	}
-	if _, player := r.game.Game.SideOf(r.user.ID); !player {
-		return r.privately(message{content: fmt.Sprintf("Watch game #%d live: %s", a.id, b.live.GameURL(a.id))})
+	if _, player := g.SideOf(r.user.ID); !player {
+		return r.privately(message{content: fmt.Sprintf("Watch game #%d live: %s", g.ID, b.live.GameURL(g.ID))})
 	}
-	link, err := b.live.Link(a.id, r.user.ID, linkTTL)
+	link, err := b.live.Link(g.ID, r.user.ID, linkTTL)
 	if err != nil {
-		return fmt.Errorf("a live board link for game %d: %w", a.id, err)
+		return fmt.Errorf("a live board link for game %d: %w", g.ID, err)
 	}
 	return r.privately(message{content: fmt.Sprintf("Your live board for game #%d, for you alone: %s (it opens once, within %s; anyone may watch at %s)",
-		a.id, link, table.DurationText(linkTTL), b.live.GameURL(a.id))})
+		g.ID, link, table.DurationText(linkTTL), b.live.GameURL(g.ID))})
 }
 
 // followChanges shows on Discord the changes made to its games elsewhere

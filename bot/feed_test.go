@@ -150,3 +150,77 @@ func TestLiveBoard(t *testing.T) {
 		t.Errorf("the web's state after bob's move on Discord: ply %d, %v; want 2", state.Ply, err)
 	}
 }
+
+// TestBoardLive: /board with live gives what the Live board button gives,
+// privately: a player a link that signs them in to play on the live board,
+// someone else who asks in the game's channel the address to watch, and
+// someone who asks elsewhere a refusal; the game's board stays where it
+// is. A bot that serves no live board says so.
+func TestBoardLive(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.live = true })
+	st := h.duel("zola", false)
+	g := st.Game
+	where := g.ThreadID
+	if where == "" {
+		where = g.ChannelID
+	}
+	private := func(who string, resp *discordtest.Response) string {
+		t.Helper()
+		if resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+			t.Fatalf("%s's /board live: %+v; want a private answer", who, resp.Data)
+		}
+		return resp.Data.Content
+	}
+
+	ix := h.srv.SlashCommand(t, h.alice, where, "board", discordtest.Opt("game", g.ID), discordtest.Opt("live", true))
+	got := private("alice", ix.WaitResponse(t, wait))
+	link := regexp.MustCompile(`http://\S+/play\?t=\S+`).FindString(got)
+	if link == "" || !strings.Contains(got, fmt.Sprintf("Your live board for game #%d, for you alone", g.ID)) {
+		t.Fatalf("alice's /board live says %q; want her private link", got)
+	}
+	// The link signs her in: the game's page, and its state as her side's.
+	jar, _ := cookiejar.New(nil)
+	client := &http.Client{Jar: jar}
+	page, err := client.Get(link)
+	if err != nil {
+		t.Fatal(err)
+	}
+	page.Body.Close()
+	if page.StatusCode != http.StatusOK || page.Request.URL.Path != fmt.Sprintf("/games/%d", g.ID) {
+		t.Fatalf("the link led to %s (%d); want the game's page", page.Request.URL, page.StatusCode)
+	}
+	var state struct {
+		You  int    `json:"you"`
+		CSRF string `json:"csrf"`
+	}
+	sr, err := client.Get(fmt.Sprintf("%s/api/games/%d", h.webURL, g.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = json.NewDecoder(sr.Body).Decode(&state)
+	sr.Body.Close()
+	if err != nil || state.You != 0 || state.CSRF == "" {
+		t.Errorf("alice's state after the link: %+v, %v; want her side, 0, and a CSRF value", state, err)
+	}
+
+	carol := h.srv.NewUser("carol")
+	cix := h.srv.SlashCommand(t, carol, where, "board", discordtest.Opt("game", g.ID), discordtest.Opt("live", true))
+	if got, want := private("carol", cix.WaitResponse(t, wait)), fmt.Sprintf("Watch game #%d live: %s/games/%d", g.ID, h.webURL, g.ID); got != want {
+		t.Errorf("carol's /board live in the game's channel says %q; want %q", got, want)
+	}
+	side := h.srv.NewChannel(h.guild, "side")
+	six := h.srv.SlashCommand(t, carol, side, "board", discordtest.Opt("game", g.ID), discordtest.Opt("live", true))
+	if got := private("carol", six.WaitResponse(t, wait)); !strings.Contains(got, fmt.Sprintf("Ask for game #%d's live board in its channel, <#%s>", g.ID, where)) {
+		t.Errorf("carol's /board live in another channel says %q; want a refusal naming the game's channel", got)
+	}
+	if now := h.game(g.ID).Game; now.MessageID != g.MessageID {
+		t.Errorf("/board live moved the game's board from %s to %s", g.MessageID, now.MessageID)
+	}
+
+	// Without a live board.
+	h2 := newHarness(t)
+	g2 := h2.duel("zola", false).Game
+	_, resp := h2.command(h2.alice, "board", discordtest.Opt("game", g2.ID), discordtest.Opt("live", true))
+	h2.refused(resp, "This zugbot serves no live board.")
+}

@@ -43,12 +43,34 @@ func (c *clock) Advance(d time.Duration) {
 	c.t = c.t.Add(d)
 }
 
-// testWriter sends the bot's log lines to the test's log.
-type testWriter struct{ t testing.TB }
+// testWriter sends the bot's log lines to the test's log, and keeps
+// them for the test to count.
+type testWriter struct {
+	t     testing.TB
+	mu    *sync.Mutex
+	lines *[]string
+}
 
 func (w testWriter) Write(p []byte) (int, error) {
-	w.t.Log(strings.TrimSpace(string(p)))
+	line := strings.TrimSpace(string(p))
+	w.t.Log(line)
+	w.mu.Lock()
+	*w.lines = append(*w.lines, line)
+	w.mu.Unlock()
 	return len(p), nil
+}
+
+// logged returns how many of the bot's log lines so far contain s.
+func (h *harness) logged(s string) int {
+	h.logMu.Lock()
+	defer h.logMu.Unlock()
+	n := 0
+	for _, l := range h.logLines {
+		if strings.Contains(l, s) {
+			n++
+		}
+	}
+	return n
 }
 
 // harness is a running bot against a fake Discord, with a guild, a channel
@@ -73,6 +95,11 @@ type harness struct {
 	// game service; webURL is its address once started.
 	live   bool
 	webURL string
+	// activity, when set, makes the boards launch the Activity.
+	activity bool
+	// logLines are the bot's log lines (see logged).
+	logMu    sync.Mutex
+	logLines []string
 }
 
 // wait bounds every wait for the bot: generous, for the race detector on
@@ -110,7 +137,7 @@ func (h *harness) start() {
 		AIThink: h.aiThink, TaskInterval: time.Hour, TaskBatch: h.taskBatch,
 		// A small analysis: the tests check what is shown, not how well.
 		AnalysisBudget: ai.Config{Nodes: 5_000, TTBits: 14},
-		Logger:         slog.New(slog.NewTextHandler(testWriter{t}, nil)),
+		Logger:         slog.New(slog.NewTextHandler(testWriter{t, &h.logMu, &h.logLines}, nil)),
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -118,13 +145,16 @@ func (h *harness) start() {
 	if h.live {
 		var ws *web.Server
 		hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { ws.ServeHTTP(w, r) }))
-		ws, err = web.New(web.Config{Table: b.Table(), Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL})
+		ws, err = web.New(web.Config{Table: b.Table(), Sessions: st, Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL})
 		if err != nil {
 			t.Fatal(err)
 		}
 		t.Cleanup(func() { hs.Close(); ws.Close() })
 		h.webURL = hs.URL
 		b.UseLiveBoard(ws)
+	}
+	if h.activity {
+		b.UseActivity()
 	}
 	before := h.srv.GatewayStats().Identifies
 	done := make(chan error, 1)

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"strings"
@@ -272,6 +273,15 @@ func (r *request) boardCommand() error {
 	}
 	if err := r.checkPlace(&st.Game); err != nil {
 		return err
+	}
+	if r.boolOpt("live", false) {
+		// Someone who does not play watches only what they can see: the
+		// game's channel, or its thread, where they ask.
+		g := &st.Game
+		if _, player := g.SideOf(r.user.ID); !player && r.i.ChannelID != g.ChannelID && r.i.ChannelID != g.ThreadID {
+			return userErrorf("Ask for game #%d's live board in its channel, <#%s>.", g.ID, cmp.Or(g.ThreadID, g.ChannelID))
+		}
+		return r.liveLink(g)
 	}
 	m, err := r.b.boardMessage(r.ctx, &st, boardView{})
 	if err != nil {

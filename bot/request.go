@@ -167,7 +167,11 @@ func (r *request) dispatch() error {
 
 // command answers a slash command through the table of commands.
 func (r *request) command() error {
-	name := r.i.ApplicationCommandData().Name
+	data := r.i.ApplicationCommandData()
+	if data.CommandType == primaryEntryPoint {
+		return r.launchActivity(action{}) // the entry point command, when the app handles it
+	}
+	name := data.Name
 	run, ok := r.b.commands[name]
 	if !ok {
 		return userErrorf("zugbot does not know /%s; its commands may be updating, try again in a minute.", name)

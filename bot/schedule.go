@@ -56,7 +56,14 @@ func (b *Bot) TimedOut(ctx context.Context, u table.Update) error {
 	g := &u.State.Game
 	note := fmt.Sprintf("%s ran out of time.", seatName(g.Seats[u.Side]))
 	text := fmt.Sprintf("Game #%d: %s %s", g.ID, note, b.resultText(g))
-	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), message{content: text}.send(), discordgo.WithContext(ctx)); err != nil {
+	// The opponent is pinged: they may be waiting elsewhere, or for an
+	// opponent who left the server.
+	var pings []string
+	if other := g.Seats[u.Side.Other()]; !other.IsAI() {
+		text += fmt.Sprintf(" (%s)", seatRef(other))
+		pings = []string{other.ID}
+	}
+	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: pings}.send(), discordgo.WithContext(ctx)); err != nil {
 		b.degraded("announce a time-out", g.ID, err)
 	}
 	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: true}); err != nil {

@@ -491,6 +491,11 @@ func (b *Bot) postTournamentBoard(ctx context.Context, tr *store.Tournament, p s
 	if err != nil || st.Game.MessageID != "" || st.Game.Over() {
 		return err
 	}
+	if st.Game.ThreadID == "" {
+		// The first round is paired before the thread is opened: its
+		// boards go into the thread all the same, with the pairings.
+		st.Game.ThreadID = tr.ThreadID
+	}
 	m, err := b.boardMessage(ctx, &st, boardView{note: fmt.Sprintf("Board %d.", p.Board)})
 	if err != nil {
 		return err

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 )
 
 // TestDeleteUser deletes a person who has a finished rated game, a game
@@ -13,7 +14,7 @@ import (
 // ratings and history stay whole.
 func TestDeleteUser(t *testing.T) {
 	ctx := context.Background()
-	s, _ := mustOpen(t, Options{})
+	s, clk := mustOpen(t, Options{})
 	done, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, Rated: true, GuildID: "g1", ChannelID: "c"})
 	if err != nil {
 		t.Fatal(err)
@@ -29,6 +30,9 @@ func TestDeleteUser(t *testing.T) {
 		t.Fatal(err)
 	}
 	if _, err := s.CreateChallenge(ctx, NewChallenge{Challenger: alice, Variant: "zola", GuildID: "g1", ChannelID: "c"}); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.AddWebSession(ctx, WebSession{IDHash: "aa", User: alice.ID, Game: going.ID, CSRF: "c", Expires: clk.Now().Add(time.Hour)}); err != nil {
 		t.Fatal(err)
 	}
 	// Alice, as a moderator, aborted a game between others.
@@ -67,7 +71,7 @@ func TestDeleteUser(t *testing.T) {
 		t.Errorf("alice's data after the deletion: %v, want ErrNotFound", err)
 	}
 	// Nothing in the database names her.
-	for _, table := range []string{"players", "games", "challenges", "ratings", "rating_changes", "members"} {
+	for _, table := range []string{"players", "games", "challenges", "ratings", "rating_changes", "members", "web_sessions"} {
 		rows, err := s.reads.QueryContext(ctx, `SELECT * FROM `+table)
 		if err != nil {
 			t.Fatal(err)

@@ -13,8 +13,14 @@ import (
 // allow (a game's rematch_of is an older game, inserted before it).
 var copyTables = []string{
 	"players", "games", "moves", "challenges", "ratings", "rating_changes", "members", "analyses",
-	"tournaments", "tournament_players", "tournament_games", "schedule", "alive",
+	"tournaments", "tournament_players", "tournament_games", "schedule", "alive", "web_sessions", "away",
 }
+
+// uncopiedTables are the tables a copy leaves behind, each for its reason:
+// the migrations' record, which Open writes on both sides, and the
+// heartbeats of the zugbot worker processes using the database copied from,
+// which are not the new database's.
+var uncopiedTables = []string{"schema_migrations", "workers"}
 
 // identityTables are the tables whose id a new row takes from a sequence
 // on PostgreSQL, which a copy moves past the ids it brought.

@@ -38,7 +38,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 		limit = DefaultTaskBatch
 	}
 	rows, err := s.reads.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
-		FROM schedule WHERE due <= ? ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
+		FROM schedule WHERE due <= ? AND `+notAway+` ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("due tasks: %w", err)
 	}
@@ -68,11 +68,39 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 // or Retry ends the claim. On PostgreSQL, processes claiming at once skip
 // each other's rows (FOR UPDATE SKIP LOCKED) rather than wait for them.
 func (s *Store) Claim(ctx context.Context, limit int, lease time.Duration) ([]Task, error) {
+	ts, err := s.claim(ctx, `due <= ?1 AND lease_until <= ?1`, limit, lease)
+	if err != nil {
+		return nil, fmt.Errorf("claim due tasks: %w", err)
+	}
+	return ts, nil
+}
+
+// ClaimReplies takes the Reply timers that no process holds, due or not,
+// oldest first, at most limit of them, for the caller alone until lease
+// has passed: the queue from which zugbot worker processes take the AI's
+// replies. Each stands for a game whose AI is to move at Task.Ply; the
+// store's ply check lets only one move in there, whoever thinks it. Done
+// ends the claim once the move is recorded (a recorded move has replaced
+// the timer anyway); if the caller dies holding it, another takes it
+// once the lease has passed, and the timer loop once it is due.
+func (s *Store) ClaimReplies(ctx context.Context, limit int, lease time.Duration) ([]Task, error) {
+	ts, err := s.claim(ctx, `kind = 'reply' AND lease_until <= ?1`, limit, lease)
+	if err != nil {
+		return nil, fmt.Errorf("claim the AI's replies: %w", err)
+	}
+	return ts, nil
+}
+
+// claim takes the tasks that match where (in which ?1 is now), earliest
+// due first, at most limit of them (DefaultTaskBatch when zero), until
+// lease has passed. On PostgreSQL, processes claiming at once skip each
+// other's rows (FOR UPDATE SKIP LOCKED) rather than wait for them.
+func (s *Store) claim(ctx context.Context, where string, limit int, lease time.Duration) ([]Task, error) {
 	if limit <= 0 {
 		limit = DefaultTaskBatch
 	}
 	query := `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
-		FROM schedule WHERE due <= ?1 AND lease_until <= ?1 ORDER BY due, id LIMIT ?2`
+		FROM schedule WHERE ` + where + ` AND ` + notAway + ` ORDER BY due, id LIMIT ?2`
 	if s.pg {
 		query += ` FOR UPDATE SKIP LOCKED`
 	}
@@ -107,10 +135,7 @@ func (s *Store) Claim(ctx context.Context, limit int, lease time.Duration) ([]Ta
 		}
 		return nil
 	})
-	if err != nil {
-		return nil, fmt.Errorf("claim due tasks: %w", err)
-	}
-	return ts, nil
+	return ts, err
 }
 
 // ReleaseClaims ends every claim on a SQLite file's timers, which only one
@@ -132,7 +157,7 @@ func (s *Store) ReleaseClaims(ctx context.Context) error {
 // until it changes something).
 func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var due sql.NullInt64
-	err := s.reads.QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule`).Scan(&due)
+	err := s.reads.QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule WHERE `+notAway).Scan(&due)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, false, fmt.Errorf("next due task: %w", err)
 	}

@@ -295,3 +295,134 @@ func TestReplyTimer(t *testing.T) {
 		t.Errorf("a reply timer after the end: %+v", r)
 	}
 }
+
+// TestClaimReplies: the AI's replies are a queue that workers take from
+// before their timers are due, each reply by one claimant until its lease
+// passes, and that the timer loop leaves alone while a worker holds one.
+func TestClaimReplies(t *testing.T) {
+	ctx := context.Background()
+	a, c := mustOpen(t, Options{MaxActiveGames: -1})
+	b, err := Open(ctx, a.path, Options{Now: c.Now, Variants: testVariants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	for i := range 20 {
+		p := Player{ID: fmt.Sprint(1000 + i), Name: "x"}
+		seats := [2]Seat{{AI: 1}, {Player: p}} // the AI to move
+		if i%2 == 1 {
+			seats[0] = Seat{Player: Player{ID: fmt.Sprint(2000 + i), Name: "y"}} // people, with a deadline
+		}
+		if _, err := a.CreateGame(ctx, NewGame{Variant: "zola", Seats: seats, DaysPerMove: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	claimed := map[int64]int{}
+	var mu sync.Mutex
+	var wg sync.WaitGroup
+	for _, s := range []*Store{a, b, a, b} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for {
+				ts, err := s.ClaimReplies(ctx, 2, 2*ReplyGrace)
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if len(ts) == 0 {
+					return
+				}
+				mu.Lock()
+				for _, tk := range ts {
+					if tk.Kind != Reply {
+						t.Errorf("claimed a %v timer as a reply", tk.Kind)
+					}
+					claimed[tk.GameID]++
+				}
+				mu.Unlock()
+			}
+		}()
+	}
+	wg.Wait()
+	if len(claimed) != 10 {
+		t.Errorf("%d replies claimed before they were due, want 10", len(claimed))
+	}
+	for id, n := range claimed {
+		if n != 1 {
+			t.Errorf("the reply of game %d claimed %d times", id, n)
+		}
+	}
+	c.Add(ReplyGrace) // due, but still held
+	if ts, _ := a.Claim(ctx, 100, time.Minute); len(ts) != 0 {
+		t.Errorf("the timer loop claimed %d timers that workers hold, want 0", len(ts))
+	}
+	c.Add(ReplyGrace) // the lease has passed: a worker died
+	if ts, _ := b.ClaimReplies(ctx, 100, time.Minute); len(ts) != 10 {
+		t.Errorf("after the lease, %d replies claimable again, want 10", len(ts))
+	}
+}
+
+// TestWorkersAlive counts the workers heard from lately.
+func TestWorkersAlive(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{})
+	alive := func() int {
+		n, err := s.WorkersAlive(ctx, 5*time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	for _, name := range []string{"w1", "w2"} {
+		if err := s.WorkerBeat(ctx, name); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if n := alive(); n != 2 {
+		t.Errorf("%d workers alive after two heartbeats, want 2", n)
+	}
+	c.Add(3 * time.Second)
+	s.WorkerBeat(ctx, "w1")
+	if err := s.WorkerGone(ctx, "w1"); err != nil {
+		t.Fatal(err)
+	}
+	if n := alive(); n != 1 {
+		t.Errorf("%d workers alive after one stopped, want 1", n)
+	}
+	c.Add(3 * time.Second)
+	if n := alive(); n != 0 {
+		t.Errorf("%d workers alive 6 s after the last heartbeat, want 0", n)
+	}
+}
+
+// TestRepliesAhead counts the replies waiting for a worker ahead of a
+// game's: those asked for before it and taken by none.
+func TestRepliesAhead(t *testing.T) {
+	ctx := context.Background()
+	s, c := mustOpen(t, Options{MaxActiveGames: -1})
+	var ids []int64
+	for i := range 4 {
+		g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{AI: 1}, {Player: Player{ID: fmt.Sprint(1000 + i), Name: "x"}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		ids = append(ids, g.ID)
+		c.Add(time.Second) // asked for one after the other
+	}
+	if _, err := s.ClaimReplies(ctx, 1, time.Minute); err != nil { // a worker takes the first
+		t.Fatal(err)
+	}
+	for i, want := range []struct {
+		ahead   int
+		waiting bool
+	}{{0, false}, {0, true}, {1, true}, {2, true}} {
+		ahead, waiting, err := s.RepliesAhead(ctx, ids[i])
+		if err != nil {
+			t.Fatal(err)
+		}
+		if ahead != want.ahead || waiting != want.waiting {
+			t.Errorf("game %d: %d replies ahead, waiting %v; want %d, %v", i+1, ahead, waiting, want.ahead, want.waiting)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package table_test
 import (
 	"context"
 	"math/rand/v2"
+	"runtime"
 	"slices"
 	"sync"
 	"testing"
@@ -101,5 +102,68 @@ func BenchmarkAnalyseWhileServing(b *testing.B) {
 	if len(waits) > 0 {
 		b.ReportMetric(float64(waits[len(waits)*99/100].Milliseconds()), "reply-p99-ms")
 		b.ReportMetric(float64(len(waits))/float64(b.N), "replies/op")
+	}
+}
+
+// BenchmarkMoveWhileAIThinks measures a move between two people while the
+// AI's workers think without a pause (replies of level 4 asked for one
+// after the other, more than there are workers), and reports its p50 and
+// p99 ("move-p50-ms", "move-p99-ms"). With spare Ps, the process runs as
+// the bot does (GOMAXPROCS = cores + AI workers, see cmd/zugbot's
+// sparePs); without, at Go's default, the searches may hold every P.
+func BenchmarkMoveWhileAIThinks(b *testing.B) {
+	for _, spare := range []bool{true, false} {
+		name := map[bool]string{true: "spare-Ps", false: "no-spare-P"}[spare]
+		b.Run(name, func(b *testing.B) {
+			workers := runtime.NumCPU()
+			if spare {
+				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(workers + runtime.NumCPU()))
+			}
+			f := newFixture(b, func(c *table.Config) { c.AIWorkers = workers })
+			ctx, stop := context.WithCancel(f.ctx)
+			var wg sync.WaitGroup
+			for _, id := range f.aiGames(workers+2, 4) {
+				wg.Add(1)
+				go func() {
+					defer wg.Done()
+					for ctx.Err() == nil {
+						st, err := f.tab.Load(ctx, id)
+						if err != nil || st.Game.Over() {
+							return
+						}
+						if table.AIToMove(&st) {
+							f.tab.Reply(ctx, id, table.Moved)
+							continue
+						}
+						mv := st.Position.FormatMove(st.Position.Moves(nil)[0])
+						f.tab.Play(ctx, id, st.Game.Seats[st.Position.Turn()].ID, -1, mv)
+					}
+				}()
+			}
+			time.Sleep(200 * time.Millisecond) // the workers busy
+			var took []time.Duration
+			st := f.start("zola", "", false, person(alice), person(bob)).State
+			b.ResetTimer()
+			for range b.N {
+				if st.Game.Over() {
+					st = f.start("zola", "", false, person(alice), person(bob)).State
+				}
+				mv := st.Position.FormatMove(st.Position.Moves(nil)[0])
+				start := time.Now()
+				u, err := f.tab.Play(f.ctx, st.Game.ID, st.Game.Seats[st.Position.Turn()].ID, -1, mv)
+				took = append(took, time.Since(start))
+				if err != nil {
+					b.Fatal(err)
+				}
+				st = u.State
+			}
+			b.StopTimer()
+			stop()
+			wg.Wait()
+			slices.Sort(took)
+			q := func(p float64) float64 { return float64(took[int(p*float64(len(took)-1))]) / 1e6 }
+			b.ReportMetric(q(0.5), "move-p50-ms")
+			b.ReportMetric(q(0.99), "move-p99-ms")
+		})
 	}
 }

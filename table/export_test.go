@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"time"
 
 	"github.com/zugbot/zugbot/engine/ai"
 )
@@ -17,7 +18,7 @@ const (
 // Hold occupies one of t's AI workers, as a reply would, until release is
 // called.
 func (t *Table) Hold() (release func()) {
-	j := newJob(0, 0, false)
+	j := newJob(0, 0, false, time.Time{})
 	ws, _, err := t.pool.acquire(context.Background(), j, nil, 0)
 	if err != nil {
 		panic(err)
@@ -54,3 +55,21 @@ func (t *Table) Workspaces() (made, tableBytes int) {
 func (t *Table) InBackground(ctx context.Context, game int64, f func(ctx context.Context) error) error {
 	return t.pool.inBackground(ctx, game, func(ctx context.Context, _ *ai.Workspace) error { return f(ctx) })
 }
+
+// ThinkNice runs f as the AI's thinks run, and returns the nice value of
+// the OS thread it ran on.
+func ThinkNice() (int, error) {
+	var n int
+	err := niced(func() error {
+		var err error
+		n, err = threadNice()
+		return err
+	})
+	return n, err
+}
+
+// ThreadNice returns the calling OS thread's nice value.
+var ThreadNice = threadNice
+
+// AINice is the nice value the AI thinks at.
+const AINice = aiNice

@@ -2,6 +2,9 @@ package table
 
 import (
 	"context"
+	"fmt"
+	"runtime"
+	"runtime/debug"
 	"slices"
 	"sync"
 	"time"
@@ -22,7 +25,32 @@ const (
 	// quickStart is how long a reply of a quick level (1 to 3) waits for a
 	// worker at the most, so that it answers within a second.
 	quickStart = 400 * time.Millisecond
+	// aiNice is the nice value of the OS threads the AI thinks on (see
+	// niced): the kernel gives a thread at nice 10 about a tenth of the
+	// time of one at 0 when both want a core.
+	aiNice = 10
 )
+
+// niced runs f on an OS thread of its own whose priority is lowered to
+// aiNice, and returns f's error (a panic in f as an error). So the
+// kernel runs the bot's handlers, at the normal priority, before the AI
+// whenever both want a core, and the AI has the cores that nothing else
+// wants. The thread ends with f: a thread's priority cannot be raised
+// back without privilege, and none lowered goes back to Go's pool.
+func niced(f func() error) error {
+	errc := make(chan error, 1)
+	go func() {
+		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
+		defer func() {
+			if r := recover(); r != nil {
+				errc <- fmt.Errorf("panic: %v\n%s", r, debug.Stack())
+			}
+		}()
+		lowerPriority() // where it fails, the AI thinks at the process's priority
+		errc <- f()
+	}()
+	return <-errc
+}
 
 // thinkBudget returns the time a reply of a timed level whose own budget
 // is b may think, when it gets a worker with queued replies still waiting
@@ -111,9 +139,12 @@ func newAIPool(workers int, cfg *Config) *aiPool {
 }
 
 // newJob returns a think for game id at a level whose own budget is
-// budget, timed or not.
-func newJob(game int64, budget time.Duration, timed bool) *aiJob {
-	j := &aiJob{game: game, timed: timed, budget: budget, submit: time.Now(), grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
+// budget, timed or not, asked for at asked (now when zero).
+func newJob(game int64, budget time.Duration, timed bool, asked time.Time) *aiJob {
+	if asked.IsZero() || asked.After(time.Now()) {
+		asked = time.Now()
+	}
+	j := &aiJob{game: game, timed: timed, budget: budget, submit: asked, grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
 	// A quick level (bounded by depth and nodes) should answer within a
 	// second: it gets a worker within quickStart, a timed think being cut
 	// short for it if need be.
@@ -353,7 +384,7 @@ func (p *aiPool) inBackground(ctx context.Context, id int64, f func(ctx context.
 		if err != nil {
 			return err
 		}
-		err = f(tctx, ws)
+		err = niced(func() error { return f(tctx, ws) })
 		cut := tctx.Err() != nil
 		p.release(j, ws)
 		if ctx.Err() != nil {

@@ -341,3 +341,58 @@ func TestBackgroundEndsWithItsContext(t *testing.T) {
 		t.Errorf("got %v, want context.Canceled", err)
 	}
 }
+
+// TestPeopleNeverWaitForTheAI plays a game between two people while
+// every AI worker is busy and replies wait in the queue: each move is
+// answered while the queue stays as it was, so it waited for no AI job.
+func TestPeopleNeverWaitForTheAI(t *testing.T) {
+	f := newFixture(t, oneWorker)
+	release := f.tab.Hold()
+	wait := f.queue(f.aiGames(3, 1), func(int64) table.ReplyOptions { return table.ReplyOptions{} })
+	st := f.start("zola", "", true, person(alice), person(bob)).State
+	for i, p := range []store.Player{alice, bob, alice, bob} {
+		move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+		u := f.play(st.Game.ID, p, move)
+		if len(u.Moves) != 1 || u.Moves[0] != move || u.State.Game.Ply != i+1 {
+			t.Fatalf("%s's move %s: moves %v at ply %d; want it played at ply %d", p.Name, move, u.Moves, u.State.Game.Ply, i+1)
+		}
+		st = u.State
+	}
+	if got := f.tab.QueueLen(); got != 3 {
+		t.Errorf("the AI's queue holds %d replies after the people's moves; want 3 still waiting", got)
+	}
+	release()
+	for id, err := range wait() {
+		if err != nil {
+			t.Errorf("game %d: %v", id, err)
+		}
+	}
+}
+
+// TestAIThinksAtLowerPriority checks that the AI thinks on OS threads at
+// a lower priority (nice) than the rest of the process, so that the kernel
+// runs people's handlers first when both want a core.
+func TestAIThinksAtLowerPriority(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("only Linux gives a thread a priority of its own")
+	}
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	mine, err := table.ThreadNice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mine >= table.AINice {
+		t.Skipf("the test runs at nice %d already", mine)
+	}
+	ai, err := table.ThinkNice()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ai != table.AINice {
+		t.Errorf("the AI thinks at nice %d; want %d", ai, table.AINice)
+	}
+	if after, _ := table.ThreadNice(); after != mine {
+		t.Errorf("the caller's thread went from nice %d to %d; want it unchanged", mine, after)
+	}
+}

@@ -62,6 +62,11 @@ type Table struct {
 	tlocks   Locks // of tournaments
 	analyses analyses
 	pool     *aiPool
+	shared   bool // the store is shared with other processes: zugbot workers may think (see RunWorker)
+
+	workersMu sync.Mutex
+	workersN  int       // the workers heard from lately,
+	workersAt time.Time // as the store said then (see workersAlive)
 
 	rngMu sync.Mutex
 	rng   *rand.Rand
@@ -77,7 +82,7 @@ func New(cfg Config) (*Table, error) {
 	if cfg.Store == nil || len(cfg.Variants) == 0 {
 		return nil, errors.New("table: Store and Variants are required")
 	}
-	t := &Table{cfg: cfg, store: cfg.Store, variants: map[string]*engine.Variant{}, now: cfg.Now}
+	t := &Table{cfg: cfg, store: cfg.Store, variants: map[string]*engine.Variant{}, now: cfg.Now, shared: store.IsPostgres(cfg.Store.URL())}
 	t.wake = make(chan struct{}, 1)
 	if t.cfg.Feed == nil {
 		t.cfg.Feed = feed.NewBus(0)
@@ -488,6 +493,10 @@ type ReplyOptions struct {
 	OnWait func(ahead int)
 	// Notice is the wait before OnWait is first called; 0 means 1 s.
 	Notice time.Duration
+	// Asked is when the reply was asked for, if before the call (a
+	// zugbot worker's reply waited in the database's queue): its time
+	// budget counts from then (see aiPool). Now when zero.
+	Asked time.Time
 }
 
 // Reply lets the AI play in game id while it is to move, and returns the
@@ -503,7 +512,17 @@ func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
 }
 
 // ReplyWith is Reply with options.
+//
+// On PostgreSQL, while a zugbot worker process runs (see RunWorker), the
+// move is left to the workers, and ReplyWith waits for it; without one,
+// or once none is left, the table thinks it itself.
 func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOptions) (Update, error) {
+	return t.reply(ctx, id, ev, opt, false)
+}
+
+// reply is ReplyWith; here says to think on this table's own workers even
+// while zugbot workers run.
+func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions, here bool) (Update, error) {
 	u := Update{Event: ev}
 	if opt.Notice <= 0 {
 		opt.Notice = waitNotice
@@ -516,6 +535,20 @@ func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOpti
 		u.State = st
 		if !AIToMove(&st) {
 			return u, nil
+		}
+		if !here {
+			now, ok, err := t.fromWorker(ctx, &st, opt)
+			if err != nil {
+				return u, err
+			}
+			if ok {
+				if m, played := moveAt(&now, st.Game.Ply); played {
+					u.Moves = append(u.Moves, m)
+					u.Info = append(u.Info, ai.Info{})
+				}
+				u.State = now
+				continue
+			}
 		}
 		m, info, err := t.think(ctx, &st, st.Game.Seats[st.Position.Turn()].AI, opt)
 		if err != nil {
@@ -587,7 +620,7 @@ func (t *Table) onWorker(ctx context.Context, st *store.State, level int, limit 
 			budget, timed = limit, true
 		}
 	}
-	j := newJob(st.Game.ID, budget, timed)
+	j := newJob(st.Game.ID, budget, timed, opt.Asked)
 	ws, tctx, err := t.pool.acquire(ctx, j, opt.OnWait, opt.Notice)
 	if err != nil {
 		return err
@@ -599,7 +632,7 @@ func (t *Table) onWorker(ctx context.Context, st *store.State, level int, limit 
 	}
 	tctx, cancel := context.WithTimeout(tctx, aiThinkLimit)
 	defer cancel()
-	err = f(tctx, ws, d)
+	err = niced(func() error { return f(tctx, ws, d) })
 	if err == nil && ctx.Err() != nil {
 		err = ctx.Err() // abandoned: what was found is not used
 	}

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/zugbot/zugbot/store"
@@ -33,7 +34,9 @@ const (
 // method is called once the change is recorded; an error makes the timer
 // try again later, after the retry policy (TaskRetry, TaskTries), unless
 // Final says that trying again cannot help. A method must not hold up the
-// others for long: the timers of a sweep run one after the other.
+// others for long: the timers of a sweep run one after the other, but for
+// tournament steps (Stepped), which post a round's many messages at the
+// pace the adapter is allowed and so run alongside.
 type Announcer interface {
 	// TimedOut announces a game lost on time (or aborted, when fewer
 	// than two plies were played).
@@ -101,6 +104,10 @@ func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, re
 	// the loop.
 	tick := time.NewTimer(t.untilDue(ctx, opt.Interval))
 	defer tick.Stop()
+	// The tournament steps of the sweeps, which run on while the loop
+	// sweeps again; the loop ends once they have.
+	var steps sync.WaitGroup
+	defer steps.Wait()
 	beat := time.NewTicker(HeartbeatEvery)
 	defer beat.Stop()
 	if err := t.store.Heartbeat(ctx); err != nil {
@@ -122,7 +129,7 @@ func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, re
 			if work == nil {
 				work = ctx
 			}
-			t.RunDue(work, a, opt)
+			t.sweep(work, a, opt, &steps)
 			tick.Reset(t.untilDue(ctx, opt.Interval))
 		case <-t.wake:
 			if !tick.Stop() {
@@ -162,8 +169,19 @@ func (t *Table) untilDue(ctx context.Context, interval time.Duration) time.Durat
 // clock. A timer whose announcement fails is tried again later, each time
 // after twice as long (TaskRetry, 2×TaskRetry, …), and dropped with a log
 // line after TaskTries tries, or at once when a.Final says a retry cannot
-// help. So a failing timer never holds up those behind it.
+// help. So a failing timer never holds up those behind it, and a
+// tournament step, which may take a while to announce (a round's boards
+// at Discord's pace of a few messages a second), runs alongside the other
+// timers. RunDue returns once every timer it took is handled.
 func (t *Table) RunDue(ctx context.Context, a Announcer, opt TimerOptions) {
+	var steps sync.WaitGroup
+	t.sweep(ctx, a, opt, &steps)
+	steps.Wait()
+}
+
+// sweep is RunDue, but for the tournament steps, which it leaves running
+// in steps.
+func (t *Table) sweep(ctx context.Context, a Announcer, opt TimerOptions, steps *sync.WaitGroup) {
 	batch := opt.Batch
 	if batch <= 0 {
 		batch = store.DefaultTaskBatch
@@ -174,23 +192,39 @@ func (t *Table) RunDue(ctx context.Context, a Announcer, opt TimerOptions) {
 		return
 	}
 	for _, tk := range tasks {
-		err := t.runTask(ctx, a, tk)
-		if err != nil && opt.Failed != nil {
-			opt.Failed(err)
+		if tk.Kind == store.TournamentStep {
+			steps.Go(func() {
+				t.handle(ctx, a, opt, tk)
+				// The step may have set another due (a round with no
+				// game to play is over at once), which the loop, asleep
+				// until the lease of this one runs out, must see.
+				t.WakeTimers()
+			})
+			continue
 		}
-		switch {
-		case err == nil:
-			err = t.store.Done(ctx, tk)
-		case a.Final(err) || tk.Attempts+1 >= TaskTries:
-			t.cfg.Log.Error("timer dropped", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "tries", tk.Attempts+1, "err", err)
-			err = t.store.Done(ctx, tk)
-		default:
-			t.cfg.Log.Warn("timer failed; it will be tried again", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "tries", tk.Attempts+1, "err", err)
-			err = t.store.Retry(ctx, tk, t.now().Add(TaskRetry<<tk.Attempts))
-		}
-		if err != nil {
-			t.cfg.Log.Error("timer bookkeeping", "id", tk.ID, "err", err)
-		}
+		t.handle(ctx, a, opt, tk)
+	}
+}
+
+// handle does timer tk's work, announces it through a, and marks it done,
+// or to be tried again after the retry policy.
+func (t *Table) handle(ctx context.Context, a Announcer, opt TimerOptions, tk store.Task) {
+	err := t.runTask(ctx, a, tk)
+	if err != nil && opt.Failed != nil {
+		opt.Failed(err)
+	}
+	switch {
+	case err == nil:
+		err = t.store.Done(ctx, tk)
+	case a.Final(err) || tk.Attempts+1 >= TaskTries:
+		t.cfg.Log.Error("timer dropped", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "tries", tk.Attempts+1, "err", err)
+		err = t.store.Done(ctx, tk)
+	default:
+		t.cfg.Log.Warn("timer failed; it will be tried again", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "tries", tk.Attempts+1, "err", err)
+		err = t.store.Retry(ctx, tk, t.now().Add(TaskRetry<<tk.Attempts))
+	}
+	if err != nil {
+		t.cfg.Log.Error("timer bookkeeping", "id", tk.ID, "err", err)
 	}
 }
 
@@ -226,7 +260,7 @@ func (t *Table) runTask(ctx context.Context, a Announcer, tk store.Task) error {
 		// think may have died. If the game is still waiting, think here;
 		// should the first still be thinking, the ply check lets one move
 		// in, and the other is refused.
-		u, err := t.Reply(ctx, tk.GameID, Moved)
+		u, err := t.reply(ctx, tk.GameID, Moved, ReplyOptions{}, true)
 		if err != nil || len(u.Moves) == 0 {
 			return err
 		}

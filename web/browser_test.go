@@ -20,7 +20,7 @@ import (
 	"github.com/zugbot/zugbot/web"
 )
 
-var shots = flag.String("shots", "", "write the browser test's screenshots (web-zola-desktop.png, web-zola-phone.png) into this directory")
+var shots = flag.String("shots", "", "write the browser tests' screenshots (web-GAME-desktop.png, web-GAME-phone.png) into this directory")
 
 // chromium is where Debian installs the browser the tests drive.
 const chromium = "/usr/bin/chromium"
@@ -46,6 +46,26 @@ func browser(t *testing.T) (context.Context, func() []string) {
 	ctx, cancelC := chromedp.NewContext(actx)
 	ctx, cancelT := context.WithTimeout(ctx, 3*time.Minute)
 	t.Cleanup(func() { cancelT(); cancelC(); cancelA() })
+	return ctx, pageErrors(ctx)
+}
+
+// otherBrowser returns a context in a new browser context of ctx's
+// browser (its own cookies, as another person's browser has), and a func
+// that returns the errors its page reported.
+func otherBrowser(t *testing.T, ctx context.Context) (context.Context, func() []string) {
+	t.Helper()
+	octx, cancel := chromedp.NewContext(ctx, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	if err := chromedp.Do(octx); err != nil { // opens its tab
+		t.Fatalf("a second browser context: %v", err)
+	}
+	return octx, pageErrors(octx)
+}
+
+// pageErrors collects the errors the page of ctx reports (console errors,
+// exceptions, failed loads and CSP violations), and returns a func that
+// returns those reported so far.
+func pageErrors(ctx context.Context) func() []string {
 	var mu sync.Mutex
 	var errs []string
 	add := func(s string) { mu.Lock(); errs = append(errs, s); mu.Unlock() }
@@ -89,14 +109,26 @@ func browser(t *testing.T) (context.Context, func() []string) {
 			}
 		}
 	}()
-	return ctx, func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), errs...) }
+	return func() []string { mu.Lock(); defer mu.Unlock(); return append([]string(nil), errs...) }
 }
 
-// shot writes a screenshot of the page, into -shots or the test's
+// shot writes a screenshot of the whole page, into -shots or the test's
 // directory.
 func shot(ctx context.Context, t *testing.T, name string) {
 	t.Helper()
-	b, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	writeShot(ctx, t, name, chromedp.FullScreenshot(100))
+}
+
+// screenShot writes a screenshot of what the screen shows (a phone's),
+// into -shots or the test's directory.
+func screenShot(ctx context.Context, t *testing.T, name string) {
+	t.Helper()
+	writeShot(ctx, t, name, chromedp.CaptureScreenshot())
+}
+
+func writeShot(ctx context.Context, t *testing.T, name string, take chromedp.Action[[]byte]) {
+	t.Helper()
+	b, err := chromedp.Run(ctx, take)
 	if err != nil {
 		t.Fatalf("screenshot %s: %v", name, err)
 	}
@@ -167,7 +199,9 @@ func clickMove(ctx context.Context, t *testing.T, st web.State, mv web.Move, dra
 	if drag {
 		// By the points' places on the screen: the board is redrawn
 		// often, and a drag must not hold on to its nodes.
-		xy, err2 := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`[%d, %d].flatMap((i) => {
+		// The board in view first, as a person scrolls it there (typing
+		// in the move field may have scrolled it away).
+		xy, err2 := chromedp.Run(ctx, chromedp.Evaluate[[]float64](fmt.Sprintf(`document.getElementById('board').scrollIntoView({block: 'nearest'}), [%d, %d].flatMap((i) => {
 			const r = document.querySelector('#board .hit[data-i="' + i + '"]').getBoundingClientRect();
 			return [r.x + r.width / 2, r.y + r.height / 2];
 		})`, from, to)))
@@ -230,7 +264,6 @@ func TestBrowserPlaysZola(t *testing.T) {
 			break
 		}
 		if moves == 3 {
-			shot(ctx, t, "web-zola-desktop.png")
 			if err := chromedp.Do(ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateScale(2), chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Reload()); err != nil {
 				t.Fatal(err)
 			}
@@ -239,7 +272,6 @@ func TestBrowserPlaysZola(t *testing.T) {
 			if err != nil || w > 360 {
 				t.Errorf("on a phone the page is %d px wide (%v): want 360", w, err)
 			}
-			shot(ctx, t, "web-zola-phone.png")
 		}
 		if moves > 150 {
 			t.Fatalf("no end after %d moves", moves)
@@ -260,54 +292,5 @@ func TestBrowserPlaysZola(t *testing.T) {
 	t.Logf("a game of %d plies", plies)
 	if e := errs(); len(e) > 0 {
 		t.Errorf("the page reported errors:\n%s", strings.Join(e, "\n"))
-	}
-}
-
-// TestBrowserPlaysEachGame shows each of the other games to a spectator,
-// then plays a few of its moves, typed, tapped and dragged, on the board
-// each draws: Zamma's lattice, Zonal Chess's zones, Zodiac's star.
-func TestBrowserPlaysEachGame(t *testing.T) {
-	for _, variant := range []string{"zamma", "zonal", "zodiac"} {
-		t.Run(variant, func(t *testing.T) {
-			f := newFixture(t, variant)
-			ctx, errs := browser(t)
-			// A spectator first: the board, and nothing to act with.
-			if err := chromedp.Do(ctx, chromedp.Navigate(f.ts.URL+"/games/1")); err != nil {
-				t.Fatal(err)
-			}
-			waitPly(ctx, t, 0)
-			seen, err := chromedp.Run(ctx, chromedp.Evaluate[string](`document.getElementById('status').textContent + ' ' +
-				document.querySelectorAll('#board .hit[tabindex]').length + ' ' + document.getElementById('typed').hidden`))
-			if err != nil || seen != "You are watching. "+f.state(http.DefaultClient).Variant.Sides[0]+" to move. 0 true" {
-				t.Errorf("a spectator sees %q (%v)", seen, err)
-			}
-			if err := chromedp.Do(ctx, chromedp.Navigate(f.link(time.Hour))); err != nil {
-				t.Fatal(err)
-			}
-			for moves := 0; moves < 3; moves++ {
-				st := f.waitTurn(t, 0)
-				if st.Result != nil {
-					break
-				}
-				waitPly(ctx, t, st.Ply)
-				mv := st.Moves[len(st.Moves)/2]
-				if moves == 0 { // typed, as a keyboard or screen reader user would
-					if err := chromedp.Do(ctx, chromedp.SendKeys(chromedp.ID("move-input"), mv.Notation+"\r")); err != nil {
-						t.Fatal(err)
-					}
-				} else {
-					clickMove(ctx, t, st, mv, moves == 2)
-				}
-				if got := f.waitPast(t, st.Ply); got.History[st.Ply] != mv.Notation {
-					t.Fatalf("after tapping %s the game has %v", mv.Notation, got.History)
-				}
-			}
-			st := f.waitTurn(t, 0)
-			waitPly(ctx, t, st.Ply)
-			shot(ctx, t, "web-"+variant+"-desktop.png")
-			if e := errs(); len(e) > 0 {
-				t.Errorf("the page reported errors:\n%s", strings.Join(e, "\n"))
-			}
-		})
 	}
 }

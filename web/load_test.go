@@ -57,7 +57,7 @@ func newLoadRig(t *testing.T) *loadRig {
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(nil)
-	srv, err := web.New(web.Config{Table: tab, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + ts.Listener.Addr().String()})
+	srv, err := web.New(web.Config{Table: tab, Sessions: db, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + ts.Listener.Addr().String()})
 	if err != nil {
 		t.Fatal(err)
 	}

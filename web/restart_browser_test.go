@@ -11,14 +11,16 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/zugbot/zugbot/table"
 	"github.com/zugbot/zugbot/web"
 )
 
 // TestBrowserReconnectsAfterRestart keeps a player's page open while the
 // web server stops and a new one starts on the same address over the same
-// game service and database. Sessions live in the server's memory, so the
-// page comes back as a spectator's; but it reconnects its live stream by
-// itself and shows the move made meanwhile, without a reload.
+// game service and database, with a new signing key. The page reconnects
+// its live stream by itself and shows the moves made meanwhile, without a
+// reload; the session is in the store, so the page is still the player's,
+// who moves on it.
 func TestBrowserReconnectsAfterRestart(t *testing.T) {
 	f := newFixture(t, "zola")
 	ctx, errs := browser(t)
@@ -40,9 +42,12 @@ func TestBrowserReconnectsAfterRestart(t *testing.T) {
 	if _, err := f.tab.Play(context.Background(), f.game, player.ID, 0, mv.Notation); err != nil {
 		t.Fatal(err)
 	}
+	if _, err := f.tab.ReplyWith(context.Background(), f.game, table.Moved, table.ReplyOptions{}); err != nil {
+		t.Fatal(err)
+	}
 	time.Sleep(3 * time.Second) // the page retries (retry: 2000) and meets the closed port
 
-	srv, err := web.New(web.Config{Table: f.tab, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + addr})
+	srv, err := web.New(web.Config{Table: f.tab, Sessions: f.db, Key: []byte(strings.Repeat("n", 32)), PublicURL: "http://" + addr})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -58,11 +63,18 @@ func TestBrowserReconnectsAfterRestart(t *testing.T) {
 	}()
 	t.Cleanup(func() { srv.Close(); hs.Close() })
 
-	waitPly(ctx, t, 1)
+	waitPly(ctx, t, 2)
 	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.zugbotMark) + ' ' + document.querySelector('#history li').textContent + ' ' +
 		document.getElementById('status').textContent`))
-	if want := "1 " + mv.Notation + " You are watching."; err != nil || !strings.HasPrefix(got, want) {
-		t.Errorf("after the restart the page shows %q (%v): want %q…, with no reload", got, err, want)
+	if want := "1 " + mv.Notation + " Your move."; err != nil || got != want {
+		t.Errorf("after the restart the page shows %q (%v): want %q, with no reload", got, err, want)
+	}
+	// The player moves on the page, through the new server.
+	st = f.state(http.DefaultClient)
+	next := st.Moves[0]
+	clickMove(ctx, t, st, next, false)
+	if got := f.waitPast(t, st.Ply); got.History[st.Ply] != next.Notation {
+		t.Fatalf("after tapping %s on the page the game has %v", next.Notation, got.History)
 	}
 	var other []string
 	for _, e := range errs() {

@@ -28,9 +28,12 @@ var staticFiles embed.FS
 // changes made here.
 const Source = "web"
 
-// Config is what a Server needs. Table and Key are required.
+// Config is what a Server needs. Table, Sessions and Key are required.
 type Config struct {
 	Table *table.Table
+	// Sessions keeps the players' sessions, so that they outlive a
+	// restart: the table's store.
+	Sessions SessionStore
 	// Key signs the private links (HMAC-SHA256); at least 32 bytes.
 	Key []byte
 	// PublicURL is the address people open the page at, such as
@@ -44,6 +47,9 @@ type Config struct {
 	Now func() time.Time
 	// Log is told of the errors a request met; slog.Default() when nil.
 	Log *slog.Logger
+	// Activity, when set, serves the board as a Discord Activity too
+	// (activity.go).
+	Activity *ActivityConfig
 }
 
 // Server serves the live board. Make one with New; it is an http.Handler,
@@ -66,12 +72,17 @@ type Server struct {
 
 	replyMu  sync.Mutex
 	replying map[int64]bool // games whose AI reply runs; true: look again after it
+
+	discord *activity // nil without Config.Activity
 }
 
 // New returns a Server for cfg.
 func New(cfg Config) (*Server, error) {
 	if cfg.Table == nil {
 		return nil, errors.New("web: Config.Table is required")
+	}
+	if cfg.Sessions == nil {
+		return nil, errors.New("web: Config.Sessions is required")
 	}
 	if len(cfg.Key) < 32 {
 		return nil, errors.New("web: Config.Key must have at least 32 bytes")
@@ -99,6 +110,11 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{cfg: cfg, tab: cfg.Table, mux: http.NewServeMux(), static: http.FileServerFS(sub),
 		secure: u.Scheme == "https", replying: map[int64]bool{}}
+	if cfg.Activity != nil {
+		if s.discord, err = newActivity(*cfg.Activity); err != nil {
+			return nil, err
+		}
+	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.routes()
 	return s, nil
@@ -167,6 +183,10 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (s *Server) routes() {
 	m := s.mux
 	m.HandleFunc("GET /{$}", func(w http.ResponseWriter, r *http.Request) {
+		if s.discord != nil && r.URL.Query().Has("frame_id") {
+			s.activityPage(w, r) // Discord opens the Activity at the root
+			return
+		}
 		http.Error(w, "zugbot's live board: open a game's link.", http.StatusNotFound)
 	})
 	m.HandleFunc("GET /play", s.play)
@@ -189,6 +209,9 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /tournaments/{id}", s.tournamentPage)
 	m.HandleFunc("GET /api/tournaments/{id}", s.tournament)
 	m.HandleFunc("GET /api/tournaments/{id}/live", s.tournamentLive)
+	if s.discord != nil {
+		s.activityRoutes()
+	}
 }
 
 // page serves the board's HTML page, the same for every game.
@@ -251,8 +274,13 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprintf(w, "zugbot: %s.\n", capitalize(err.Error()))
 		return
 	}
-	sess := &session{user: g.User, game: g.Game, csrf: randomHex(16), expires: now.Add(s.cfg.SessionTTL)}
-	id := s.sessions.add(sess, now)
+	id, sess, err := s.startSession(r.Context(), g.User, g.Game)
+	if err != nil {
+		s.used.forget(g.Nonce) // the link may be opened again
+		s.cfg.Log.Error("web: starting a session", "game", g.Game, "err", err)
+		http.Error(w, "zugbot: the session could not be started: try the link again in a moment.", http.StatusServiceUnavailable)
+		return
+	}
 	http.SetCookie(w, &http.Cookie{
 		Name: cookieName(g.Game), Value: id, Path: "/", Expires: sess.expires,
 		HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteLaxMode,
@@ -342,7 +370,7 @@ func (s *Server) act(a action) http.HandlerFunc {
 			refuse(w, http.StatusForbidden, "You are watching this game: open your private link to play.")
 			return
 		}
-		if !csrfOK(r, sess) {
+		if !s.csrfOK(r, sess.csrf) {
 			refuse(w, http.StatusForbidden, "This request did not come from the game's page.")
 			return
 		}

@@ -1,11 +1,17 @@
 package web
 
 import (
+	"context"
+	"crypto/sha256"
 	"crypto/subtle"
+	"encoding/hex"
+	"errors"
 	"net/http"
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/zugbot/zugbot/store"
 )
 
 // session is a player's standing on one game's page, after a private
@@ -46,69 +52,116 @@ func (s *session) allow(now time.Time) bool {
 	return true
 }
 
-// sessions are the sessions of a Server, by id.
-type sessions struct {
-	mu   sync.Mutex
-	byID map[string]*session
+// SessionStore keeps the players' sessions where a restart of the server
+// finds them, by their id's hash: *store.Store.
+type SessionStore interface {
+	AddWebSession(ctx context.Context, ws store.WebSession) error
+	WebSession(ctx context.Context, idHash string) (store.WebSession, error)
 }
 
-// add stores s under a new id, which it returns, and forgets expired
-// sessions.
-func (ss *sessions) add(s *session, now time.Time) string {
-	id := randomHex(32)
+// sessions are the sessions of a Server met since it started, by their
+// id's hash: a cache of the SessionStore's, which also holds their rate
+// limits.
+type sessions struct {
+	mu     sync.Mutex
+	byHash map[string]*session
+}
+
+// put caches s under hash, and forgets the expired sessions.
+func (ss *sessions) put(hash string, s *session, now time.Time) {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	if ss.byID == nil {
-		ss.byID = map[string]*session{}
+	if ss.byHash == nil {
+		ss.byHash = map[string]*session{}
 	}
-	for k, x := range ss.byID {
+	for k, x := range ss.byHash {
 		if !now.Before(x.expires) {
-			delete(ss.byID, k)
+			delete(ss.byHash, k)
 		}
 	}
-	ss.byID[id] = s
-	return id
+	ss.byHash[hash] = s
 }
 
-// get returns the session with id, if it exists and has not expired.
-func (ss *sessions) get(id string, now time.Time) *session {
+// get returns the cached session under hash, if it has not expired.
+func (ss *sessions) get(hash string, now time.Time) *session {
 	ss.mu.Lock()
 	defer ss.mu.Unlock()
-	s := ss.byID[id]
+	s := ss.byHash[hash]
 	if s == nil || !now.Before(s.expires) {
 		return nil
 	}
 	return s
 }
 
+// hashID returns the hash a session's id is kept under.
+func hashID(id string) string {
+	h := sha256.Sum256([]byte(id))
+	return hex.EncodeToString(h[:])
+}
+
+// startSession begins a session of user in game, kept in the
+// SessionStore, and returns its id, the cookie's value.
+func (s *Server) startSession(ctx context.Context, user string, game int64) (string, *session, error) {
+	now := s.now()
+	id := randomHex(32)
+	sess := &session{user: user, game: game, csrf: randomHex(16), expires: now.Add(s.cfg.SessionTTL)}
+	hash := hashID(id)
+	err := s.cfg.Sessions.AddWebSession(ctx, store.WebSession{IDHash: hash, User: user, Game: game, CSRF: sess.csrf, Expires: sess.expires})
+	if err != nil {
+		return "", nil, err
+	}
+	s.sessions.put(hash, sess, now)
+	return id, sess, nil
+}
+
 // cookieName is the name of the session cookie of a game: one per game,
 // so that a player can keep several games open.
 func cookieName(game int64) string { return "zugbot_g" + strconv.FormatInt(game, 10) }
 
-// sessionOf returns the session of request r for game, or nil.
+// sessionOf returns the session of request r for game, or nil: from the
+// cache, or else from the SessionStore (a session begun before a restart,
+// or by another process on the same database).
 func (s *Server) sessionOf(r *http.Request, game int64) *session {
 	c, err := r.Cookie(cookieName(game))
-	if err != nil {
+	if err != nil || len(c.Value) != 64 {
 		return nil
 	}
-	sess := s.sessions.get(c.Value, s.now())
-	if sess == nil || sess.game != game {
+	now := s.now()
+	hash := hashID(c.Value)
+	sess := s.sessions.get(hash, now)
+	if sess == nil {
+		ws, err := s.cfg.Sessions.WebSession(r.Context(), hash)
+		if err != nil {
+			if !errors.Is(err, store.ErrNotFound) {
+				s.cfg.Log.Error("web: reading a session", "err", err)
+			}
+			return nil
+		}
+		sess = &session{user: ws.User, game: ws.Game, csrf: ws.CSRF, expires: ws.Expires}
+		if !now.Before(sess.expires) {
+			return nil
+		}
+		s.sessions.put(hash, sess, now)
+	}
+	if sess.game != game {
 		return nil
 	}
 	return sess
 }
 
-// csrfOK reports whether r carries the session's CSRF value and, when it
-// says where it comes from, comes from this site.
-func csrfOK(r *http.Request, sess *session) bool {
+// csrfOK reports whether r carries a session's CSRF value, csrf, and, when
+// it says where it comes from, comes from this site: served directly, or
+// through Discord's proxy of the Activity,
+// https://{application id}.discordsays.com.
+func (s *Server) csrfOK(r *http.Request, csrf string) bool {
 	h := r.Header.Get(csrfHeader)
-	if h == "" || subtle.ConstantTimeCompare([]byte(h), []byte(sess.csrf)) != 1 {
+	if h == "" || subtle.ConstantTimeCompare([]byte(h), []byte(csrf)) != 1 {
 		return false
 	}
 	if site := r.Header.Get("Sec-Fetch-Site"); site != "" && site != "same-origin" {
 		return false
 	}
-	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host {
+	if o := r.Header.Get("Origin"); o != "" && o != "http://"+r.Host && o != "https://"+r.Host && (s.discord == nil || o != s.discord.origin()) {
 		return false
 	}
 	return true

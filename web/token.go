@@ -105,3 +105,10 @@ func (u *usedTokens) use(nonce string, expires, now time.Time) bool {
 	u.used[nonce] = expires
 	return true
 }
+
+// forget takes nonce off the used ones, so that its link opens again.
+func (u *usedTokens) forget(nonce string) {
+	u.mu.Lock()
+	defer u.mu.Unlock()
+	delete(u.used, nonce)
+}

@@ -27,6 +27,7 @@ var player = store.Player{ID: "u1", Name: "Ada"}
 // game of Zola between player (Red, first) and the AI at level 1.
 type fixture struct {
 	t    *testing.T
+	db   *store.Store
 	tab  *table.Table
 	srv  *web.Server
 	ts   *httptest.Server
@@ -42,6 +43,35 @@ func newFixture(t *testing.T, variant string) *fixture {
 // ("" for the variant's own).
 func newFixtureAt(t *testing.T, variant, start string) *fixture {
 	t.Helper()
+	f := newServerFixture(t)
+	u, err := f.tab.PlayAI(context.Background(), table.AIGame{Variant: variant, Start: start, Player: player, Level: 1, Colour: store.FirstColour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.game = u.State.Game.ID
+	return f
+}
+
+// opponent is player's opponent in the games between two people.
+var opponent = store.Player{ID: "u2", Name: "Bea"}
+
+// newFixtureVs is newFixture with a game between two people: player
+// moves first, opponent second.
+func newFixtureVs(t *testing.T, variant string) *fixture {
+	t.Helper()
+	f := newServerFixture(t)
+	u, err := f.tab.Start(context.Background(), store.NewGame{Variant: variant, Seats: [2]store.Seat{{Player: player}, {Player: opponent}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.game = u.State.Game.ID
+	return f
+}
+
+// newServerFixture is a web server over a real table on a real SQLite
+// file, with no game yet.
+func newServerFixture(t *testing.T) *fixture {
+	t.Helper()
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "web.db"), store.Options{Variants: games.All(), MaxActiveGames: -1})
 	if err != nil {
@@ -53,7 +83,7 @@ func newFixtureAt(t *testing.T, variant, start string) *fixture {
 		t.Fatal(err)
 	}
 	ts := httptest.NewUnstartedServer(nil)
-	srv, err := web.New(web.Config{Table: tab, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + ts.Listener.Addr().String()})
+	srv, err := web.New(web.Config{Table: tab, Sessions: db, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + ts.Listener.Addr().String()})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -61,11 +91,7 @@ func newFixtureAt(t *testing.T, variant, start string) *fixture {
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() { srv.Close() }) // before ts.Close: it ends the live streams
-	u, err := tab.PlayAI(ctx, table.AIGame{Variant: variant, Start: start, Player: player, Level: 1, Colour: store.FirstColour})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return &fixture{t: t, tab: tab, srv: srv, ts: ts, game: u.State.Game.ID}
+	return &fixture{t: t, db: db, tab: tab, srv: srv, ts: ts}
 }
 
 // link returns a private link to the fixture's game for player.
@@ -236,7 +262,7 @@ func TestTokensRefused(t *testing.T) {
 	if code, body := open(forged); code != http.StatusForbidden || !strings.Contains(body, "not valid") {
 		t.Errorf("forged link: %d %q", code, body)
 	}
-	other, err := web.New(web.Config{Table: f.tab, Key: []byte(strings.Repeat("x", 32)), PublicURL: f.ts.URL})
+	other, err := web.New(web.Config{Table: f.tab, Sessions: f.db, Key: []byte(strings.Repeat("x", 32)), PublicURL: f.ts.URL})
 	if err != nil {
 		t.Fatal(err)
 	}

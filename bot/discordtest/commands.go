@@ -70,7 +70,7 @@ func (s *Server) getCommands(c *call) (any, *apiError) {
 	if out == nil {
 		out = []*discordgo.ApplicationCommand{}
 	}
-	return out, nil
+	return s.commandsPayload(out), nil
 }
 
 func (s *Server) putCommands(c *call) (any, *apiError) {
@@ -90,6 +90,13 @@ func (s *Server) putCommands(c *call) (any, *apiError) {
 	if err := s.checkGuild(guildID); err != nil {
 		return nil, err
 	}
+	handler, errs := s.entryHandlers(c.payload)
+	if errs != nil {
+		return nil, errForm(errs...)
+	}
+	if guildID == "" {
+		s.acts().handler = handler // an overwrite without the entry point command deletes it
+	}
 	old := s.commands[guildID]
 	version := s.newID()
 	for _, cmd := range cmds {
@@ -106,7 +113,7 @@ func (s *Server) putCommands(c *call) (any, *apiError) {
 	}
 	s.commands[guildID] = cmds
 	s.notify()
-	return cmds, nil
+	return s.commandsPayload(cmds), nil
 }
 
 // validateCommands checks a bulk overwrite as Discord does.
@@ -146,8 +153,10 @@ func validateCommands(cmds []*discordgo.ApplicationCommand, guild bool) []fieldE
 			if len(cmd.Options) > 0 {
 				errs = append(errs, fieldError{p + "options", "APPLICATION_COMMAND_OPTIONS_NOT_ALLOWED", "Context menu commands cannot have options."})
 			}
+		case PrimaryEntryPoint:
+			errs = append(errs, validateEntryPoint(p, cmd, guild)...)
 		default:
-			errs = append(errs, fieldError{p + "type", "BASE_TYPE_CHOICES", "Value must be one of (1, 2, 3)."})
+			errs = append(errs, fieldError{p + "type", "BASE_TYPE_CHOICES", "Value must be one of (1, 2, 3, 4)."})
 		}
 		if cmd.Contexts != nil {
 			if guild {
@@ -350,7 +359,7 @@ func Focus(name, typed string) Option { return Option{Name: name, Value: typed, 
 
 // commandAvailable reports whether cmd can be used in channel ch.
 func commandAvailable(cmd *discordgo.ApplicationCommand, ch *channel) bool {
-	if cmd.Type != discordgo.ChatApplicationCommand {
+	if cmd.Type != discordgo.ChatApplicationCommand && cmd.Type != PrimaryEntryPoint {
 		return false
 	}
 	ctx := discordgo.InteractionContextGuild
@@ -408,7 +417,10 @@ func (s *Server) commandData(ch *channel, path string, opts []Option, auto bool)
 	if err != nil {
 		return nil, 0, fmt.Errorf("/%s: %w", path, err)
 	}
-	data := map[string]any{"id": cmd.ID, "name": cmd.Name, "type": discordgo.ChatApplicationCommand}
+	if err := s.checkEntryPointUse(cmd); err != nil {
+		return nil, 0, err
+	}
+	data := map[string]any{"id": cmd.ID, "name": cmd.Name, "type": max(cmd.Type, discordgo.ChatApplicationCommand)}
 	if cmd.GuildID != "" {
 		data["guild_id"] = cmd.GuildID
 	}

@@ -111,7 +111,11 @@
 // as Discord's client does.
 //
 // DeleteMessage deletes a message as a moderator would; edits of it then
-// get 10008.
+// get 10008. DeleteChannel deletes a channel and its threads
+// (CHANNEL_DELETE, THREAD_DELETE; 10003 on their routes after). RejoinGuild
+// invites the bot back after LeaveGuild (GUILD_CREATE). RemoveMember makes a
+// member leave (GUILD_MEMBER_REMOVE, to the GuildMembers intent only).
+// CloseDMs makes a user refuse the bot's DMs (50007 on a new message there).
 //
 // Rate limits: every REST response carries X-RateLimit-Limit, -Remaining,
 // -Reset, -Reset-After and -Bucket for its bucket (route and top-level
@@ -120,7 +124,8 @@
 // 429 (scope user). DefaultRouteLimit is 5 requests per 200 ms, Discord's
 // count in a shorter window to keep suites fast; Config.RouteRateLimit and
 // SetRouteLimit change it. The global limit is 50 requests per second
-// outside interaction endpoints.
+// outside interaction endpoints; HoldGlobal holds the bot at it for a
+// while, as Discord may.
 //
 // Deadlines: an interaction's 3 s run from its creation (the time in its
 // ID), and Config.GatewayDelay or SetGatewayDelay delay its delivery, so

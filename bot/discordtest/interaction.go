@@ -141,6 +141,9 @@ func (s *Server) lookup(t testing.TB, u *discordgo.User, channelID string) *chan
 	if ch.guildID != "" && s.joined(ch.guildID) == nil {
 		t.Fatalf("discordtest: the bot is not in guild %s (LeaveGuild): its commands and components are not there to use", ch.guildID)
 	}
+	if !s.isMember(ch, u.ID) {
+		t.Fatalf("discordtest: %s left guild %s (RemoveMember): they cannot use its channels", u.Username, ch.guildID)
+	}
 	if isThread(ch.typ) && ch.archived {
 		// Users "cannot ... use application commands ... in archived
 		// threads" (https://discord.com/developers/docs/topics/threads#active-archived-threads):
@@ -479,15 +482,17 @@ func (ix *Interaction) WaitFollowups(t testing.TB, n int, timeout time.Duration)
 var allowedResponses = map[discordgo.InteractionType][]discordgo.InteractionResponseType{
 	discordgo.InteractionApplicationCommand: {
 		discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseModal,
+		LaunchActivity,
 	},
 	discordgo.InteractionMessageComponent: {
 		discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource,
 		discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage, discordgo.InteractionResponseModal,
+		LaunchActivity,
 	},
 	discordgo.InteractionApplicationCommandAutocomplete: {discordgo.InteractionApplicationCommandAutocompleteResult},
 	discordgo.InteractionModalSubmit: {
 		discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource,
-		discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage,
+		discordgo.InteractionResponseDeferredMessageUpdate, discordgo.InteractionResponseUpdateMessage, LaunchActivity,
 	},
 }
 
@@ -547,7 +552,16 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 	}
 
 	ch := s.channels[ix.ChannelID]
+	instance := ""
 	switch d.Type {
+	case LaunchActivity:
+		if b.hasMessageFields() {
+			return nil, errForm(fieldError{"data", "INTERACTION_RESPONSE_DATA_INVALID", "A LAUNCH_ACTIVITY response carries no data."})
+		}
+		var err *apiError
+		if instance, err = s.launchActivity(ix); err != nil {
+			return nil, err
+		}
 	case discordgo.InteractionResponseChannelMessageWithSource, discordgo.InteractionResponseDeferredChannelMessageWithSource:
 		// The bot's channel permissions do not matter here: apps "always
 		// have the EMBED_LINKS and ATTACH_FILES permissions when responding
@@ -630,6 +644,9 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 	}
 	ix.response = resp
 	s.notify()
+	if c.r.URL.Query().Get("with_response") == "true" {
+		return s.callbackResponse(ix, d.Type, instance), nil
+	}
 	return nil, nil
 }
 

@@ -500,6 +500,9 @@ func (s *Server) postMessage(c *call) (any, *apiError) {
 	if ch == nil {
 		return nil, errUnknownChannel
 	}
+	if err := s.dmRefused(ch); err != nil {
+		return nil, err
+	}
 	b, errs := parseBody(c.payload, "")
 	if errs != nil {
 		return nil, errForm(errs...)

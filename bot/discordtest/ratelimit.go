@@ -279,9 +279,6 @@ func (s *Server) inject(w http.ResponseWriter, rec *Request) bool {
 // rate limit, and reports whether it did.
 func (s *Server) globalLimit(w http.ResponseWriter, rec *Request) bool {
 	limit := s.cfg.GlobalRateLimit
-	if limit < 0 {
-		return false
-	}
 	now := time.Now()
 	s.mu.Lock()
 	i := 0
@@ -290,9 +287,13 @@ func (s *Server) globalLimit(w http.ResponseWriter, rec *Request) bool {
 	}
 	s.recent = s.recent[i:]
 	var wait time.Duration
-	if len(s.recent) >= limit {
+	switch {
+	case now.Before(s.globalUntil): // HoldGlobal
+		wait = s.globalUntil.Sub(now)
+	case limit < 0:
+	case len(s.recent) >= limit:
 		wait = time.Second - now.Sub(s.recent[0])
-	} else {
+	default:
 		s.recent = append(s.recent, now)
 	}
 	s.mu.Unlock()

@@ -170,6 +170,9 @@ type apiError struct {
 	message string
 	fields  []fieldError
 	detail  string // why, for the test's log; not in Discord's body
+	// oauth is an OAuth2 error code (invalid_grant...): the body is then
+	// RFC 6749's, {"error", "error_description"}, as the token endpoint's.
+	oauth string
 }
 
 // fieldError is one entry of a 50035 Invalid Form Body error.
@@ -195,6 +198,10 @@ func (e *apiError) Error() string {
 
 // body returns the JSON Discord sends with the error.
 func (e *apiError) body() []byte {
+	if e.oauth != "" {
+		b, _ := json.Marshal(map[string]string{"error": e.oauth, "error_description": e.message})
+		return b
+	}
 	out := map[string]any{"message": e.message, "code": e.code}
 	if len(e.fields) > 0 {
 		tree := map[string]any{}
@@ -266,6 +273,7 @@ type handler func(c *call) (any, *apiError)
 const (
 	auth    = 1 << iota // needs "Authorization: Bot <token>"
 	limited             // counts against the global rate limit
+	bearer              // with auth: a user's "Bearer <token>" will do too, which the handler checks
 )
 
 func (s *Server) mux() http.Handler {
@@ -276,7 +284,7 @@ func (s *Server) mux() http.Handler {
 	}
 	api(RouteGateway, limited, s.getGateway)
 	api(RouteGatewayBot, auth|limited, s.getGatewayBot)
-	api(RouteUser, auth|limited, s.getUser)
+	api(RouteUser, auth|bearer|limited, s.getUser)
 	api(RouteApplication, auth|limited, s.getApplication)
 	api(RouteOAuth2Application, auth|limited, s.getApplication)
 	api(RouteGlobalCommands, auth|limited, s.getCommands)
@@ -298,6 +306,7 @@ func (s *Server) mux() http.Handler {
 	api(RouteThreadCreate, auth|limited, s.postThread)
 	api(RouteThreadJoin, auth|limited, s.putThreadMe)
 	api(routeAttachment, 0, s.getAttachment)
+	s.activityRoutes(api)
 	m.HandleFunc("GET /gateway", s.serveGateway)
 	m.HandleFunc("GET /gateway/{$}", s.serveGateway)
 	m.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) { s.serveAPI(w, r, 0, notImplemented) })
@@ -331,7 +340,8 @@ func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h ha
 	case s.inject(w, rec):
 		s.record(rec, nil, nil)
 		return
-	case opts&auth != 0 && r.Header.Get("Authorization") != "Bot "+s.token:
+	case opts&auth != 0 && r.Header.Get("Authorization") != "Bot "+s.token &&
+		(opts&bearer == 0 || !strings.HasPrefix(r.Header.Get("Authorization"), "Bearer ")):
 		apiErr = errUnauthorized
 		if r.Header.Get("Authorization") == s.token {
 			apiErr = errStatus(401, 0, "401: Unauthorized (the token lacks the \"Bot \" prefix)")
@@ -470,6 +480,10 @@ func (c *call) parseBody() *apiError {
 		if size > 2*MaxFileSize+5<<20 {
 			return errTooLarge
 		}
+	case "application/x-www-form-urlencoded":
+		if c.r.Pattern != RouteOAuth2Token { // OAuth2's form; the handler reads the body
+			return errStatus(400, 50035, "Invalid Form Body (unsupported Content-Type "+ct+")")
+		}
 	default:
 		return errStatus(400, 50035, "Invalid Form Body (unsupported Content-Type "+ct+")")
 	}
@@ -597,6 +611,9 @@ func (s *Server) getGatewayBot(c *call) (any, *apiError) {
 
 func (s *Server) getUser(c *call) (any, *apiError) {
 	id := c.r.PathValue("user")
+	if tok, ok := strings.CutPrefix(c.r.Header.Get("Authorization"), "Bearer "); ok {
+		return s.tokenUser(id, tok)
+	}
 	if id == "@me" {
 		id = s.bot.ID
 	}

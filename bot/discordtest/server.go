@@ -118,6 +118,8 @@ type Server struct {
 	slow         []*fault
 	buckets      map[string]*bucket    // per-route rate limit buckets by route and top-level resource
 	routeLimits  map[string]RouteLimit // SetRouteLimit overrides by route
+	globalUntil  time.Time             // HoldGlobal: the global limit holds until then
+	dmClosed     map[string]bool       // user IDs refusing the bot's DMs (CloseDMs)
 	gatewayDelay time.Duration
 	sessions     map[string]*gwSession
 	conns        map[*gwConn]bool
@@ -129,6 +131,7 @@ type Server struct {
 	gateways     sync.WaitGroup // gateway connection goroutines
 	hold         chan struct{}  // closed to let held connections go on (HoldGateway)
 	release      func()         // HoldGateway's release, while held
+	act          *activities    // the Activity (activity.go); made on first use
 }
 
 type guild struct {
@@ -139,6 +142,7 @@ type guild struct {
 	botPerms int64             // the bot's guild-level permissions (@everyone and its role)
 	botRole  string            // ID of the bot's managed role
 	left     bool              // the bot is no longer in it (LeaveGuild)
+	gone     map[string]bool   // user IDs of members who left (RemoveMember)
 }
 
 type channel struct {
@@ -238,6 +242,7 @@ func newServer(t testing.TB, cfg Config) *Server {
 		conns:        map[*gwConn]bool{},
 		buckets:      map[string]*bucket{},
 		routeLimits:  map[string]RouteLimit{},
+		dmClosed:     map[string]bool{},
 		gatewayDelay: cfg.GatewayDelay,
 	}
 	s.owner = &discordgo.User{ID: s.newID(), Username: cfg.BotName + "-owner", GlobalName: cfg.BotName + "'s owner", Discriminator: "0"}

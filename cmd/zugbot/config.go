@@ -31,6 +31,10 @@ type config struct {
 	AIWorkers   int        // ZUGBOT_AI_WORKERS, -ai-workers; 0: the number of CPUs
 	WebAddr     string     // ZUGBOT_WEB_ADDR, -web-addr: the live board's listener; "" for none
 	PublicURL   string     // ZUGBOT_PUBLIC_URL, -public-url: the live board's address for players
+	// ClientSecret is ZUGBOT_CLIENT_SECRET(_FILE), -client-secret(-file):
+	// the application's OAuth2 secret, which serves the live board inside
+	// Discord as an Activity; "" for none.
+	ClientSecret string
 }
 
 // setting is one configuration value: its variable, its flag and its check.
@@ -68,7 +72,7 @@ func loadConfig(args []string, getenv func(string) string, usage io.Writer) (con
 // neither read nor checked.
 func loadConfigFor(command, desc string, only []string, args []string, getenv func(string) string, usage io.Writer) (config, error) {
 	var c config
-	var level, format, shards, workers, shardIDs, dbPassword, dbPasswordFile string
+	var level, format, shards, workers, shardIDs, dbPassword, dbPasswordFile, clientSecretFile string
 	settings := []setting{
 		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
 		{"ZUGBOT_DB", "db", "zugbot.db", "the database: a SQLite file, or a PostgreSQL URL (postgres://user:password@host/db)", &c.DB},
@@ -84,6 +88,8 @@ func loadConfigFor(command, desc string, only []string, args []string, getenv fu
 		{"ZUGBOT_DB_PASSWORD_FILE", "db-password-file", "", "a file holding ZUGBOT_DB_PASSWORD (a final line break is left out), such as a Docker or systemd secret", &dbPasswordFile},
 		{"ZUGBOT_WEB_ADDR", "web-addr", "", "address to serve the live board on, e.g. 127.0.0.1:8080 behind an HTTPS proxy (default: off)", &c.WebAddr},
 		{"ZUGBOT_PUBLIC_URL", "public-url", "", "the live board's address as players reach it, e.g. https://zugbot.example.org (default: http:// and ZUGBOT_WEB_ADDR)", &c.PublicURL},
+		{"ZUGBOT_CLIENT_SECRET", "client-secret", "", "the application's OAuth2 client secret, which serves the live board inside Discord as an Activity (docs/activity.md); needs ZUGBOT_WEB_ADDR and an https ZUGBOT_PUBLIC_URL (default: no Activity)", &c.ClientSecret},
+		{"ZUGBOT_CLIENT_SECRET_FILE", "client-secret-file", "", "a file holding ZUGBOT_CLIENT_SECRET (a final line break is left out), such as a Docker or systemd secret", &clientSecretFile},
 	}
 	fs := newFlags(command, desc+". Each flag may instead be given by the environment variable named in its description", usage)
 	// used reports whether the command reads setting i.
@@ -186,6 +192,11 @@ func loadConfigFor(command, desc string, only []string, args []string, getenv fu
 			bad(i, "%q is not an http:// or https:// address such as https://zugbot.example.org", c.PublicURL)
 		}
 		c.PublicURL = strings.TrimSuffix(c.PublicURL, "/")
+	}
+	if i := slices.IndexFunc(settings, func(s setting) bool { return s.dst == &c.ClientSecret }); used(i) && c.ClientSecret != "" {
+		if c.WebAddr == "" || !strings.HasPrefix(c.PublicURL, "https://") {
+			problems = append(problems, fmt.Sprintf("%s is set, but the Activity needs the live board served (ZUGBOT_WEB_ADDR) at a public https:// address (ZUGBOT_PUBLIC_URL): Discord reaches it through its proxy", source(i)))
+		}
 	}
 	if used(4) && c.MetricsAddr != "" {
 		if _, port, err := net.SplitHostPort(c.MetricsAddr); err != nil || port == "" {

@@ -32,6 +32,7 @@ type fleet struct {
 	channel string
 	db      string
 	metrics string
+	env     []string // more of the bot's environment
 	logs    *syncBuffer
 	cmd     *exec.Cmd
 	exited  chan error
@@ -82,6 +83,7 @@ func (f *fleet) start(healthy bool) {
 	cmd.Env = append(cleanEnv(),
 		"DISCORD_TOKEN="+f.srv.Token(), "DISCORD_API_URL="+f.srv.URL()+"/api/v9", "ZUGBOT_DB="+f.db,
 		"ZUGBOT_GUILD="+f.guild, "ZUGBOT_METRICS_ADDR="+f.metrics, "ZUGBOT_LOG_FORMAT=json", "ZUGBOT_LOG_LEVEL=warn")
+	cmd.Env = append(cmd.Env, f.env...)
 	cmd.Stdout, cmd.Stderr = io.Discard, f.logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

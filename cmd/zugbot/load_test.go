@@ -2,14 +2,18 @@ package main
 
 import (
 	"bufio"
+	"cmp"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"io"
 	"math"
 	"math/rand/v2"
+	"net"
 	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -26,17 +30,22 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 )
 
 var (
-	loadOn       = flag.Bool("load", false, "run TestLoad, the load benchmark")
-	loadGames    = flag.Int("load.games", 300, "TestLoad: games going on at once")
-	loadAI       = flag.Int("load.ai", 100, "TestLoad: how many of them are against the AI")
-	loadDuration = flag.Duration("load.duration", 3*time.Minute, "TestLoad: how long to measure")
-	loadMean     = flag.Duration("load.mean", 5*time.Second, "TestLoad: mean wait before a player moves")
-	loadChannels = flag.Int("load.channels", 100, "TestLoad: channels the games are spread over")
-	loadDB       = flag.String("load.db", "sqlite", "TestLoad: the database, sqlite or postgres (a throwaway server on this machine)")
+	loadOn        = flag.Bool("load", false, "run TestLoad, the load benchmark")
+	loadGames     = flag.Int("load.games", 300, "TestLoad: games going on at once")
+	loadAI        = flag.Int("load.ai", 100, "TestLoad: how many of them are against the AI")
+	loadDuration  = flag.Duration("load.duration", 3*time.Minute, "TestLoad: how long to measure")
+	loadMean      = flag.Duration("load.mean", 5*time.Second, "TestLoad: mean wait before a player moves")
+	loadChannels  = flag.Int("load.channels", 100, "TestLoad: channels the games are spread over")
+	loadDB        = flag.String("load.db", "sqlite", "TestLoad: the database, sqlite or postgres (a throwaway server on this machine)")
+	loadAIThreads = flag.Int("load.aiworkers", 0, "TestLoad: the bot's ZUGBOT_AI_WORKERS (0: its default)")
+	loadWorkers   = flag.Int("load.workers", 0, "TestLoad: zugbot worker processes to run beside the bot, each with the bot's ZUGBOT_AI_WORKERS (PostgreSQL only)")
+	loadWatchers  = flag.Int("load.spectators", 0, "TestLoad: spectators of the live board (ZUGBOT_WEB_ADDR), spread over at most 100 of the games between people, each reading its game's live stream")
+	loadProfile   = flag.String("load.profile", "", "TestLoad: a directory to write the bot's CPU, mutex, block, heap and goroutine profiles and an execution trace to, taken in the middle of the run")
 )
 
 // aiMix is the share of the AI games at each level, 1 to 5.
@@ -87,6 +96,68 @@ type loadRun struct {
 	finished   atomic.Int64 // games finished during the run
 	unanswered atomic.Int64
 	stale      atomic.Int64 // turns skipped because the board did not show the move before within 10 s
+	// moveSent holds when each person's move was sent, by its game and the
+	// ply it makes, so that a spectator's update can be timed from it.
+	moveSent sync.Map  // watched -> time.Time
+	watched  latencies // a person's move sent, to a spectator's update showing it
+	updates  atomic.Int64
+}
+
+// watched is a game at a ply: a move the spectators wait for.
+type watched struct {
+	game int64
+	ply  int
+}
+
+// spectate opens n live streams of the bot's live board at base, spread
+// over games, and times each update from the move's sending. It returns
+// once every stream is open, or fails the test.
+func (r *loadRun) spectate(ctx context.Context, base string, games []int64, n int) {
+	t := r.f.t
+	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: n, DisableCompression: true}}
+	var wg sync.WaitGroup
+	var failed atomic.Int64
+	for i := range n {
+		game := games[i%len(games)]
+		wg.Add(1)
+		go func() {
+			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", base, game), nil)
+			resp, err := c.Do(req)
+			if err != nil || resp.StatusCode != http.StatusOK {
+				failed.Add(1)
+				wg.Done()
+				if err == nil {
+					resp.Body.Close()
+				}
+				return
+			}
+			wg.Done()
+			defer resp.Body.Close()
+			sc := bufio.NewScanner(resp.Body)
+			for sc.Scan() {
+				data, ok := strings.CutPrefix(sc.Text(), "data: ")
+				if !ok {
+					continue
+				}
+				var ch struct {
+					Game int64  `json:"game"`
+					Ply  int    `json:"ply"`
+					Kind string `json:"kind"`
+				}
+				if json.Unmarshal([]byte(data), &ch) != nil || ch.Kind != feed.Moved.String() {
+					continue
+				}
+				if sent, ok := r.moveSent.Load(watched{ch.Game, ch.Ply}); ok {
+					r.watched.add(time.Since(sent.(time.Time)))
+					r.updates.Add(1)
+				}
+			}
+		}()
+	}
+	wg.Wait()
+	if failed.Load() > 0 {
+		t.Fatalf("%d of %d spectators could not open their live stream", failed.Load(), n)
+	}
 }
 
 // respond waits for ix's initial response and records its latency.
@@ -137,11 +208,40 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("-load.db %q: want sqlite or postgres", *loadDB)
 	}
 	f := newFleetOn(t, discordtest.Config{GlobalRateLimit: 500, InteractionDeadline: 15 * time.Minute}, db)
+	if *loadAIThreads > 0 {
+		f.env = append(f.env, fmt.Sprintf("ZUGBOT_AI_WORKERS=%d", *loadAIThreads))
+	}
+	if *loadWorkers > 0 && db == "" {
+		t.Fatal("-load.workers needs -load.db postgres: workers share a PostgreSQL database with the bot")
+	}
+	webURL := ""
+	if *loadWatchers > 0 {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := ln.Addr().String()
+		ln.Close()
+		webURL = "http://" + addr
+		f.env = append(f.env, "ZUGBOT_WEB_ADDR="+addr)
+	}
 	channels := []string{f.channel}
 	for i := 1; i < *loadChannels; i++ {
 		channels = append(channels, f.srv.NewChannel(f.guild, fmt.Sprintf("games-%d", i)))
 	}
 	f.start(true)
+	var workers []*exec.Cmd
+	for range *loadWorkers {
+		w := exec.Command(f.bin, "worker")
+		w.Env = append(cleanEnv(), "ZUGBOT_DB="+f.db, "ZUGBOT_LOG_FORMAT=json", "ZUGBOT_LOG_LEVEL=warn")
+		w.Env = append(w.Env, f.env...)
+		w.Stderr = f.logs
+		if err := w.Start(); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { w.Process.Kill(); w.Wait() })
+		workers = append(workers, w)
+	}
 	defer func() {
 		if !t.Failed() {
 			return
@@ -195,10 +295,34 @@ func TestLoad(t *testing.T) {
 	wg.Wait()
 	t.Logf("%d games started in %v", len(specs), time.Since(setup).Round(time.Millisecond))
 
+	if *loadWatchers > 0 {
+		var people []int64
+		for i, s := range specs {
+			if s.level == 0 && len(people) < 100 {
+				people = append(people, ids[i])
+			}
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		r.spectate(ctx, webURL, people, *loadWatchers)
+		t.Logf("%d spectators watching %d games", *loadWatchers, len(people))
+	}
+
 	// The measured run.
 	start := time.Now()
 	r.end = start.Add(*loadDuration)
 	pid := f.cmd.Process.Pid
+	procs := []process{{name: "the bot", pid: pid}}
+	for i, w := range workers {
+		procs = append(procs, process{name: fmt.Sprintf("worker %d", i+1), pid: w.Process.Pid})
+	}
+	procs = append(procs, process{name: "the test (fake Discord and players)", pid: os.Getpid()})
+	if pg := postmaster(f.db); pg > 0 {
+		procs = append(procs, process{name: "PostgreSQL (all its processes)", pid: pg, tree: true})
+	}
+	for i := range procs {
+		procs[i].cpu0 = procs[i].cpuTime()
+	}
 	botCPU0, selfCPU0 := cpuTime(pid), cpuTime(os.Getpid())
 	for i, s := range specs {
 		wg.Add(1)
@@ -216,6 +340,13 @@ func TestLoad(t *testing.T) {
 		defer wg.Done()
 		r.trickle(channels, specs[0].users[0])
 	}()
+	if *loadProfile != "" {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.profile(*loadProfile)
+		}()
+	}
 	// The backup, halfway.
 	var backup backupCheck
 	wg.Add(1)
@@ -228,6 +359,15 @@ func TestLoad(t *testing.T) {
 	elapsed := time.Since(start)
 	botCPU, selfCPU := cpuTime(pid)-botCPU0, cpuTime(os.Getpid())-selfCPU0
 	hwm := procStatus(pid, "VmHWM")
+	for i := range procs {
+		procs[i].cpu = procs[i].cpuTime() - procs[i].cpu0
+		if !procs[i].tree {
+			procs[i].hwm = procStatus(procs[i].pid, "VmHWM")
+		}
+	}
+	for _, w := range workers {
+		w.Process.Signal(syscall.SIGTERM)
+	}
 	dbErrors, allErrors := r.errorCounts()
 	sums := r.metricSums("zugbot_ai_think_seconds_sum", "zugbot_render_seconds_sum", "zugbot_interaction_seconds_sum", "zugbot_db_write_retries_total")
 	f.stop(syscall.SIGTERM)
@@ -244,12 +384,18 @@ func TestLoad(t *testing.T) {
 	for l := range r.ai {
 		fmt.Fprintf(&b, "| AI level %d reply p50 / p99 (%d replies) | %s / %s |\n", l+1, r.ai[l].n(), ms(r.ai[l].q(.5)), ms(r.ai[l].q(.99)))
 	}
+	if *loadWatchers > 0 {
+		fmt.Fprintf(&b, "| spectators' update p50 / p99 / max (%d updates to %d spectators) | %s / %s / %s |\n", r.updates.Load(), *loadWatchers, ms(r.watched.q(.5)), ms(r.watched.q(.99)), ms(r.watched.q(1)))
+	}
 	fmt.Fprintf(&b, "| peak RSS of the bot (VmHWM) | %s |\n", hwm)
 	fmt.Fprintf(&b, "| database errors (all errors) | %d (%d) |\n", dbErrors, allErrors)
 	if store.IsPostgres(f.db) {
 		fmt.Fprintf(&b, "| writes run again after a clash (PostgreSQL) | %.0f |\n", sums[3])
 	}
 	fmt.Fprintf(&b, "| CPU: the bot / the test (fake Discord and players), of %d cores | %.2f / %.2f cores |\n", runtime.NumCPU(), botCPU.Seconds()/elapsed.Seconds(), selfCPU.Seconds()/elapsed.Seconds())
+	for _, p := range procs {
+		fmt.Fprintf(&b, "| %s: CPU, peak RSS | %.2f cores, %s |\n", p.name, p.cpu.Seconds()/elapsed.Seconds(), cmp.Or(p.hwm, "—"))
+	}
 	fmt.Fprintf(&b, "| AI thinks / board renders / handlers going on at once, on average | %.2f / %.2f / %.2f |\n", sums[0]/elapsed.Seconds(), sums[1]/elapsed.Seconds(), sums[2]/elapsed.Seconds())
 	fmt.Fprintf(&b, "| games finished (and started anew) | %d |\n", r.finished.Load())
 	fmt.Fprintf(&b, "| boards still behind 10 s after a move | %d |\n", r.stale.Load())
@@ -290,6 +436,7 @@ func (r *loadRun) playPeople(channel string, users [2]*discordgo.User, id int64)
 		mv := legal[rng.IntN(len(legal))]
 		text := st.Position.FormatMove(mv)
 		path := st.Position.Describe(mv).Path
+		r.moveSent.Store(watched{id, g.Ply + 1}, time.Now())
 		switch k := rng.IntN(10); {
 		case k < 4 && len(path) > 0: // the board's menus
 			if rng.IntN(8) == 0 { // now and then, /board first
@@ -399,7 +546,8 @@ func (r *loadRun) playAI(channel string, u *discordgo.User, level int, id int64)
 			}
 			if time.Now().After(deadline) {
 				r.unanswered.Add(1)
-				t.Errorf("game %d: no answer showing the move %s within 60 s", id, text)
+				st := f.load(id)
+				t.Errorf("game %d: no answer showing the move %s within 60 s; the game is at ply %d with %d moves, and the message says %q", id, text, st.Game.Ply, len(st.Moves), ix.OriginalContent())
 				return
 			}
 		}
@@ -496,6 +644,48 @@ func (r *loadRun) backup() backupCheck {
 	return c
 }
 
+// profile writes the bot's profiles into dir: a CPU profile of the
+// middle half of the run (30 s at the most), the mutex and block profiles
+// of the run until then, its heap and goroutines then, and a 5-second
+// execution trace after that. Read them with go tool pprof and go tool
+// trace (see docs/load.md).
+func (r *loadRun) profile(dir string) {
+	t := r.f.t
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Errorf("profiles: %v", err)
+		return
+	}
+	get := func(name, query string) {
+		resp, err := http.Get("http://" + r.f.metrics + "/debug/pprof/" + name + query)
+		if err != nil {
+			t.Errorf("profile %s: %v", name, err)
+			return
+		}
+		defer resp.Body.Close()
+		b, err := io.ReadAll(resp.Body)
+		if err == nil && resp.StatusCode != http.StatusOK {
+			err = fmt.Errorf("%s: %s", resp.Status, b)
+		}
+		if err == nil {
+			file := name + ".pprof"
+			if name == "trace" {
+				file = "trace.out"
+			}
+			err = os.WriteFile(filepath.Join(dir, file), b, 0o644)
+		}
+		if err != nil {
+			t.Errorf("profile %s: %v", name, err)
+		}
+	}
+	time.Sleep(*loadDuration / 4)
+	cpu := min(*loadDuration/2, 30*time.Second)
+	get("profile", fmt.Sprintf("?seconds=%d", int(cpu.Seconds())))
+	for _, name := range []string{"mutex", "block", "heap", "goroutine"} {
+		get(name, "")
+	}
+	get("trace", "?seconds=5")
+}
+
 // errorCounts returns the bot's count of database errors and of all its
 // errors, from its /metrics.
 func (r *loadRun) errorCounts() (db, all int) {
@@ -518,6 +708,89 @@ func (r *loadRun) errorCounts() (db, all int) {
 		}
 	}
 	return db, all
+}
+
+// process is one process whose CPU and memory TestLoad reports.
+type process struct {
+	name string
+	pid  int
+	tree bool // with its children: PostgreSQL's server and its backends
+	cpu0 time.Duration
+	cpu  time.Duration
+	hwm  string
+}
+
+// cpuTime returns the CPU time p has used, with its children's when it
+// counts them: those running, and those that ended and were waited for.
+func (p process) cpuTime() time.Duration {
+	if !p.tree {
+		return cpuTime(p.pid)
+	}
+	d := cpuTime(p.pid) + childrenCPU(p.pid)
+	dirs, _ := filepath.Glob("/proc/[0-9]*/stat")
+	for _, stat := range dirs {
+		b, err := os.ReadFile(stat)
+		if err != nil {
+			continue
+		}
+		f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+		if len(f) > 1 && f[1] == strconv.Itoa(p.pid) {
+			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(stat)))
+			d += cpuTime(pid)
+		}
+	}
+	return d
+}
+
+// childrenCPU returns the CPU time of pid's children that ended and were
+// waited for (cutime and cstime).
+func childrenCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return 0
+	}
+	f := strings.Fields(string(b[strings.LastIndexByte(string(b), ')')+2:]))
+	if len(f) < 15 {
+		return 0
+	}
+	ut, _ := strconv.ParseInt(f[13], 10, 64)
+	st, _ := strconv.ParseInt(f[14], 10, 64)
+	return time.Duration(ut+st) * 10 * time.Millisecond
+}
+
+// postmaster returns the process id of the PostgreSQL server that db, a
+// PostgreSQL URL on this machine, names by its port; 0 when there is none.
+func postmaster(db string) int {
+	if !store.IsPostgres(db) {
+		return 0
+	}
+	u, err := url.Parse(db)
+	if err != nil || u.Port() == "" {
+		return 0
+	}
+	cmdlines, _ := filepath.Glob("/proc/[0-9]*/cmdline")
+	for _, c := range cmdlines {
+		b, err := os.ReadFile(c)
+		if err != nil {
+			continue
+		}
+		args := strings.Split(strings.TrimRight(string(b), "\x00"), "\x00")
+		if filepath.Base(args[0]) != "postgres" {
+			continue
+		}
+		for i, a := range args {
+			if a == "-p" && i+1 < len(args) && args[i+1] == u.Port() || a == "-p"+u.Port() {
+				pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(c)))
+				return pid
+			}
+		}
+		// pg_ctl passes the options as one string.
+		if strings.Contains(strings.Join(args, " "), "-p "+u.Port()+" ") {
+			pid, _ := strconv.Atoi(filepath.Base(filepath.Dir(c)))
+			return pid
+		}
+	}
+	return 0
 }
 
 // procStatus returns a field of /proc/PID/status, such as "VmHWM".

@@ -45,6 +45,7 @@ func commands() []command {
 		{"match", "play games between AI players and estimate their Elo difference", runMatch},
 		{"play", "play a game against the AI in the terminal", runPlay},
 		{"web", "play a game against the AI in the browser, on a local live board", runWeb},
+		{"worker", "think the AI's replies for the bots sharing a PostgreSQL database", runWorker},
 		{"backup", "write a consistent copy of the database (safe while the bot runs)", runBackup},
 		{"migrate-db", "copy a SQLite database into PostgreSQL, and check the copy", runMigrateDB},
 		{"admin", "export or delete a person's data, reset ratings (safe while the bot runs)", runAdmin},

@@ -219,6 +219,14 @@ func readmeExceptions() map[string]readmeException {
 		reason: "tags and pushes a release; the check wants the version to be one of CHANGELOG.md's",
 		check:  checkReleaseTag,
 	}
+	loadRun := readmeException{
+		reason: "a load benchmark run of minutes on both cores; TestLoad and every -load flag it is given are checked instead",
+		check:  checkLoadRun,
+	}
+	profiles := readmeException{
+		reason: "reads the profiles of the load run before it; the files it names are checked to be those TestLoad -load.profile writes (or the command before, sched.pprof)",
+		check:  checkProfileFiles,
+	}
 	return map[string]readmeException{
 		"docker build " + dockerBuildArgs + " -t zugbot .":                                                                                 dockerfile,
 		"docker run -d --name zugbot --restart unless-stopped --env-file deploy/zugbot.env -v zugbot-data:/data zugbot":                    dockerfile,
@@ -229,9 +237,9 @@ func readmeExceptions() map[string]readmeException {
 		"pg_dump -Fc -h localhost -U zugbot -d zugbot -f zugbot.dump":                                                                      pgHost,
 		"pg_restore --clean --if-exists -h localhost -U zugbot -d zugbot zugbot.dump":                                                      pgHost,
 		"docker compose -f deploy/compose-postgres.yaml exec -T postgres pg_dump -Fc -U zugbot -d zugbot > zugbot.dump":                    pgCompose,
-		"docker compose -f deploy/compose-postgres.yaml stop zugbot-0 zugbot-1":                                                            pgCompose,
+		"docker compose -f deploy/compose-postgres.yaml stop zugbot-0 zugbot-1 zugbot-worker":                                              pgCompose,
 		"docker compose -f deploy/compose-postgres.yaml exec -T postgres pg_restore --clean --if-exists -U zugbot -d zugbot < zugbot.dump": pgCompose,
-		"docker compose -f deploy/compose-postgres.yaml start zugbot-0 zugbot-1":                                                           pgCompose,
+		"docker compose -f deploy/compose-postgres.yaml start zugbot-0 zugbot-1 zugbot-worker":                                             pgCompose,
 		"go version": {
 			reason: "prints the reader's Go version; the versions the README and the guide ask for are checked against go.mod by TestReadmeGoVersion",
 		},
@@ -249,6 +257,7 @@ func readmeExceptions() map[string]readmeException {
 		"zugbot match":       mention,
 		"zugbot admin":       mention,
 		"zugbot admin -user": mention,
+		"zugbot worker":      mention,
 		"go mod download":    ci,
 		"ls /usr/lib/postgresql/*/bin/pg_ctl /usr/games/stockfish /usr/bin/chromium >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish chromium; }": ci,
 		`test -z "$(gofmt -l .)"`: ci,
@@ -284,10 +293,21 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a benchmark run of a minute on the fake Discord; the package and its BenchmarkClick are checked instead",
 			check:  checkGoTest("func BenchmarkClick("),
 		},
+		"go test ./bot -run XXX -bench RoundAtDiscordPace -benchtime 1x -count 3": {
+			reason: "three tournament rounds posted at Discord's pace, 15 s each; the package and its benchmark are checked instead",
+			check:  checkGoTest("func BenchmarkRoundAtDiscordPace("),
+		},
 		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m": {
 			reason: "the load benchmark, about 4 minutes of both cores; the package and its TestLoad are checked instead",
 			check:  checkGoTest("func TestLoad("),
 		},
+		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m -load.games 150 -load.ai 50 -load.duration 80s -load.profile /tmp/prof":             loadRun,
+		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m -load.db postgres":                                                                  loadRun,
+		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 40m -load.games 1000 -load.ai 333 -load.channels 334 -load.db postgres -load.workers 2": loadRun,
+		"go tool pprof -top -cum /tmp/prof/profile.pprof":                                                                                             profiles,
+		"go tool pprof -top -cum -focus 'bot.\\(\\*Bot\\).handle$' /tmp/prof/block.pprof":                                                             profiles,
+		"go tool trace -pprof=sched /tmp/prof/trace.out > /tmp/prof/sched.pprof":                                                                      profiles,
+		"go tool pprof -top -cum -focus 'bot.\\(\\*Bot\\).handle$' /tmp/prof/sched.pprof":                                                             profiles,
 		"go test ./cmd/zugbot -run TestCrash -crash.kills 20 -crash.terms 3 -v": {
 			reason: "the long form of the crash test (about 30 s); its short form runs in go test ./...",
 			check:  checkGoTest("func TestCrash("),
@@ -295,6 +315,10 @@ func readmeExceptions() map[string]readmeException {
 		"go test ./cmd/zugbot -run TestFeaturesCrash -crash.each 4 -v": {
 			reason: "the long form of the features' crash test (about 2 minutes); its short form runs in go test ./...",
 			check:  checkGoTest("func TestFeaturesCrash("),
+		},
+		"go test ./table -run XXX -bench MoveWhileAIThinks -benchtime 3000x -count 3": {
+			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
+			check:  checkGoTest("func BenchmarkMoveWhileAIThinks("),
 		},
 		"go test -run XXX -bench AnalyseWhileServing -count 3 -benchtime 1x ./table/": {
 			reason: "a benchmark run of seconds on both cores; the package and its benchmark are checked instead",
@@ -417,6 +441,40 @@ func checkGoTest(want string) func(t *testing.T, c readmeCommand, words []string
 			}
 		}
 		t.Errorf("%s: %q: no %q in %s's tests", c.where(), c.text, want, dir)
+	}
+}
+
+// checkLoadRun checks a run of the load benchmark: TestLoad is there,
+// and it has each -load flag given.
+func checkLoadRun(t *testing.T, c readmeCommand, words []string) {
+	checkGoTest("func TestLoad(")(t, c, words)
+	src, err := os.ReadFile("load_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range words {
+		if name, ok := strings.CutPrefix(w, "-load."); ok && !strings.Contains(string(src), `"load.`+name+`"`) {
+			t.Errorf("%s: %q: TestLoad has no flag -load.%s", c.where(), c.text, name)
+		}
+	}
+}
+
+// checkProfileFiles checks that the profiles a command reads are those
+// TestLoad -load.profile writes, or sched.pprof, which go tool trace
+// makes from its trace.
+func checkProfileFiles(t *testing.T, c readmeCommand, words []string) {
+	src, err := os.ReadFile("load_test.go")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range words {
+		name, ok := strings.CutPrefix(w, "/tmp/prof/")
+		if !ok || name == "sched.pprof" {
+			continue
+		}
+		if base := strings.TrimSuffix(name, ".pprof"); !strings.Contains(string(src), `"`+base+`"`) && !strings.Contains(string(src), `"`+name+`"`) {
+			t.Errorf("%s: %q: TestLoad -load.profile writes no %s", c.where(), c.text, name)
+		}
 	}
 }
 

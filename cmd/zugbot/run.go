@@ -10,6 +10,9 @@ import (
 	"net"
 	"net/http"
 	"net/http/pprof"
+	"os"
+	"runtime"
+	"runtime/debug"
 	"strings"
 	"time"
 
@@ -36,6 +39,8 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	log := newLogger(stderr, cfg)
 	log.Info("starting zugbot", "version", versionLine(), "config", cfg)
+	sparePs(cfg.AIWorkers)
+	limitMemory()
 
 	// The metrics address is taken first: one in use is reported before
 	// anything is created.
@@ -99,7 +104,11 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		defer func() { stopListening(); <-listened }()
 	}
 	if cfg.WebAddr != "" {
-		stop, err := serveLiveBoard(b, cfg, log)
+		act, err := activityConfig(ctx, s, st, cfg)
+		if err != nil {
+			return err
+		}
+		stop, err := serveLiveBoard(b, st, cfg, act, log)
 		if err != nil {
 			return err
 		}
@@ -122,6 +131,34 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	log.Info("zugbot stopped")
 	return nil
+}
+
+// sparePs gives Go's scheduler a P (a right to run Go code) for each of
+// the AI's workers, workers (0: the number of CPUs), beside those it has
+// for the machine's cores. The AI thinks on threads of a lower priority
+// (table's niced), which then never hold the Ps the handlers need: a
+// handler never waits for Go's scheduler behind a search, and the kernel,
+// which shares the cores, runs the handlers' threads first.
+func sparePs(workers int) {
+	if workers <= 0 {
+		workers = runtime.NumCPU()
+	}
+	runtime.GOMAXPROCS(runtime.GOMAXPROCS(0) + workers)
+}
+
+// memoryLimit is the Go runtime's soft memory limit in the bot and its
+// workers, unless GOMEMLIMIT gives another: the garbage collector works
+// harder as the heap nears it, instead of letting it grow to twice what
+// is live (GOGC's 100%) between collections, which took the bot's peak
+// RSS to 276-300 MB at 300 games. A soft limit: past it, the heap grows
+// rather than the collector running without end.
+const memoryLimit = 220 << 20
+
+// limitMemory sets memoryLimit, unless GOMEMLIMIT is set.
+func limitMemory() {
+	if os.Getenv("GOMEMLIMIT") == "" {
+		debug.SetMemoryLimit(memoryLimit)
+	}
 }
 
 // newSession returns a Discord session for cfg's token and API URL.
@@ -216,6 +253,11 @@ func health(b *bot.Bot, st *store.Store) http.HandlerFunc {
 
 // serveMetrics serves /metrics, /healthz and Go's profiles on ln in the background.
 func serveMetrics(ln net.Listener, reg *prometheus.Registry, healthz http.Handler, log *slog.Logger) *http.Server {
+	// The mutex and block profiles sample 1 in 100 contended locks and a
+	// blocking event per millisecond blocked: enough to see where the
+	// handlers wait, at a cost too small to measure.
+	runtime.SetMutexProfileFraction(100)
+	runtime.SetBlockProfileRate(int(time.Millisecond))
 	mux := http.NewServeMux()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(reg, promhttp.HandlerOpts{}))
 	mux.Handle("GET /healthz", healthz)
@@ -251,10 +293,11 @@ func activeGames(st *store.Store) prometheus.Collector {
 
 // serveLiveBoard serves the live board (package web) on cfg.WebAddr, over
 // the bot's own game service, and gives the bot its links. Its signing key
-// is drawn anew at each start: the links it gives open within minutes, and
-// its sessions are kept in memory, so a restart asks players for a new
-// link. It returns what stops it.
-func serveLiveBoard(b *bot.Bot, cfg config, log *slog.Logger) (stop func(), err error) {
+// is drawn anew at each start (the links it gives open within minutes);
+// its sessions are kept in the store, so a restart leaves the players'
+// pages theirs. With act, it serves the board inside Discord too, as an
+// Activity. It returns what stops it.
+func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, act *web.ActivityConfig, log *slog.Logger) (stop func(), err error) {
 	ln, err := net.Listen("tcp", cfg.WebAddr)
 	if err != nil {
 		return nil, usagef("ZUGBOT_WEB_ADDR %s: %v", cfg.WebAddr, err)
@@ -267,11 +310,14 @@ func serveLiveBoard(b *bot.Bot, cfg config, log *slog.Logger) (stop func(), err 
 	if _, err := rand.Read(key); err != nil {
 		return nil, fmt.Errorf("a key for the live board's links: %w", err)
 	}
-	ws, err := web.New(web.Config{Table: b.Table(), Key: key, PublicURL: public, Log: log})
+	ws, err := web.New(web.Config{Table: b.Table(), Sessions: st, Key: key, PublicURL: public, Log: log, Activity: act})
 	if err != nil {
 		return nil, err
 	}
 	b.UseLiveBoard(ws)
+	if act != nil {
+		b.UseActivity()
+	}
 	srv := ws.HTTPServer(cfg.WebAddr)
 	go func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -58,7 +58,7 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	key := make([]byte, 32)
 	_, _ = rand.Read(key) // links last as long as this process
-	srv, err := web.New(web.Config{Table: tab, Key: key, PublicURL: "http://" + ln.Addr().String()})
+	srv, err := web.New(web.Config{Table: tab, Sessions: db, Key: key, PublicURL: "http://" + ln.Addr().String()})
 	if err != nil {
 		return err
 	}

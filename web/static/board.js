@@ -5,9 +5,9 @@
   const NS = 'http://www.w3.org/2000/svg';
   const GLYPHS = { king: '\u265A', queen: '\u265B', rook: '\u265C', bishop: '\u265D', knight: '\u265E', pawn: '\u265F\uFE0E' };
   const $ = (id) => document.getElementById(id);
-  const m = location.pathname.match(/^\/games\/(\d+)$/);
-  if (!m) return;
-  const gameId = m[1];
+  // The game: the page's path, or the one the Activity chose (activity.js).
+  const gameId = (location.pathname.match(/^\/games\/(\d+)$/) || [])[1] || document.documentElement.dataset.game;
+  if (!gameId) return;
   const api = '/api/games/' + gameId;
 
   let st = null;          // the state shown

@@ -1,0 +1,89 @@
+package bot_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/bot"
+	"github.com/zugbot/zugbot/bot/discordtest"
+)
+
+// TestEntryPointKept: the application's entry point command, made by the
+// Developer Portal when Activities are enabled, survives the bot's bulk
+// overwrites of its global commands (at each start, and /unregister's),
+// which replace the whole list.
+func TestEntryPointKept(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.srv.EnableActivities() })
+	check := func(when string) {
+		t.Helper()
+		if name, handler, ok := h.srv.EntryPoint(); !ok || name != "launch" || handler != discordtest.DiscordLaunchActivity {
+			t.Fatalf("%s the entry point command is %q, handler %d (%v): want launch, launched by Discord", when, name, handler, ok)
+		}
+	}
+	check("after the bot registered its commands")
+	if n := len(h.srv.Commands("")); n < 2 {
+		t.Fatalf("%d global commands: want the bot's and the entry point", n)
+	}
+	h.restart()
+	check("after a restart")
+	if err := bot.Unregister(context.Background(), h.srv.Session(), ""); err != nil {
+		t.Fatal(err)
+	}
+	check("after the commands were removed")
+	if cmds := h.srv.Commands(""); len(cmds) != 1 {
+		t.Errorf("after Unregister %d global commands: want the entry point alone", len(cmds))
+	}
+	if _, err := h.srv.LaunchEntryPoint(h.guild, h.channel, h.alice); err != nil {
+		t.Errorf("the entry point no longer launches the Activity: %v", err)
+	}
+}
+
+// TestPlayInDiscordButton: with the Activity, a board's Play in Discord
+// button answers LAUNCH_ACTIVITY, which opens the Activity in the board's
+// channel with the clicker in it.
+func TestPlayInDiscordButton(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.srv.EnableActivities(); h.activity = true })
+	st := h.duel("zola", false)
+	board := h.board(st.Game.ID)
+	id := hasSuffix(buttons(board), "/activity")
+	if id == "" {
+		t.Fatalf("board buttons %v: want Play in Discord", buttons(board))
+	}
+	carol := h.srv.NewUser("carol") // a spectator launches it too
+	resp := h.srv.Click(t, carol, board, id).WaitResponse(t, wait)
+	if resp.Type != discordgo.InteractionResponseType(discordtest.LaunchActivity) {
+		t.Fatalf("Play in Discord answered type %d: want LAUNCH_ACTIVITY", resp.Type)
+	}
+	if got := h.srv.ActivityInstances(); len(got) != 1 {
+		t.Fatalf("activity instances %v: want the one launched", got)
+	}
+}
+
+// TestEntryPointAppHandler: when the entry point command is set to be
+// handled by the app, its use reaches the bot, which launches the
+// Activity with LAUNCH_ACTIVITY; a bot that serves no Activity says so.
+func TestEntryPointAppHandler(t *testing.T) {
+	t.Parallel()
+	for _, serves := range []bool{true, false} {
+		h := newHarness(t, func(h *harness) {
+			h.srv.EnableActivities()
+			h.srv.SetEntryPointHandler(discordtest.AppHandler)
+			h.activity = serves
+		})
+		resp := h.srv.SlashCommand(t, h.alice, h.channel, "launch").WaitResponse(t, wait)
+		if !serves {
+			h.refused(resp, "serves no Activity")
+			continue
+		}
+		if resp.Type != discordgo.InteractionResponseType(discordtest.LaunchActivity) {
+			t.Fatalf("the entry point answered type %d: want LAUNCH_ACTIVITY", resp.Type)
+		}
+		if got := h.srv.ActivityInstances(); len(got) != 1 {
+			t.Errorf("activity instances %v: want the one launched", got)
+		}
+	}
+}

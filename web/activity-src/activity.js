@@ -1,0 +1,131 @@
+// zugbot's live board as a Discord Activity. Inside Discord's iframe the
+// Embedded App SDK handshakes with the client, asks the player to
+// authorize zugbot (an OAuth2 code), and zugbot's server exchanges the
+// code, checks that the player is in this activity instance, and opens a
+// session. The page then shows the channel's game with the live board
+// (board.js), or offers to start one.
+import { DiscordSDK, Events } from '@discord/embedded-app-sdk';
+
+const $ = (id) => document.getElementById(id);
+
+// panel is the Activity's own strip above the board: what it is doing,
+// who is here, and the form that starts a game.
+function panel() {
+  const box = document.createElement('section');
+  box.id = 'activity';
+  const status = document.createElement('p');
+  status.id = 'activity-status';
+  status.setAttribute('role', 'status');
+  status.textContent = 'Connecting to Discord…';
+  const people = document.createElement('p');
+  people.id = 'participants';
+  people.className = 'dim';
+  const form = document.createElement('form');
+  form.id = 'start';
+  form.hidden = true;
+  const add = (tag, props, text) => {
+    const e = Object.assign(document.createElement(tag), props);
+    if (text) e.textContent = text;
+    form.appendChild(e);
+  };
+  add('label', { htmlFor: 'start-variant' }, 'Game');
+  add('select', { id: 'start-variant' });
+  add('label', { htmlFor: 'start-opponent' }, 'against');
+  add('select', { id: 'start-opponent' });
+  add('button', { type: 'submit', id: 'start-submit' }, 'Start');
+  box.append(status, people, form);
+  const main = document.querySelector('main');
+  main.insertBefore(box, main.firstChild);
+  return { status, people, form };
+}
+
+async function api(path, opts, csrf) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (csrf) headers['X-Zugbot-CSRF'] = csrf;
+  const r = await fetch(path, Object.assign({ credentials: 'same-origin', cache: 'no-store', headers }, opts || {}));
+  const body = await r.json().catch(() => ({}));
+  if (!r.ok) throw new Error(body.error || ('The server answered ' + r.status + '.'));
+  return body;
+}
+
+// showBoard hands game id to the live board: board.js reads it from the
+// page and takes over the board, its controls and its live updates.
+function showBoard(id) {
+  if (document.documentElement.dataset.game) return;
+  document.documentElement.dataset.game = String(id);
+  const s = document.createElement('script');
+  s.src = '/static/board.js';
+  document.head.appendChild(s);
+}
+
+async function main() {
+  const ui = panel();
+  const say = (text, error) => { ui.status.textContent = text; ui.status.className = error ? 'error' : ''; };
+  try {
+    const cfg = await api('/api/activity/config');
+    const sdk = new DiscordSDK(cfg.client_id);
+    await sdk.ready();
+    say('Signing in…');
+    const { code } = await sdk.commands.authorize({
+      client_id: cfg.client_id, response_type: 'code', state: '', prompt: 'none', scope: ['identify'],
+    });
+    const me = await api('/api/activity/token', { method: 'POST', body: JSON.stringify({ code, instance_id: sdk.instanceId }) });
+    await sdk.commands.authenticate({ access_token: me.access_token });
+
+    let participants = [];
+    const showPeople = (list) => {
+      participants = list;
+      ui.people.textContent = 'Here: ' + list.map((p) => p.nickname || p.global_name || p.username).join(', ');
+      const sel = $('start-opponent');
+      const keep = sel.value;
+      sel.replaceChildren();
+      for (const p of list) {
+        if (p.id === me.user.id) continue;
+        sel.append(new Option(p.nickname || p.global_name || p.username, p.id));
+      }
+      sel.append(new Option('zugbot (the AI)', 'ai'));
+      if ([...sel.options].some((o) => o.value === keep)) sel.value = keep;
+    };
+    await sdk.subscribe(Events.ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE, (ev) => showPeople(ev.participants));
+    showPeople((await sdk.commands.getInstanceConnectedParticipants()).participants);
+
+    const found = (g) => {
+      ui.form.hidden = true;
+      say(g.player ? 'You play game #' + g.game + '.' : 'You are watching game #' + g.game + '.');
+      showBoard(g.game);
+    };
+    if (me.game) { found(me); return; }
+
+    const vsel = $('start-variant');
+    for (const v of cfg.variants) vsel.append(new Option(v.name, v.id));
+    ui.form.hidden = false;
+    say('No game is going on in this channel: start one, or wait for someone to.');
+    ui.form.addEventListener('submit', async (e) => {
+      e.preventDefault();
+      $('start-submit').disabled = true;
+      try {
+        found(await api('/api/activity/games', { method: 'POST', body: JSON.stringify({ variant: vsel.value, opponent: $('start-opponent').value }) }, me.csrf));
+      } catch (err) {
+        say(err.message, true);
+      } finally {
+        $('start-submit').disabled = false;
+      }
+    });
+    // Someone else may start the channel's game: look for it now and then.
+    const look = async () => {
+      if (document.documentElement.dataset.game) return;
+      try {
+        const g = await api('/api/activity/game');
+        if (g.game) { found(g); return; }
+      } catch (err) {
+        say(err.message, true);
+      }
+      setTimeout(look, 2000);
+    };
+    setTimeout(look, 2000);
+  } catch (err) {
+    say('zugbot could not start here: ' + (err && err.message ? err.message : String(err)), true);
+  }
+}
+
+main();
