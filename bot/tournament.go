@@ -464,7 +464,7 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 		}
 		m.files = []file{img}
 	}
-	if _, err := b.session.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.sendOnce(ctx, tournamentChannel(tr), fmt.Sprintf("t%d-r%d", tr.ID, tr.Round), m); err != nil {
 		return fmt.Errorf("announce round %d of tournament %d: %w", tr.Round, tr.ID, err)
 	}
 	if err := b.table.RoundAnnounced(ctx, tr.ID, tr.Round); err != nil {
@@ -500,7 +500,7 @@ func (b *Bot) postTournamentBoard(ctx context.Context, tr *store.Tournament, p s
 	if err != nil {
 		return err
 	}
-	msg, err := b.session.ChannelMessageSendComplex(boardChannel(&st.Game), m.send(), discordgo.WithContext(ctx))
+	msg, err := b.sendOnce(ctx, boardChannel(&st.Game), fmt.Sprintf("t%d-g%d", tr.ID, p.GameID), m)
 	if err != nil {
 		return fmt.Errorf("post the board of game %d: %w", p.GameID, err)
 	}
@@ -532,7 +532,7 @@ func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string)
 		return err
 	}
 	m := message{content: text, mentions: pings, files: []file{img}}
-	_, err = b.session.ChannelMessageSendComplex(tournamentChannel(tr), m.send(), discordgo.WithContext(ctx))
+	_, err = b.sendOnce(ctx, tournamentChannel(tr), fmt.Sprintf("t%d-end", tr.ID), m)
 	return err
 }
 

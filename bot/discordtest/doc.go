@@ -41,7 +41,8 @@
 // names, descriptions, option order, types, counts and sizes; IDs kept for
 // commands that stay), interaction callbacks of types 4 to 9 (JSON or
 // multipart), the original response and follow-ups (get, edit, delete),
-// channel messages (send, get, list, edit, delete, with files), thread
+// channel messages (send, get, list, edit, delete, with files;
+// a nonce with enforce_nonce gets back the message made with it before), thread
 // creation from a message or not, joining a thread, and the attachment URLs messages carry.
 // Edits follow Discord's API v9 semantics: fields present replace the old
 // ones (null content or embeds clear them; null components are ignored),

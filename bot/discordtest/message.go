@@ -532,7 +532,22 @@ func (s *Server) postMessage(c *call) (any, *apiError) {
 	if err := s.threadSend(ch, s.canManageThreads(ch)); err != nil {
 		return nil, err
 	}
+	nonce, enforce, err := messageNonce(c.payload)
+	if err != nil {
+		return nil, err
+	}
+	if old := s.messages[s.nonces[nonce]]; enforce && old != nil && time.Since(old.created) < nonceWindow {
+		// "enforce_nonce: If true and nonce is present, it will be
+		// checked for uniqueness in the past few minutes. If another
+		// message was created by the same author with the same nonce,
+		// that message will be returned and no new message will be
+		// created." (https://discord.com/developers/docs/resources/message#create-message)
+		return s.wire(old), nil
+	}
 	m := s.newMessage(ch)
+	if enforce {
+		defer func() { s.nonces[nonce] = m.id }()
+	}
 	m.flags = b.flags
 	if b.flags&^(discordgo.MessageFlagsSuppressEmbeds|discordgo.MessageFlagsSuppressNotifications) != 0 {
 		errs = append(errs, fieldError{"flags", "MESSAGE_FLAGS_INVALID", fmt.Sprintf("Flags %d not allowed on a channel message (only SUPPRESS_EMBEDS and SUPPRESS_NOTIFICATIONS; EPHEMERAL needs an interaction response).", b.flags)})
@@ -559,6 +574,36 @@ func (s *Server) postMessage(c *call) (any, *apiError) {
 	s.unarchiveBySend(ch)
 	s.commit(m, "MESSAGE_CREATE")
 	return s.wire(m), nil
+}
+
+// nonceWindow is how long the fake remembers a message's nonce for
+// enforce_nonce: Discord says "the past few minutes".
+const nonceWindow = 5 * time.Minute
+
+// messageNonce returns a Create Message payload's nonce ("" for none; an
+// integer or a string of at most 25 characters) and whether enforce_nonce
+// asks for it to be unique.
+func messageNonce(payload []byte) (string, bool, *apiError) {
+	var f struct {
+		Nonce   json.RawMessage `json:"nonce"`
+		Enforce bool            `json:"enforce_nonce"`
+	}
+	json.Unmarshal(payload, &f)
+	if len(f.Nonce) == 0 || string(f.Nonce) == "null" {
+		return "", false, nil
+	}
+	var nonce string
+	if json.Unmarshal(f.Nonce, &nonce) != nil {
+		var n json.Number
+		if json.Unmarshal(f.Nonce, &n) != nil {
+			return "", false, errForm(fieldError{"nonce", "MODEL_TYPE_CONVERT", "Could not interpret " + shorten(string(f.Nonce)) + " as an integer or a string."})
+		}
+		nonce = n.String()
+	}
+	if len(nonce) > 25 {
+		return "", false, errForm(fieldError{"nonce", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."})
+	}
+	return nonce, f.Enforce && nonce != "", nil
 }
 
 // channelMessage finds a message the bot can reach through channel

@@ -111,6 +111,7 @@ type Server struct {
 	commands     map[string][]*discordgo.ApplicationCommand // by guild ID, "" for global
 	interactions map[string]*Interaction                    // by ID
 	messages     map[string]*message                        // by ID
+	nonces       map[string]string                          // message IDs by nonce, for enforce_nonce
 	requests     []*Request
 	violations   []Violation
 	faults       []*fault
@@ -238,6 +239,7 @@ func newServer(t testing.TB, cfg Config) *Server {
 		commands:     map[string][]*discordgo.ApplicationCommand{},
 		interactions: map[string]*Interaction{},
 		messages:     map[string]*message{},
+		nonces:       map[string]string{},
 		sessions:     map[string]*gwSession{},
 		conns:        map[*gwConn]bool{},
 		buckets:      map[string]*bucket{},
