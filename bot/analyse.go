@@ -7,8 +7,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/zugbot/zugbot/analysis"
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
@@ -107,10 +105,11 @@ func (r *request) analyse(id int64) error {
 	return r.reply(message{content: fmt.Sprintf("The analysis of game #%d is in <#%s>.", id, boardChannel(g)), ephemeral: true})
 }
 
-// postAnalysis posts m, the analysis of game g, in g's channel, and
-// records it posted.
+// postAnalysis posts m, the analysis of game g, in g's channel, once (a
+// crash before its record leaves the timer to post it again), and records
+// it posted.
 func (b *Bot) postAnalysis(ctx context.Context, g *store.Game, m message) error {
-	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.sendOnce(ctx, boardChannel(g), fmt.Sprintf("a%d", g.ID), m); err != nil {
 		return fmt.Errorf("post the analysis of game %d: %w", g.ID, err)
 	}
 	return b.analysisPosted(ctx, g.ID)
