@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
 
@@ -223,4 +224,134 @@ func TestBoardLive(t *testing.T) {
 	g2 := h2.duel("zola", false).Game
 	_, resp := h2.command(h2.alice, "board", discordtest.Opt("game", g2.ID), discordtest.Opt("live", true))
 	h2.refused(resp, "This zugbot serves no live board.")
+}
+
+// activityClient is a person's browser in the Activity of the harness's
+// channel, signed in through the fake Discord's OAuth2.
+type activityClient struct {
+	h      *harness
+	c      *http.Client
+	csrf   string // the activity session's
+	origin string // the page's origin behind Discord's proxy
+}
+
+// signInActivity signs u in to the Activity instance.
+func (h *harness) signInActivity(u *discordgo.User, instance string) *activityClient {
+	h.t.Helper()
+	jar, _ := cookiejar.New(nil)
+	a := &activityClient{h: h, c: &http.Client{Jar: jar}, origin: "https://" + h.srv.AppID() + ".discordsays.com"}
+	var out struct {
+		CSRF string `json:"csrf"`
+	}
+	if code := a.call("POST", "/api/activity/token", map[string]string{"code": h.srv.Authorize(u), "instance_id": instance}, "", &out); code != http.StatusOK || out.CSRF == "" {
+		h.t.Fatalf("%s's sign-in to the Activity: %d %+v", u.Username, code, out)
+	}
+	a.csrf = out.CSRF
+	return a
+}
+
+// call sends body (JSON, nil for none) to the web server's path with the
+// CSRF value csrf ("" for none) from the Activity's origin, and decodes
+// the answer into out; it returns the status.
+func (a *activityClient) call(method, path string, body any, csrf string, out any) int {
+	a.h.t.Helper()
+	var r *bytes.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	} else {
+		r = bytes.NewReader(nil)
+	}
+	req, _ := http.NewRequest(method, a.h.webURL+path, r)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", a.origin)
+	if csrf != "" {
+		req.Header.Set("X-Zugbot-CSRF", csrf)
+	}
+	resp, err := a.c.Do(req)
+	if err != nil {
+		a.h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		_ = json.NewDecoder(resp.Body).Decode(out)
+	}
+	return resp.StatusCode
+}
+
+// gameBoards returns the messages of channel that carry game id's
+// controls: its boards.
+func (h *harness) gameBoards(channel string, id int64) []*discordtest.Message {
+	var boards []*discordtest.Message
+	for _, m := range h.srv.Messages(channel) {
+		if slices.ContainsFunc(buttons(m), func(c string) bool { return strings.HasPrefix(c, fmt.Sprintf("g/%d/", id)) }) {
+			boards = append(boards, m)
+		}
+	}
+	return boards
+}
+
+// TestStartedInActivity: a game started in the Activity gets its board in
+// the Activity's channel on Discord, once, pinging nobody (its players
+// started it together); the game's moves made in the Activity then show
+// on that board, and a restart posts no second board.
+func TestStartedInActivity(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.srv.EnableActivities(); h.live, h.activity = true, true })
+	instance, err := h.srv.LaunchEntryPoint(h.guild, h.channel, h.alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.srv.JoinActivity(instance, h.bob)
+	alice := h.signInActivity(h.alice, instance)
+	var started struct {
+		Game     int64  `json:"game"`
+		GameCSRF string `json:"game_csrf"`
+		Error    string `json:"error"`
+	}
+	if code := alice.call("POST", "/api/activity/games", map[string]string{"variant": "zola", "opponent": h.bob.ID}, alice.csrf, &started); code != http.StatusOK || started.Game == 0 {
+		t.Fatalf("alice starts a game with bob in the Activity: %d %+v", code, started)
+	}
+	id := started.Game
+	h.boardReady(id)
+	board := h.board(id)
+	if board.ChannelID != h.channel || len(board.Mentions) > 0 || strings.Contains(board.Content, "<@") {
+		t.Errorf("the board of the game started in the Activity: in %s, content %q, mentions %v; want in the Activity's channel, pinging nobody", board.ChannelID, board.Content, board.Mentions)
+	}
+
+	// The player to move plays in the Activity: the board shows it.
+	st := h.game(id)
+	mover, client := h.alice, alice
+	if st.Game.Seats[st.Position.Turn()].ID == h.bob.ID {
+		mover, client = h.bob, h.signInActivity(h.bob, instance)
+		var joined struct {
+			GameCSRF string `json:"game_csrf"`
+		}
+		if code := client.call("GET", "/api/activity/game", nil, "", &joined); code != http.StatusOK {
+			t.Fatalf("bob finds the channel's game: %d", code)
+		}
+		started.GameCSRF = joined.GameCSRF
+	}
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if code := client.call("POST", fmt.Sprintf("/api/games/%d/moves", id), map[string]any{"ply": 0, "move": move}, started.GameCSRF, nil); code != http.StatusOK {
+		t.Fatalf("%s's move in the Activity: %d", mover.Username, code)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == board.ID && strings.Contains(m.Content, fmt.Sprintf("%s played **%s**.", mover.Username, move))
+	})
+
+	h.restart()
+	// A change made after the restart is shown on the same board.
+	st = h.game(id)
+	other := st.Game.Seats[st.Position.Turn()].ID
+	reply := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if _, err := h.bot.Table().Play(table.WithSource(context.Background(), "web"), id, other, 1, reply); err != nil {
+		t.Fatal(err)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == board.ID && strings.Contains(m.Content, fmt.Sprintf("played **%s**.", reply))
+	})
+	if boards := h.gameBoards(h.channel, id); len(boards) != 1 {
+		t.Errorf("%d boards of game %d in the channel; want the one", len(boards), id)
+	}
 }
