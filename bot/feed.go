@@ -28,6 +28,9 @@ type LiveBoard interface {
 	Link(game int64, user string, ttl time.Duration) (string, error)
 	// GameURL returns the address of game's page, for spectators.
 	GameURL(game int64) string
+	// Watching reports whether user has game's live board open as its
+	// player: the page shows them each move, so they are not pinged.
+	Watching(game int64, user string) bool
 }
 
 // linkTTL is how long a player's private link to the live board opens

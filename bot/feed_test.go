@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -354,4 +355,125 @@ func TestStartedInActivity(t *testing.T) {
 	if boards := h.gameBoards(h.channel, id); len(boards) != 1 {
 		t.Errorf("%d boards of game %d in the channel; want the one", len(boards), id)
 	}
+}
+
+// liveSession signs u in to game id's live board through the link the
+// Live board button gives them, and returns their browser.
+func (h *harness) liveSession(u *discordgo.User, id int64) *http.Client {
+	h.t.Helper()
+	board := h.board(id)
+	resp := h.srv.Click(h.t, u, board, hasSuffix(buttons(board), "/live")).WaitResponse(h.t, wait)
+	link := regexp.MustCompile(`http://\S+/play\?t=\S+`).FindString(resp.Data.Content)
+	if link == "" {
+		h.t.Fatalf("%s's Live board: %+v; want a private link", u.Username, resp.Data)
+	}
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	page, err := c.Get(link)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	page.Body.Close()
+	return c
+}
+
+// watch opens game id's live stream with c, as the page does, and returns
+// once it is open; close ends it, and waits until the web server knows.
+func (h *harness) watch(c *http.Client, u *discordgo.User, id int64) (close func()) {
+	h.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", h.webURL, id), nil)
+	resp, err := c.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := bufio.NewReader(resp.Body).ReadString('\n'); err != nil {
+		h.t.Fatalf("the live stream: %v", err)
+	}
+	if !h.web.Watching(id, u.ID) {
+		h.t.Fatalf("%s's open live stream: the web server does not know them Watching", u.Username)
+	}
+	return func() {
+		cancel()
+		resp.Body.Close()
+		h.eventually("the live stream closed", func() bool { return !h.web.Watching(id, u.ID) })
+	}
+}
+
+// turnPings counts the pings of u to move in game id in channel.
+func (h *harness) turnPings(channel string, u *discordgo.User, id int64) int {
+	n := 0
+	for _, m := range h.srv.Messages(channel) {
+		if strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", u.ID, id)) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestNoPingWhileWatching: a player who has the game's live board open
+// (the web page, or the Activity, which runs it) is not pinged on Discord
+// when it is their turn, wherever the move was made: the page shows it;
+// a player without it open is, as a correspondence player needs.
+func TestNoPingWhileWatching(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.live = true })
+	st := h.duel("zola", false) // alice first
+	id := st.Game.ID
+	ch := boardChannel(st.Game.ThreadID, st.Game.ChannelID)
+	web := table.WithSource(context.Background(), "web")
+	play := func(u *discordgo.User, ply int) string {
+		t.Helper()
+		st := h.game(id)
+		move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+		if _, err := h.bot.Table().Play(web, id, u.ID, ply, move); err != nil {
+			t.Fatal(err)
+		}
+		return move
+	}
+	bobPage := h.liveSession(h.bob, id)
+	h.watch(bobPage, h.bob, id) // open until the bot restarts, with its web server
+
+	// Made on the web while bob watches: the board shows it, no ping. Then
+	// bob plays there too: alice, not watching, is pinged; the bot follows
+	// changes in order, so a ping of bob for the first move would be sent
+	// by now.
+	move := play(h.alice, 0)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+	})
+	play(h.bob, 1)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.alice.ID, id))
+	})
+	// Made on Discord while bob watches: no ping either. The restart lets
+	// the answer to alice's /move finish first.
+	st = h.game(id)
+	if got := h.move(h.alice, id, st.Position.FormatMove(st.Position.Moves(nil)[0])); !strings.Contains(got, "you played") {
+		t.Fatalf("alice's /move: %q", got)
+	}
+	h.restart()
+	if n := h.turnPings(ch, h.bob, id); n != 0 {
+		t.Errorf("bob pinged %d times while his live board was open; want none", n)
+	}
+
+	// Without his page open (the restarted web server has no stream of
+	// his): bob is pinged, as a correspondence player needs.
+	play(h.bob, 3)
+	play(h.alice, 4)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.bob.ID, id))
+	})
+	if n := h.turnPings(ch, h.bob, id); n != 1 {
+		t.Errorf("bob pinged %d times; want once, for the move made when his live board was closed", n)
+	}
+}
+
+// boardChannel is where a game's board and pings are: its thread, or
+// its channel.
+func boardChannel(thread, channel string) string {
+	if thread != "" {
+		return thread
+	}
+	return channel
 }

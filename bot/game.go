@@ -117,11 +117,14 @@ func boardChannel(g *store.Game) string {
 	return g.ChannelID
 }
 
-// notifyTurn pings the player to move with a new message (edits ping nobody).
+// notifyTurn pings the player to move with a new message (edits ping
+// nobody), unless they have the game's live board open: it shows them the
+// move, wherever it was made, and a ping per move would be noise (see
+// docs/web.md).
 func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) error {
 	g := &st.Game
 	seat, ok := table.PersonToMove(st)
-	if !ok {
+	if !ok || b.live != nil && b.live.Watching(g.ID, seat.ID) {
 		return nil
 	}
 	text := fmt.Sprintf("%s, your move in game #%d (%s).", seatRef(seat), g.ID, b.variants[g.Variant].Name)

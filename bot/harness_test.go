@@ -95,6 +95,7 @@ type harness struct {
 	// game service; webURL is its address once started.
 	live   bool
 	webURL string
+	web    *web.Server
 	// activity, when set, makes the boards launch the Activity, and the
 	// live board, if served, serve the Activity's API.
 	activity bool
@@ -155,8 +156,8 @@ func (h *harness) start() {
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { hs.Close(); ws.Close() })
-		h.webURL = hs.URL
+		t.Cleanup(func() { ws.Close(); hs.Close() }) // ws first: it ends the live streams
+		h.webURL, h.web = hs.URL, ws
 		b.UseLiveBoard(ws)
 	}
 	if h.activity {
