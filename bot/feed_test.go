@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -476,4 +477,116 @@ func boardChannel(thread, channel string) string {
 		return thread
 	}
 	return channel
+}
+
+// TestStalePickAfterChangeElsewhere: a pick on the Discord board made
+// while the game changes on the web is never played against the new
+// position and never leaves the board showing the old one. A menu drawn
+// at an earlier ply (a copy in a DM, which the bot does not redraw) is
+// refused with the specific "the board has changed" answer even where the
+// move it names is legal now, and nothing is played; a piece picked on
+// the board whose answer lands after the board was redrawn for a web move
+// leaves the board redrawn as the game is now.
+func TestStalePickAfterChangeElsewhere(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.live = true })
+	st := h.duel("zola", false) // alice first
+	id := st.Game.ID
+	web := table.WithSource(context.Background(), "web")
+	play := func(u *discordgo.User, ply int, move string) {
+		t.Helper()
+		if _, err := h.bot.Table().Play(web, id, u.ID, ply, move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	menu := func(m *discordtest.Message, verb string) *discordgo.SelectMenu {
+		t.Helper()
+		for _, sm := range m.SelectMenus() {
+			if strings.Contains(sm.CustomID, "/"+verb+"/") {
+				return sm
+			}
+		}
+		t.Fatalf("message %s has no %s menu", m.ID, verb)
+		return nil
+	}
+
+	// A move of alice's at ply 0 (from, move) that is legal again at ply
+	// 2, after a move of hers with another piece and bob's reply, both
+	// made on the web.
+	var from, move, alices, bobs string
+	p := st.Position
+	atStart := map[string]bool{}
+	for _, m := range p.Moves(nil) {
+		atStart[p.FormatMove(m)] = true
+	}
+	for _, a := range p.Moves(nil) {
+		as := p.FormatMove(a)
+		p.Do(a)
+		for _, b := range p.Moves(nil) {
+			bs := p.FormatMove(b)
+			p.Do(b)
+			for _, m := range p.Moves(nil) {
+				ms := p.FormatMove(m)
+				if move == "" && len(ms) > 2 && !strings.HasPrefix(as, ms[:2]) && atStart[ms] {
+					from, move, alices, bobs = ms[:2], ms, as, bs
+				}
+			}
+			p.Undo()
+		}
+		p.Undo()
+	}
+	if move == "" {
+		t.Fatal("no move of alice's at ply 0 is legal again at ply 2")
+	}
+
+	// alice's copy in her DM, the piece picked there at ply 0.
+	dm := h.srv.DMChannel(h.alice)
+	dix := h.srv.SlashCommand(t, h.alice, dm, "board", discordtest.Opt("game", id))
+	dix.WaitResponse(t, wait)
+	copyMsg := dix.Original()
+	h.srv.Select(t, h.alice, copyMsg, menu(copyMsg, "pick").CustomID, from).WaitResponse(t, wait)
+	copyMsg = h.srv.Message(dm, copyMsg.ID)
+	to := menu(copyMsg, "to")
+
+	// The moves on the web: alice to move again, in another position where
+	// the move of her stale menu is legal.
+	play(h.alice, 0, alices)
+	play(h.bob, 1, bobs)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("bob played **%s**.", bobs))
+	})
+	stale := h.srv.Select(t, h.alice, copyMsg, to.CustomID, move)
+	h.refused(stale.WaitResponse(t, wait), fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id))
+	stalePick := h.srv.Select(t, h.alice, copyMsg, menu(copyMsg, "pick").CustomID, from)
+	h.refused(stalePick.WaitResponse(t, wait), "has changed since you looked at it")
+	if got := h.game(id); got.Game.Ply != 2 {
+		t.Fatalf("after the stale picks the game is at ply %d; want 2, nothing played", got.Game.Ply)
+	}
+
+	// A pick on the board whose answer is on its way while alice plays on
+	// the web: the board ends up showing ply 3, bob's controls.
+	board := h.board(id)
+	h.srv.SlowRoute(discordtest.RouteCallback, 2*time.Second, 1)
+	now := h.game(id)
+	pm := menu(board, "pick")
+	pick := h.srv.Select(t, h.alice, board, pm.CustomID, pm.Options[0].Value)
+	h.eventually("the pick's answer on its way", func() bool { return h.srv.Held(discordtest.RouteCallback) == 1 })
+	webMove := now.Position.FormatMove(now.Position.Moves(nil)[0])
+	play(h.alice, 2, webMove)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == board.ID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", webMove))
+	})
+	if h.srv.Held(discordtest.RouteCallback) == 0 {
+		t.Log("the pick's answer landed before the web move's redraw: the order this test is after did not happen")
+	}
+	if r := pick.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseUpdateMessage {
+		t.Fatalf("the pick answered type %d; want the board updated", r.Type)
+	}
+	h.eventually("the board redrawn at ply 3", func() bool {
+		m := h.srv.Message(board.ChannelID, board.ID)
+		return slices.ContainsFunc(m.SelectMenus(), func(sm *discordgo.SelectMenu) bool {
+			return strings.HasPrefix(sm.CustomID, fmt.Sprintf("g/%d/3/pick/", id))
+		})
+	})
+	h.checkBoardImage(h.board(id))
 }

@@ -343,7 +343,16 @@ func (r *request) pickPiece(a action, st *store.State, side engine.Side) error {
 	if err != nil {
 		return err
 	}
-	return r.update(m)
+	if err := r.update(m); err != nil {
+		return err
+	}
+	if r.messageID() == st.Game.MessageID {
+		// A change made meanwhile (on the web, say) may have drawn the
+		// board before this answer drew it back as it was: then it is
+		// drawn again, as the game is now.
+		r.answeredOnBoard(st, boardView{selected: &pt})
+	}
+	return nil
 }
 
 // pickMove plays the move chosen in the board's select menu of moves, or
