@@ -347,10 +347,7 @@ func (r *request) pickPiece(a action, st *store.State, side engine.Side) error {
 		return err
 	}
 	if r.messageID() == st.Game.MessageID {
-		// A change made meanwhile (on the web, say) may have drawn the
-		// board before this answer drew it back as it was: then it is
-		// drawn again, as the game is now.
-		r.answeredOnBoard(st, boardView{selected: &pt})
+		r.redrawIfChanged(st)
 	}
 	return nil
 }
