@@ -590,3 +590,70 @@ func TestStalePickAfterChangeElsewhere(t *testing.T) {
 	})
 	h.checkBoardImage(h.board(id))
 }
+
+// TestStaleMenuAfterTakeback: a takeback, then other moves, bring a game
+// back to the ply of a menu drawn before them, in another position (a copy
+// of the board in a DM, which the bot does not redraw). A pick from that
+// menu is refused as stale, even where its move is legal now, and nothing
+// is played.
+func TestStaleMenuAfterTakeback(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ix, _ := h.command(h.alice, "play", discordtest.Opt("game", "zola"), discordtest.Opt("level", 1), discordtest.Opt("color", "first"))
+	ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
+	id := h.onlyGame(h.alice).Game.ID
+	h.boardReady(id)
+	first := h.game(id).Position
+	played := first.FormatMove(first.Moves(nil)[0])
+	h.move(h.alice, id, played)
+	h.eventually("the AI's reply", func() bool { return h.game(id).Game.Ply == 2 })
+	before := h.game(id)
+	dm := h.srv.DMChannel(h.alice)
+	dix := h.srv.SlashCommand(t, h.alice, dm, "board", discordtest.Opt("game", id))
+	dix.WaitResponse(t, wait)
+	copyMsg := dix.Original()
+
+	// On the web: alice takes back (to ply 0), plays another move, and the
+	// AI replies: ply 2 again, another position.
+	web := table.WithSource(context.Background(), "web")
+	tab := h.bot.Table()
+	if _, err := tab.Takeback(web, id, h.alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	var other string
+	for _, m := range first.Moves(nil) {
+		if s := first.FormatMove(m); s != played {
+			other = s
+			break
+		}
+	}
+	if _, err := tab.Play(web, id, h.alice.ID, 0, other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tab.Reply(web, id, table.Moved); err != nil {
+		t.Fatal(err)
+	}
+	now := h.game(id)
+	if now.Game.Ply != 2 || now.Position.Hash() == before.Position.Hash() {
+		t.Fatalf("after the takeback and the moves: ply %d, same position %v; want ply 2 in another", now.Game.Ply, now.Position.Hash() == before.Position.Hash())
+	}
+	legal := map[string]bool{}
+	for _, m := range now.Position.Moves(nil) {
+		legal[now.Position.FormatMove(m)] = true
+	}
+	// A move of the copy's (ply 2, before) legal now too.
+	var from, move string
+	for _, m := range before.Position.Moves(nil) {
+		if s := before.Position.FormatMove(m); legal[s] && move == "" {
+			from, move = s[:2], s
+		}
+	}
+	if move == "" {
+		t.Fatal("no move of the copy's position is legal now")
+	}
+	pick := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/2/pick/0", id)), from)
+	h.refused(pick.WaitResponse(t, wait), fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id))
+	if got := h.game(id); got.Game.Ply != 2 || got.Position.Hash() != now.Position.Hash() {
+		t.Errorf("after the stale pick: ply %d; want 2, nothing played", got.Game.Ply)
+	}
+}
