@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/bwmarrin/discordgo"
+
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
@@ -26,6 +28,9 @@ type LiveBoard interface {
 	Link(game int64, user string, ttl time.Duration) (string, error)
 	// GameURL returns the address of game's page, for spectators.
 	GameURL(game int64) string
+	// Watching reports whether user has game's live board open as its
+	// player: the page shows them each move, so they are not pinged.
+	Watching(game int64, user string) bool
 }
 
 // linkTTL is how long a player's private link to the live board opens
@@ -64,7 +69,8 @@ func (r *request) liveLink(g *store.Game) error {
 // followChanges shows on Discord the changes made to its games elsewhere
 // (through another adapter, or another process's), as if they were made
 // here: the board redrawn with what happened, and the player to move
-// pinged after a move. The bot's own changes it shows as it makes them,
+// pinged after a move; a game started elsewhere in one of its channels
+// gets its board there. The bot's own changes it shows as it makes them,
 // and a game of a server another process serves is that process's. A
 // Resync (changes missed) redraws the boards that are behind their games.
 // It ends with ctx.
@@ -90,8 +96,11 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 	case c.Kind == feed.Resync:
 		b.redrawBoards(ctx)
 		return
-	case c.Source == Source || c.Game == 0 || c.Kind == feed.Started:
-		return // shown here already; a tournament's round; a game with no board yet
+	case c.Source == Source || c.Game == 0 || c.Tournament != 0 && c.Kind == feed.Started:
+		return // shown here already; a tournament's round; a round's games, posted with it
+	case c.Kind == feed.Started:
+		b.postStarted(ctx, c.Game, shards, count)
+		return
 	}
 	st, err := b.store.Load(ctx, c.Game)
 	if err != nil {
@@ -124,6 +133,58 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 			b.degraded("ping the player to move after a change made elsewhere", g.ID, err)
 		}
 	}
+}
+
+// postStarted posts the board of game id, started elsewhere (in the
+// Activity, say), in its channel, unless it has a board or is played
+// outside Discord. The board pings nobody: the service's other adapters
+// start a game in a channel only among the people there (the Activity
+// checks that the opponent is in it); the moves that follow ping as
+// moves do. A board is posted once: this process takes the game's board
+// lock for it, and of two processes that both posted one (two that serve
+// the same shard for a while, as in a rolling restart), the one whose
+// board the store did not record deletes its own. A restart does not
+// post it again: the feed does not replay the changes made before.
+func (b *Bot) postStarted(ctx context.Context, id int64, shards []int, count int) {
+	unlock := b.boards.Lock(id)
+	defer unlock()
+	st, err := b.store.Load(ctx, id)
+	if err != nil {
+		b.log.Warn("a game started elsewhere", "game", id, "err", err)
+		return
+	}
+	g := &st.Game
+	if g.ChannelID == "" || g.MessageID != "" || g.Tournament != 0 || !served(g.GuildID, shards, count) {
+		return // played outside Discord; shown already; another process's server
+	}
+	note := ""
+	if g.Ply == 1 && g.Seats[st.Position.Turn().Other()].IsAI() {
+		note = fmt.Sprintf("zugbot opened with **%s**.", st.Moves[0].Notation)
+	}
+	m, err := b.boardMessage(ctx, &st, boardView{note: note, replay: g.Over()})
+	if err != nil {
+		b.degraded("draw the board of a game started elsewhere", id, err)
+		return
+	}
+	msg, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx))
+	if err != nil {
+		b.degraded("post the board of a game started elsewhere", id, err)
+		return
+	}
+	first, err := b.table.FirstShownAt(ctx, id, g.ThreadID, msg.ID)
+	if err != nil {
+		b.degraded("record the board of a game started elsewhere", id, err)
+		return
+	}
+	if !first {
+		// Another process posted and recorded the game's board first.
+		if err := b.session.ChannelMessageDelete(msg.ChannelID, msg.ID, discordgo.WithContext(ctx)); err != nil {
+			b.degraded("delete a second board of a game started elsewhere", id, err)
+		}
+		return
+	}
+	g.MessageID = msg.ID
+	b.drawn(ctx, g)
 }
 
 // served reports whether the server guildID ("" for direct messages) is

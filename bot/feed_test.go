@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -8,8 +9,10 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"regexp"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -223,4 +226,434 @@ func TestBoardLive(t *testing.T) {
 	g2 := h2.duel("zola", false).Game
 	_, resp := h2.command(h2.alice, "board", discordtest.Opt("game", g2.ID), discordtest.Opt("live", true))
 	h2.refused(resp, "This zugbot serves no live board.")
+}
+
+// activityClient is a person's browser in the Activity of the harness's
+// channel, signed in through the fake Discord's OAuth2.
+type activityClient struct {
+	h      *harness
+	c      *http.Client
+	csrf   string // the activity session's
+	origin string // the page's origin behind Discord's proxy
+}
+
+// signInActivity signs u in to the Activity instance.
+func (h *harness) signInActivity(u *discordgo.User, instance string) *activityClient {
+	h.t.Helper()
+	jar, _ := cookiejar.New(nil)
+	a := &activityClient{h: h, c: &http.Client{Jar: jar}, origin: "https://" + h.srv.AppID() + ".discordsays.com"}
+	var out struct {
+		CSRF string `json:"csrf"`
+	}
+	if code := a.call("POST", "/api/activity/token", map[string]string{"code": h.srv.Authorize(u), "instance_id": instance}, "", &out); code != http.StatusOK || out.CSRF == "" {
+		h.t.Fatalf("%s's sign-in to the Activity: %d %+v", u.Username, code, out)
+	}
+	a.csrf = out.CSRF
+	return a
+}
+
+// call sends body (JSON, nil for none) to the web server's path with the
+// CSRF value csrf ("" for none) from the Activity's origin, and decodes
+// the answer into out; it returns the status.
+func (a *activityClient) call(method, path string, body any, csrf string, out any) int {
+	a.h.t.Helper()
+	var r *bytes.Reader
+	if body != nil {
+		b, _ := json.Marshal(body)
+		r = bytes.NewReader(b)
+	} else {
+		r = bytes.NewReader(nil)
+	}
+	req, _ := http.NewRequest(method, a.h.webURL+path, r)
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("Origin", a.origin)
+	if csrf != "" {
+		req.Header.Set("X-Zugbot-CSRF", csrf)
+	}
+	resp, err := a.c.Do(req)
+	if err != nil {
+		a.h.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil {
+		_ = json.NewDecoder(resp.Body).Decode(out)
+	}
+	return resp.StatusCode
+}
+
+// gameBoards returns the messages of channel that carry game id's
+// controls: its boards.
+func (h *harness) gameBoards(channel string, id int64) []*discordtest.Message {
+	var boards []*discordtest.Message
+	for _, m := range h.srv.Messages(channel) {
+		if slices.ContainsFunc(buttons(m), func(c string) bool { return strings.HasPrefix(c, fmt.Sprintf("g/%d/", id)) }) {
+			boards = append(boards, m)
+		}
+	}
+	return boards
+}
+
+// TestStartedInActivity: a game started in the Activity gets its board in
+// the Activity's channel on Discord, once, pinging nobody (its players
+// started it together); the game's moves made in the Activity then show
+// on that board, and a restart posts no second board.
+func TestStartedInActivity(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.srv.EnableActivities(); h.live, h.activity = true, true })
+	instance, err := h.srv.LaunchEntryPoint(h.guild, h.channel, h.alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.srv.JoinActivity(instance, h.bob)
+	alice := h.signInActivity(h.alice, instance)
+	var started struct {
+		Game     int64  `json:"game"`
+		GameCSRF string `json:"game_csrf"`
+		Error    string `json:"error"`
+	}
+	if code := alice.call("POST", "/api/activity/games", map[string]string{"variant": "zola", "opponent": h.bob.ID}, alice.csrf, &started); code != http.StatusOK || started.Game == 0 {
+		t.Fatalf("alice starts a game with bob in the Activity: %d %+v", code, started)
+	}
+	id := started.Game
+	h.boardReady(id)
+	board := h.board(id)
+	if board.ChannelID != h.channel || len(board.Mentions) > 0 || strings.Contains(board.Content, "<@") {
+		t.Errorf("the board of the game started in the Activity: in %s, content %q, mentions %v; want in the Activity's channel, pinging nobody", board.ChannelID, board.Content, board.Mentions)
+	}
+
+	// The player to move plays in the Activity: the board shows it.
+	st := h.game(id)
+	mover, client := h.alice, alice
+	if st.Game.Seats[st.Position.Turn()].ID == h.bob.ID {
+		mover, client = h.bob, h.signInActivity(h.bob, instance)
+		var joined struct {
+			GameCSRF string `json:"game_csrf"`
+		}
+		if code := client.call("GET", "/api/activity/game", nil, "", &joined); code != http.StatusOK {
+			t.Fatalf("bob finds the channel's game: %d", code)
+		}
+		started.GameCSRF = joined.GameCSRF
+	}
+	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if code := client.call("POST", fmt.Sprintf("/api/games/%d/moves", id), map[string]any{"ply": 0, "move": move}, started.GameCSRF, nil); code != http.StatusOK {
+		t.Fatalf("%s's move in the Activity: %d", mover.Username, code)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == board.ID && strings.Contains(m.Content, fmt.Sprintf("%s played **%s**.", mover.Username, move))
+	})
+
+	h.restart()
+	// A change made after the restart is shown on the same board.
+	st = h.game(id)
+	other := st.Game.Seats[st.Position.Turn()].ID
+	reply := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	if _, err := h.bot.Table().Play(table.WithSource(context.Background(), "web"), id, other, 1, reply); err != nil {
+		t.Fatal(err)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == board.ID && strings.Contains(m.Content, fmt.Sprintf("played **%s**.", reply))
+	})
+	if boards := h.gameBoards(h.channel, id); len(boards) != 1 {
+		t.Errorf("%d boards of game %d in the channel; want the one", len(boards), id)
+	}
+}
+
+// liveSession signs u in to game id's live board through the link the
+// Live board button gives them, and returns their browser.
+func (h *harness) liveSession(u *discordgo.User, id int64) *http.Client {
+	h.t.Helper()
+	board := h.board(id)
+	resp := h.srv.Click(h.t, u, board, hasSuffix(buttons(board), "/live")).WaitResponse(h.t, wait)
+	link := regexp.MustCompile(`http://\S+/play\?t=\S+`).FindString(resp.Data.Content)
+	if link == "" {
+		h.t.Fatalf("%s's Live board: %+v; want a private link", u.Username, resp.Data)
+	}
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	page, err := c.Get(link)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	page.Body.Close()
+	return c
+}
+
+// watch opens game id's live stream with c, as the page does, and returns
+// once it is open; close ends it, and waits until the web server knows.
+func (h *harness) watch(c *http.Client, u *discordgo.User, id int64) (close func()) {
+	h.t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", h.webURL, id), nil)
+	resp, err := c.Do(req)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	if _, err := bufio.NewReader(resp.Body).ReadString('\n'); err != nil {
+		h.t.Fatalf("the live stream: %v", err)
+	}
+	if !h.web.Watching(id, u.ID) {
+		h.t.Fatalf("%s's open live stream: the web server does not know them Watching", u.Username)
+	}
+	return func() {
+		cancel()
+		resp.Body.Close()
+		h.eventually("the live stream closed", func() bool { return !h.web.Watching(id, u.ID) })
+	}
+}
+
+// turnPings counts the pings of u to move in game id in channel.
+func (h *harness) turnPings(channel string, u *discordgo.User, id int64) int {
+	n := 0
+	for _, m := range h.srv.Messages(channel) {
+		if strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", u.ID, id)) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestNoPingWhileWatching: a player who has the game's live board open
+// (the web page, or the Activity, which runs it) is not pinged on Discord
+// when it is their turn, wherever the move was made: the page shows it;
+// a player without it open is, as a correspondence player needs.
+func TestNoPingWhileWatching(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.live = true })
+	st := h.duel("zola", false) // alice first
+	id := st.Game.ID
+	ch := boardChannel(st.Game.ThreadID, st.Game.ChannelID)
+	web := table.WithSource(context.Background(), "web")
+	play := func(u *discordgo.User, ply int) string {
+		t.Helper()
+		st := h.game(id)
+		move := st.Position.FormatMove(st.Position.Moves(nil)[0])
+		if _, err := h.bot.Table().Play(web, id, u.ID, ply, move); err != nil {
+			t.Fatal(err)
+		}
+		return move
+	}
+	bobPage := h.liveSession(h.bob, id)
+	h.watch(bobPage, h.bob, id) // open until the bot restarts, with its web server
+
+	// Made on the web while bob watches: the board shows it, no ping. Then
+	// bob plays there too: alice, not watching, is pinged; the bot follows
+	// changes in order, so a ping of bob for the first move would be sent
+	// by now.
+	move := play(h.alice, 0)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+	})
+	play(h.bob, 1)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.alice.ID, id))
+	})
+	// Made on Discord while bob watches: no ping either. The restart lets
+	// the answer to alice's /move finish first.
+	st = h.game(id)
+	if got := h.move(h.alice, id, st.Position.FormatMove(st.Position.Moves(nil)[0])); !strings.Contains(got, "you played") {
+		t.Fatalf("alice's /move: %q", got)
+	}
+	h.restart()
+	if n := h.turnPings(ch, h.bob, id); n != 0 {
+		t.Errorf("bob pinged %d times while his live board was open; want none", n)
+	}
+
+	// Without his page open (the restarted web server has no stream of
+	// his): bob is pinged, as a correspondence player needs.
+	play(h.bob, 3)
+	play(h.alice, 4)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.bob.ID, id))
+	})
+	if n := h.turnPings(ch, h.bob, id); n != 1 {
+		t.Errorf("bob pinged %d times; want once, for the move made when his live board was closed", n)
+	}
+}
+
+// boardChannel is where a game's board and pings are: its thread, or
+// its channel.
+func boardChannel(thread, channel string) string {
+	if thread != "" {
+		return thread
+	}
+	return channel
+}
+
+// TestStalePickAfterChangeElsewhere: a pick on the Discord board made
+// while the game changes on the web is never played against the new
+// position and never leaves the board showing the old one. A menu drawn
+// at an earlier ply (a copy in a DM, which the bot does not redraw) is
+// refused with the specific "the board has changed" answer even where the
+// move it names is legal now, and nothing is played; a piece picked on
+// the board whose answer lands after the board was redrawn for a web move
+// leaves the board redrawn as the game is now.
+func TestStalePickAfterChangeElsewhere(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.live = true })
+	st := h.duel("zola", false) // alice first
+	id := st.Game.ID
+	web := table.WithSource(context.Background(), "web")
+	play := func(u *discordgo.User, ply int, move string) {
+		t.Helper()
+		if _, err := h.bot.Table().Play(web, id, u.ID, ply, move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	menu := func(m *discordtest.Message, verb string) *discordgo.SelectMenu {
+		t.Helper()
+		for _, sm := range m.SelectMenus() {
+			if strings.Contains(sm.CustomID, "/"+verb+"/") {
+				return sm
+			}
+		}
+		t.Fatalf("message %s has no %s menu", m.ID, verb)
+		return nil
+	}
+
+	// A move of alice's at ply 0 (from, move) that is legal again at ply
+	// 2, after a move of hers with another piece and bob's reply, both
+	// made on the web.
+	var from, move, alices, bobs string
+	p := st.Position
+	atStart := map[string]bool{}
+	for _, m := range p.Moves(nil) {
+		atStart[p.FormatMove(m)] = true
+	}
+	for _, a := range p.Moves(nil) {
+		as := p.FormatMove(a)
+		p.Do(a)
+		for _, b := range p.Moves(nil) {
+			bs := p.FormatMove(b)
+			p.Do(b)
+			for _, m := range p.Moves(nil) {
+				ms := p.FormatMove(m)
+				if move == "" && len(ms) > 2 && !strings.HasPrefix(as, ms[:2]) && atStart[ms] {
+					from, move, alices, bobs = ms[:2], ms, as, bs
+				}
+			}
+			p.Undo()
+		}
+		p.Undo()
+	}
+	if move == "" {
+		t.Fatal("no move of alice's at ply 0 is legal again at ply 2")
+	}
+
+	// alice's copy in her DM, the piece picked there at ply 0.
+	dm := h.srv.DMChannel(h.alice)
+	dix := h.srv.SlashCommand(t, h.alice, dm, "board", discordtest.Opt("game", id))
+	dix.WaitResponse(t, wait)
+	copyMsg := dix.Original()
+	h.srv.Select(t, h.alice, copyMsg, menu(copyMsg, "pick").CustomID, from).WaitResponse(t, wait)
+	copyMsg = h.srv.Message(dm, copyMsg.ID)
+	to := menu(copyMsg, "to")
+
+	// The moves on the web: alice to move again, in another position where
+	// the move of her stale menu is legal.
+	play(h.alice, 0, alices)
+	play(h.bob, 1, bobs)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("bob played **%s**.", bobs))
+	})
+	stale := h.srv.Select(t, h.alice, copyMsg, to.CustomID, move)
+	h.refused(stale.WaitResponse(t, wait), fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id))
+	stalePick := h.srv.Select(t, h.alice, copyMsg, menu(copyMsg, "pick").CustomID, from)
+	h.refused(stalePick.WaitResponse(t, wait), "has changed since you looked at it")
+	if got := h.game(id); got.Game.Ply != 2 {
+		t.Fatalf("after the stale picks the game is at ply %d; want 2, nothing played", got.Game.Ply)
+	}
+
+	// A pick on the board whose answer is on its way while alice plays on
+	// the web: the board ends up showing ply 3, bob's controls.
+	board := h.board(id)
+	h.srv.SlowRoute(discordtest.RouteCallback, 2*time.Second, 1)
+	now := h.game(id)
+	pm := menu(board, "pick")
+	pick := h.srv.Select(t, h.alice, board, pm.CustomID, pm.Options[0].Value)
+	h.eventually("the pick's answer on its way", func() bool { return h.srv.Held(discordtest.RouteCallback) == 1 })
+	webMove := now.Position.FormatMove(now.Position.Moves(nil)[0])
+	play(h.alice, 2, webMove)
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == board.ID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", webMove))
+	})
+	if h.srv.Held(discordtest.RouteCallback) == 0 {
+		t.Log("the pick's answer landed before the web move's redraw: the order this test is after did not happen")
+	}
+	if r := pick.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseUpdateMessage {
+		t.Fatalf("the pick answered type %d; want the board updated", r.Type)
+	}
+	h.eventually("the board redrawn at ply 3", func() bool {
+		m := h.srv.Message(board.ChannelID, board.ID)
+		return slices.ContainsFunc(m.SelectMenus(), func(sm *discordgo.SelectMenu) bool {
+			return strings.HasPrefix(sm.CustomID, fmt.Sprintf("g/%d/3/pick/", id))
+		})
+	})
+	h.checkBoardImage(h.board(id))
+}
+
+// TestStaleMenuAfterTakeback: a takeback, then other moves, bring a game
+// back to the ply of a menu drawn before them, in another position (a copy
+// of the board in a DM, which the bot does not redraw). A pick from that
+// menu is refused as stale, even where its move is legal now, and nothing
+// is played.
+func TestStaleMenuAfterTakeback(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ix, _ := h.command(h.alice, "play", discordtest.Opt("game", "zola"), discordtest.Opt("level", 1), discordtest.Opt("color", "first"))
+	ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
+	id := h.onlyGame(h.alice).Game.ID
+	h.boardReady(id)
+	first := h.game(id).Position
+	played := first.FormatMove(first.Moves(nil)[0])
+	h.move(h.alice, id, played)
+	h.eventually("the AI's reply", func() bool { return h.game(id).Game.Ply == 2 })
+	before := h.game(id)
+	dm := h.srv.DMChannel(h.alice)
+	dix := h.srv.SlashCommand(t, h.alice, dm, "board", discordtest.Opt("game", id))
+	dix.WaitResponse(t, wait)
+	copyMsg := dix.Original()
+
+	// On the web: alice takes back (to ply 0), plays another move, and the
+	// AI replies: ply 2 again, another position.
+	web := table.WithSource(context.Background(), "web")
+	tab := h.bot.Table()
+	if _, err := tab.Takeback(web, id, h.alice.ID); err != nil {
+		t.Fatal(err)
+	}
+	var other string
+	for _, m := range first.Moves(nil) {
+		if s := first.FormatMove(m); s != played {
+			other = s
+			break
+		}
+	}
+	if _, err := tab.Play(web, id, h.alice.ID, 0, other); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tab.Reply(web, id, table.Moved); err != nil {
+		t.Fatal(err)
+	}
+	now := h.game(id)
+	if now.Game.Ply != 2 || now.Position.Hash() == before.Position.Hash() {
+		t.Fatalf("after the takeback and the moves: ply %d, same position %v; want ply 2 in another", now.Game.Ply, now.Position.Hash() == before.Position.Hash())
+	}
+	legal := map[string]bool{}
+	for _, m := range now.Position.Moves(nil) {
+		legal[now.Position.FormatMove(m)] = true
+	}
+	// A move of the copy's (ply 2, before) legal now too.
+	var from, move string
+	for _, m := range before.Position.Moves(nil) {
+		if s := before.Position.FormatMove(m); legal[s] && move == "" {
+			from, move = s[:2], s
+		}
+	}
+	if move == "" {
+		t.Fatal("no move of the copy's position is legal now")
+	}
+	pick := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/2/pick/0", id)), from)
+	h.refused(pick.WaitResponse(t, wait), fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id))
+	if got := h.game(id); got.Game.Ply != 2 || got.Position.Hash() != now.Position.Hash() {
+		t.Errorf("after the stale pick: ply %d; want 2, nothing played", got.Game.Ply)
+	}
 }

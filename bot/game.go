@@ -117,11 +117,14 @@ func boardChannel(g *store.Game) string {
 	return g.ChannelID
 }
 
-// notifyTurn pings the player to move with a new message (edits ping nobody).
+// notifyTurn pings the player to move with a new message (edits ping
+// nobody), unless they have the game's live board open: it shows them the
+// move, wherever it was made, and a ping per move would be noise (see
+// docs/web.md).
 func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) error {
 	g := &st.Game
 	seat, ok := table.PersonToMove(st)
-	if !ok {
+	if !ok || b.live != nil && b.live.Watching(g.ID, seat.ID) {
 		return nil
 	}
 	text := fmt.Sprintf("%s, your move in game #%d (%s).", seatRef(seat), g.ID, b.variants[g.Variant].Name)
@@ -194,15 +197,25 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 // shows st; if the game has moved on meanwhile (an answer is not made in
 // turn with the board's edits), the board is drawn again with its state now.
 func (r *request) answeredOnBoard(st *store.State, view boardView) {
+	if !r.redrawIfChanged(st) {
+		r.b.drawn(r.ctx, &st.Game)
+	}
+}
+
+// redrawIfChanged reports whether game st has changed since st was loaded,
+// after an answer drew st on the game's board: a change made meanwhile
+// (on the web, say) may have drawn the board before the answer drew it
+// back as it was, so it is drawn again, as the game is now.
+func (r *request) redrawIfChanged(st *store.State) bool {
 	b := r.b
 	unlock := b.boards.Lock(st.Game.ID)
 	now, err := b.store.Game(r.ctx, st.Game.ID)
 	unlock()
 	if err == nil && now.Ply == st.Game.Ply && now.Result == st.Game.Result && now.Offer == st.Game.Offer {
-		b.drawn(r.ctx, &st.Game)
-		return
+		return false
 	}
 	if latest, err := b.load(r.ctx, st.Game.ID); err == nil {
 		r.showBoard(&latest, boardView{replay: latest.Game.Over()})
 	}
+	return true
 }

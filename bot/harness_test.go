@@ -95,7 +95,9 @@ type harness struct {
 	// game service; webURL is its address once started.
 	live   bool
 	webURL string
-	// activity, when set, makes the boards launch the Activity.
+	web    *web.Server
+	// activity, when set, makes the boards launch the Activity, and the
+	// live board, if served, serve the Activity's API.
 	activity bool
 	// logLines are the bot's log lines (see logged).
 	logMu    sync.Mutex
@@ -145,12 +147,17 @@ func (h *harness) start() {
 	if h.live {
 		var ws *web.Server
 		hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { ws.ServeHTTP(w, r) }))
-		ws, err = web.New(web.Config{Table: b.Table(), Sessions: st, Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL})
+		cfg := web.Config{Table: b.Table(), Sessions: st, Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL}
+		if h.activity { // the Activity's API too, signed in against the fake
+			cfg.Activity = &web.ActivityConfig{AppID: h.srv.AppID(), ClientSecret: h.srv.ClientSecret(), BotToken: h.srv.Token(),
+				APIURL: h.srv.URL() + discordtest.APIPrefix, Games: st}
+		}
+		ws, err = web.New(cfg)
 		if err != nil {
 			t.Fatal(err)
 		}
-		t.Cleanup(func() { hs.Close(); ws.Close() })
-		h.webURL = hs.URL
+		t.Cleanup(func() { ws.Close(); hs.Close() }) // ws first: it ends the live streams
+		h.webURL, h.web = hs.URL, ws
 		b.UseLiveBoard(ws)
 	}
 	if h.activity {

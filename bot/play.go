@@ -5,6 +5,7 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -321,11 +322,38 @@ func onGame(f seated) func(*request, action) error {
 		if err != nil {
 			return err
 		}
-		if a.ply != st.Game.Ply {
+		if a.ply != st.Game.Ply || !samePosition(r, a, st.Position) {
 			return r.b.table.Explain(a.id, store.ErrStalePly)
 		}
 		return f(r, a, st, side)
 	}
+}
+
+// menuArg is the argument of the k-th select menu of pieces or of moves
+// drawn for position p: "k@tag", where tag is a digest of p, so that a
+// menu drawn at the same ply for another position (before a takeback, on
+// a copy of the board that was not redrawn) is refused as stale rather
+// than played in the position now.
+func menuArg(k int, p engine.Position) string {
+	return strconv.Itoa(k) + "@" + positionTag(p)
+}
+
+// positionTag is a short digest of p's position (engine.Position.Hash:
+// equal positions, equal legal moves).
+func positionTag(p engine.Position) string {
+	return strconv.FormatUint(p.Hash()&0xffffffff, 36)
+}
+
+// samePosition reports whether a select menu's pick a was drawn for
+// position p, as its menuArg says. Menus drawn before their argument
+// carried the tag, and buttons (a forced pass carries its move), pass.
+func samePosition(r *request, a action, p engine.Position) bool {
+	if (a.verb != verbPick && a.verb != verbTo) || r.i.Type != discordgo.InteractionMessageComponent ||
+		r.i.MessageComponentData().ComponentType != discordgo.SelectMenuComponent {
+		return true
+	}
+	_, tag, ok := strings.Cut(a.arg, "@")
+	return !ok || tag == positionTag(p)
 }
 
 // pickPiece draws the picked piece's moves on the board (the select menu
@@ -346,7 +374,13 @@ func (r *request) pickPiece(a action, st *store.State, side engine.Side) error {
 	if err != nil {
 		return err
 	}
-	return r.update(m)
+	if err := r.update(m); err != nil {
+		return err
+	}
+	if r.messageID() == st.Game.MessageID {
+		r.redrawIfChanged(st)
+	}
+	return nil
 }
 
 // pickMove plays the move chosen in the board's select menu of moves, or

@@ -32,6 +32,17 @@ func finalControls(m *discordtest.Message) bool {
 	return len(ids) == 2 && strings.HasSuffix(ids[0], "/rematch") && strings.HasSuffix(ids[1], "/analyse") && len(m.SelectMenus()) == 0
 }
 
+// menuID returns the custom ID of m's select menu that begins with
+// prefix ("g/<game>/<ply>/pick/0"), or prefix itself when none does.
+func menuID(m *discordtest.Message, prefix string) string {
+	for _, sm := range m.SelectMenus() {
+		if strings.HasPrefix(sm.CustomID, prefix) {
+			return sm.CustomID
+		}
+	}
+	return prefix
+}
+
 func hasSuffix(ids []string, suffix string) string {
 	for _, id := range ids {
 		if strings.HasSuffix(id, suffix) {
@@ -144,7 +155,7 @@ func TestRatedChallenge(t *testing.T) {
 	}
 
 	// Alice moves with the menus: pick a1, then a1xb1.
-	pick := fmt.Sprintf("g/%d/0/pick/0", st.Game.ID)
+	pick := menuID(h.board(st.Game.ID), fmt.Sprintf("g/%d/0/pick/0", st.Game.ID))
 	sel := h.srv.Select(t, h.alice, h.board(st.Game.ID), pick, "a1")
 	if r := sel.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("picking a piece answered type %d", r.Type)
@@ -153,7 +164,7 @@ func TestRatedChallenge(t *testing.T) {
 	if menus := board.SelectMenus(); len(menus) != 2 || len(menus[1].Options) != 2 {
 		t.Fatalf("after picking a1: %d menus; want the pieces and a1's 2 moves", len(menus))
 	}
-	to := h.srv.Select(t, h.alice, board, fmt.Sprintf("g/%d/0/to/0", st.Game.ID), "a1xb1")
+	to := h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/to/0", st.Game.ID)), "a1xb1")
 	to.WaitResponse(t, wait)
 	ping := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "<@"+h.bob.ID+">, your move") })
 	if ping.ChannelID != h.channel {
@@ -281,11 +292,11 @@ func TestRestart(t *testing.T) {
 	h.boardReady(g.ID)
 	h.restart()
 	board := h.board(g.ID)
-	sel := h.srv.Select(t, h.alice, board, fmt.Sprintf("g/%d/0/pick/0", g.ID), "c1")
+	sel := h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/pick/0", g.ID)), "c1")
 	if r := sel.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("a pick after the restart answered type %d", r.Type)
 	}
-	to := h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID), "c1xd1")
+	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID)), "c1xd1")
 	to.WaitResponse(t, wait)
 	h.eventually("the move after the restart", func() bool { return h.game(g.ID).Game.Ply == 2 })
 	// Each start registered the commands with one bulk overwrite, and nothing else.
@@ -314,7 +325,7 @@ func TestConcurrentClicks(t *testing.T) {
 	acc.WaitFollowups(t, 1, wait)
 	g := h.onlyGame(h.alice).Game
 	h.boardReady(g.ID)
-	h.srv.Select(t, h.alice, h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID), "a1").WaitResponse(t, wait)
+	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID)), "a1").WaitResponse(t, wait)
 	board := h.board(g.ID)
 	var wg sync.WaitGroup
 	resps := make([]*discordtest.Response, 2)
@@ -322,7 +333,7 @@ func TestConcurrentClicks(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			resps[i] = h.srv.Select(t, h.alice, board, fmt.Sprintf("g/%d/0/to/0", g.ID), move).WaitResponse(t, wait)
+			resps[i] = h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/to/0", g.ID)), move).WaitResponse(t, wait)
 		}()
 	}
 	wg.Wait()

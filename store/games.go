@@ -788,6 +788,27 @@ func (s *Store) SetMessage(ctx context.Context, id int64, threadID, messageID st
 	return nil
 }
 
+// SetFirstMessage records where game id's board is shown, as SetMessage
+// does, unless the game has a board message already: it reports whether
+// it did. Of two processes that both posted a board, one records its
+// message and the other learns that it is to delete its own.
+func (s *Store) SetFirstMessage(ctx context.Context, id int64, threadID, messageID string) (bool, error) {
+	first := false
+	err := s.write(ctx, func(tx querier) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, message_id = ? WHERE id = ? AND message_id = ''`, threadID, messageID, id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		first = n == 1
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("set the first board message of game %d: %w", id, err)
+	}
+	return first, nil
+}
+
 // AIGames returns the IDs of the games going on in which the AI plays a
 // side, oldest first.
 func (s *Store) AIGames(ctx context.Context) ([]int64, error) {

@@ -581,3 +581,20 @@ func TestLoadKeepsPositions(t *testing.T) {
 	}
 	check("after a takeback and a move unseen")
 }
+
+// TestSetFirstMessage: of two boards posted for one game (two processes),
+// the first recorded is the game's, and the second is told it is not.
+func TestSetFirstMessage(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	g := mustGame(t, s, alice, bob, false)
+	if first, err := s.SetFirstMessage(ctx, g.ID, "", "m1"); err != nil || !first {
+		t.Fatalf("the first board: %v, %v; want recorded", first, err)
+	}
+	if first, err := s.SetFirstMessage(ctx, g.ID, "t2", "m2"); err != nil || first {
+		t.Fatalf("a second board: %v, %v; want not recorded", first, err)
+	}
+	if got, err := s.Game(ctx, g.ID); err != nil || got.MessageID != "m1" || got.ThreadID != "" {
+		t.Errorf("the game's board: %q in %q, %v; want m1 in its channel", got.MessageID, got.ThreadID, err)
+	}
+}

@@ -17,6 +17,13 @@ func (t *Table) ShowGameAt(ctx context.Context, id int64, thread, message string
 	return t.store.SetMessage(ctx, id, thread, message)
 }
 
+// FirstShownAt records where game id's first board is shown, as
+// ShowGameAt does, unless the game has a board already (another process
+// posted one): it reports whether it did.
+func (t *Table) FirstShownAt(ctx context.Context, id int64, thread, message string) (bool, error) {
+	return t.store.SetFirstMessage(ctx, id, thread, message)
+}
+
 // GameShown records that game id's board shows it at ply with result, so
 // that the start-up reconciliation redraws only the boards behind their
 // games (see store.StaleBoards).

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/zugbot/zugbot/feed"
@@ -28,7 +29,56 @@ func (s *Server) live(w http.ResponseWriter, r *http.Request) {
 	if _, err := s.tab.Load(r.Context(), id); !s.found(w, r, err) {
 		return
 	}
+	if sess := s.sessionOf(r, id); sess != nil {
+		defer s.watchers.watch(id, sess.user)()
+	}
 	s.stream(w, r, feed.Filter{Game: id})
+}
+
+// Watching reports whether user has game's live board open as its player
+// here: a page of theirs, on the web or in the Activity, holds the game's
+// live stream open on this server (another process's pages are not
+// known). The Discord bot leaves such a player unpinged: the page shows
+// them the move.
+func (s *Server) Watching(game int64, user string) bool {
+	return s.watchers.watching(game, user)
+}
+
+// watchers counts the live streams open by the players of each game.
+type watchers struct {
+	mu sync.Mutex
+	n  map[watcher]int
+}
+
+// watcher is a player of a game.
+type watcher struct {
+	game int64
+	user string
+}
+
+// watch counts a stream of user's on game, until the function it returns
+// is called.
+func (ws *watchers) watch(game int64, user string) (done func()) {
+	k := watcher{game, user}
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	if ws.n == nil {
+		ws.n = map[watcher]int{}
+	}
+	ws.n[k]++
+	return func() {
+		ws.mu.Lock()
+		defer ws.mu.Unlock()
+		if ws.n[k]--; ws.n[k] <= 0 {
+			delete(ws.n, k)
+		}
+	}
+}
+
+func (ws *watchers) watching(game int64, user string) bool {
+	ws.mu.Lock()
+	defer ws.mu.Unlock()
+	return ws.n[watcher{game, user}] > 0
 }
 
 // stream serves a Server-Sent Events stream of the feed's changes that f

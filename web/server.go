@@ -68,7 +68,8 @@ type Server struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
-	streams atomic.Int64 // the live streams open
+	streams  atomic.Int64 // the live streams open
+	watchers watchers     // the players' live streams, by game and player
 
 	replyMu  sync.Mutex
 	replying map[int64]bool // games whose AI reply runs; true: look again after it

@@ -451,3 +451,53 @@ func TestPageAssets(t *testing.T) {
 	}
 	t.Logf("the page weighs %d bytes", total)
 }
+
+// TestWatching: a player's open live stream makes them Watching their
+// game, for as long as it is open; a spectator's stream counts for nobody,
+// and a player is not Watching another game.
+func TestWatching(t *testing.T) {
+	f := newFixture(t, "zola")
+	open := func(c *http.Client) (close func()) {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		req, _ := http.NewRequestWithContext(ctx, "GET", f.ts.URL+"/api/games/1/live", nil)
+		resp, err := c.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := bufio.NewReader(resp.Body).ReadString('\n'); err != nil { // open
+			t.Fatal(err)
+		}
+		return func() { cancel(); resp.Body.Close() }
+	}
+	gone := func(what string) {
+		t.Helper()
+		deadline := time.Now().Add(10 * time.Second)
+		for f.srv.Watching(f.game, player.ID) {
+			if time.Now().After(deadline) {
+				t.Fatalf("%s: the player still Watching", what)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}
+	closeSpectator := open(http.DefaultClient)
+	if f.srv.Watching(f.game, player.ID) || f.srv.Watching(f.game, "") {
+		t.Errorf("a spectator's stream counts as the player's")
+	}
+	c := f.client()
+	f.login(c)
+	first, second := open(c), open(c) // two tabs
+	if !f.srv.Watching(f.game, player.ID) {
+		t.Fatalf("the player's open stream: not Watching")
+	}
+	if f.srv.Watching(f.game+1, player.ID) || f.srv.Watching(f.game, opponent.ID) {
+		t.Errorf("Watching another game, or as another person")
+	}
+	first()
+	if !f.srv.Watching(f.game, player.ID) { // the second tab is open
+		t.Errorf("one of two tabs closed: not Watching")
+	}
+	second()
+	gone("both tabs closed")
+	closeSpectator()
+}

@@ -224,6 +224,14 @@ func take(list []*fault, route string) *fault {
 	return nil
 }
 
+// Held returns how many requests to route (a Route constant) SlowRoute
+// holds now: a test can act while a request it slowed is on its way.
+func (s *Server) Held(route string) int {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.holding[route]
+}
+
 // slowdown holds rec for a pending SlowRoute delay of its route. It
 // reports false if the client went away meanwhile.
 func (s *Server) slowdown(r *http.Request, rec *Request) bool {
@@ -233,6 +241,17 @@ func (s *Server) slowdown(r *http.Request, rec *Request) bool {
 	if f == nil {
 		return true
 	}
+	s.mu.Lock()
+	if s.holding == nil {
+		s.holding = map[string]int{}
+	}
+	s.holding[rec.Route]++
+	s.mu.Unlock()
+	defer func() {
+		s.mu.Lock()
+		s.holding[rec.Route]--
+		s.mu.Unlock()
+	}()
 	t := time.NewTimer(f.delay)
 	defer t.Stop()
 	select {

@@ -117,6 +117,7 @@ type Server struct {
 	faults       []*fault
 	recent       []time.Time // REST requests counted by the global rate limit
 	slow         []*fault
+	holding      map[string]int        // the requests SlowRoute holds now, by route
 	buckets      map[string]*bucket    // per-route rate limit buckets by route and top-level resource
 	routeLimits  map[string]RouteLimit // SetRouteLimit overrides by route
 	globalUntil  time.Time             // HoldGlobal: the global limit holds until then
