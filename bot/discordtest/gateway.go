@@ -643,14 +643,7 @@ func (s *Server) HoldGateway() (release func()) {
 // ResumeGatewayURL or identify anew at GatewayURL; the fake also takes a
 // new Identify on the same connection.
 func (s *Server) InvalidateSessions(resumable bool) {
-	s.mu.Lock()
-	var conns []*gwConn
-	for c := range s.conns {
-		if c.sess != nil {
-			conns = append(conns, c)
-		}
-	}
-	s.mu.Unlock()
+	conns := s.identified()
 	for _, c := range conns {
 		s.mu.Lock()
 		g := c.sess
@@ -672,17 +665,23 @@ func (s *Server) InvalidateSessions(resumable bool) {
 	}
 }
 
-// Reconnect sends op 7 Reconnect on every identified connection: the client
-// must close and resume.
-func (s *Server) Reconnect() {
+// identified returns the connections that carry a session.
+func (s *Server) identified() []*gwConn {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	var conns []*gwConn
 	for c := range s.conns {
 		if c.sess != nil {
 			conns = append(conns, c)
 		}
 	}
-	s.mu.Unlock()
+	return conns
+}
+
+// Reconnect sends op 7 Reconnect on every identified connection: the client
+// must close and resume.
+func (s *Server) Reconnect() {
+	conns := s.identified()
 	for _, c := range conns {
 		c.writeJSON(map[string]any{"op": opReconnect, "d": nil})
 	}

@@ -39,16 +39,11 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	log := newLogger(stderr, cfg)
 	log.Info("starting zugbot", "version", versionLine(), "config", cfg)
-	sparePs(cfg.AIWorkers)
-	limitMemory()
-
-	// The metrics address is taken first: one in use is reported before
-	// anything is created.
-	var metricsLn net.Listener
-	if cfg.MetricsAddr != "" {
-		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
-			return fmt.Errorf("ZUGBOT_METRICS_ADDR %s: %w", cfg.MetricsAddr, err)
-		}
+	metricsLn, err := setUp(cfg)
+	if err != nil {
+		return err
+	}
+	if metricsLn != nil {
 		defer metricsLn.Close()
 	}
 	if !store.IsPostgres(cfg.DB) { // a SQLite file: one zugbot at a time
@@ -131,6 +126,22 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	log.Info("zugbot stopped")
 	return nil
+}
+
+// setUp readies a process that thinks the AI's moves (zugbot run, zugbot
+// worker) from cfg: its Ps and memory limit, and its metrics listener, if
+// any, taken first so that an address in use is reported before anything
+// is created.
+func setUp(cfg config) (metrics net.Listener, err error) {
+	sparePs(cfg.AIWorkers)
+	limitMemory()
+	if cfg.MetricsAddr == "" {
+		return nil, nil
+	}
+	if metrics, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
+		return nil, fmt.Errorf("ZUGBOT_METRICS_ADDR %s: %w", cfg.MetricsAddr, err)
+	}
+	return metrics, nil
 }
 
 // sparePs gives Go's scheduler a P (a right to run Go code) for each of

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"time"
@@ -31,13 +30,11 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		return usagef("ZUGBOT_DB %s is a SQLite file: a worker needs the PostgreSQL database its bots use (on a SQLite file the bot thinks its AI's moves itself)", cfg.DB)
 	}
 	log := newLogger(stderr, cfg)
-	sparePs(cfg.AIWorkers)
-	limitMemory()
-	var metricsLn net.Listener
-	if cfg.MetricsAddr != "" {
-		if metricsLn, err = net.Listen("tcp", cfg.MetricsAddr); err != nil {
-			return fmt.Errorf("ZUGBOT_METRICS_ADDR %s: %w", cfg.MetricsAddr, err)
-		}
+	metricsLn, err := setUp(cfg)
+	if err != nil {
+		return err
+	}
+	if metricsLn != nil {
 		defer metricsLn.Close()
 	}
 	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All()})
