@@ -16,6 +16,8 @@ type responder interface {
 	Edit(ctx context.Context, edit *discordgo.WebhookEdit) (*discordgo.Message, error)
 	Delete(ctx context.Context) error
 	Followup(ctx context.Context, params *discordgo.WebhookParams) (*discordgo.Message, error)
+	EditFollowup(ctx context.Context, id string, edit *discordgo.WebhookEdit) (*discordgo.Message, error)
+	DeleteFollowup(ctx context.Context, id string) error
 }
 
 // sessionResponder answers interaction i through a discordgo session.
@@ -42,4 +44,12 @@ func (r sessionResponder) Delete(ctx context.Context) error {
 
 func (r sessionResponder) Followup(ctx context.Context, params *discordgo.WebhookParams) (*discordgo.Message, error) {
 	return r.s.FollowupMessageCreate(r.i, true, params, discordgo.WithContext(ctx))
+}
+
+func (r sessionResponder) EditFollowup(ctx context.Context, id string, edit *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	return r.s.FollowupMessageEdit(r.i, id, edit, discordgo.WithContext(ctx))
+}
+
+func (r sessionResponder) DeleteFollowup(ctx context.Context, id string) error {
+	return r.s.FollowupMessageDelete(r.i, id, discordgo.WithContext(ctx))
 }
