@@ -229,6 +229,11 @@ func (l *lateResponder) DeleteFollowup(ctx context.Context, id string) error {
 // budget after Discord created the interaction (at once if that time has
 // passed: a backlog). It returns a func that the handler calls when done.
 func (r *request) guardLate(budget time.Duration) (stop func()) {
+	if r.i.Type == discordgo.InteractionMessageComponent {
+		if a, err := r.parseCustomID(); err == nil && opensForm(a.verb) {
+			return func() {} // a form or nothing: Discord takes no form after a deferral
+		}
+	}
 	l := &lateResponder{out: r.out}
 	r.out = l
 	private := false

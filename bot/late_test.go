@@ -14,7 +14,8 @@ import (
 // spent before the handler starts, as under a backlog): each interaction
 // gets a deferral at once, and then the answer it would have had, as the
 // strict fake checks: a challenge posted and accepted, a move through the
-// board's menus, a private refusal of /move, and /board.
+// board's menus, "Type a move" (whose form is never deferred) and the move
+// typed, a private refusal of /move, and /board.
 func TestLateAnswers(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, func(h *harness) { h.answerBudget = -1 })
@@ -67,6 +68,28 @@ func TestLateAnswers(t *testing.T) {
 	deferred("the move", h.srv.Select(t, h.alice, board, to, text).WaitResponse(t, wait), discordgo.InteractionResponseDeferredMessageUpdate)
 	h.eventually("the board after the move", func() bool {
 		return h.game(id).Game.Ply == 1 && strings.Contains(strings.Join(buttons(h.board(id)), " "), fmt.Sprintf("g/%d/1/", id))
+	})
+
+	// "Type a move" is not deferred, since Discord takes a form only as
+	// the first answer: the form comes, late or not, and the move typed
+	// in it is deferred and played.
+	board = h.board(id)
+	btn := ""
+	for _, b := range board.Buttons() {
+		if b.Label == "Type a move" {
+			btn = b.CustomID
+		}
+	}
+	form := h.srv.Click(t, h.bob, board, btn)
+	if resp := form.WaitResponse(t, wait); resp.Type != discordgo.InteractionResponseModal {
+		t.Fatalf("Type a move answered with type %d; want the form", resp.Type)
+	}
+	st = h.game(id)
+	reply := st.Position.FormatMove(st.Position.Moves(nil)[0])
+	typed := h.srv.SubmitModal(t, form, map[string]string{"move": reply})
+	deferred("the typed move", typed.WaitResponse(t, wait), discordgo.InteractionResponseDeferredMessageUpdate)
+	h.eventually("the board after the typed move", func() bool {
+		return h.game(id).Game.Ply == 2 && strings.Contains(strings.Join(buttons(h.board(id)), " "), fmt.Sprintf("g/%d/2/", id))
 	})
 
 	// A refusal of /move stays private: the deferral is private too.
