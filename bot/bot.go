@@ -144,7 +144,7 @@ func New(cfg Config) (*Bot, error) {
 		if next == nil {
 			next = http.DefaultTransport
 		}
-		c.Transport = newAnswersFirst(&retryTransport{next: next, tries: 3, wait: 250 * time.Millisecond})
+		c.Transport = &retryTransport{next: next, tries: 3, wait: 250 * time.Millisecond}
 	}
 	if b.log == nil {
 		b.log = slog.Default()

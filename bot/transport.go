@@ -3,7 +3,6 @@ package bot
 import (
 	"math/rand/v2"
 	"net/http"
-	"strings"
 	"time"
 )
 
@@ -57,48 +56,4 @@ func (t *retryTransport) RoundTrip(req *http.Request) (*http.Response, error) {
 			req.Body = body
 		}
 	}
-}
-
-// otherRequests is how many of the bot's requests to Discord other than
-// interactions' initial responses are on their way at once.
-const otherRequests = 32
-
-// answersFirst sends an interaction's initial response (its callback) to
-// Discord at once, and the bot's other requests (edits, follow-ups, boards
-// in channels) at most otherRequests at a time, the rest waiting their
-// turn in the bot. Under a crowd, hundreds of edits in flight made the
-// initial responses, which Discord wants within 3 s, wait behind them at
-// the other end; now they never queue behind more than otherRequests.
-type answersFirst struct {
-	next   http.RoundTripper
-	others chan struct{} // a slot per request of the others on its way
-}
-
-func newAnswersFirst(next http.RoundTripper) *answersFirst {
-	return &answersFirst{next: next, others: make(chan struct{}, otherRequests)}
-}
-
-func (t *answersFirst) RoundTrip(req *http.Request) (*http.Response, error) {
-	if isCallback(req.URL.Path) {
-		return t.next.RoundTrip(req)
-	}
-	select {
-	case t.others <- struct{}{}:
-	case <-req.Context().Done():
-		return nil, req.Context().Err()
-	}
-	defer func() { <-t.others }()
-	return t.next.RoundTrip(req)
-}
-
-// isCallback reports whether path is that of an interaction's initial
-// response: POST /interactions/{id}/{token}/callback
-// (https://discord.com/developers/docs/interactions/receiving-and-responding#create-interaction-response).
-func isCallback(path string) bool {
-	rest, ok := strings.CutSuffix(path, "/callback")
-	if !ok {
-		return false
-	}
-	i := strings.LastIndex(rest, "/interactions/")
-	return i >= 0 && strings.Count(rest[i+len("/interactions/"):], "/") == 1
 }
