@@ -401,8 +401,14 @@ func (r *loadRun) pick(u *discordgo.User, board *discordtest.Message, from, text
 	ix := r.f.srv.Select(r.f.t, u, board, menuWith(board, "/pick/", from), from)
 	if r.respond(ix).Type == discordgo.InteractionResponseDeferredMessageUpdate {
 		// Deferred for being late (bot/late.go): the board shows the move
-		// menu once the handler is done.
-		return ix.WaitOriginal(r.f.t, time.Minute, func(m *discordtest.Message) bool { return menuWith(m, "/to/", text) != "" })
+		// menu once the handler is done. Looked at now and then, as a
+		// wait on every change of every message (WaitOriginal) costs the
+		// test more than the bot when hundreds wait.
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if m := r.f.srv.Message(board.ChannelID, board.ID); m != nil && menuWith(m, "/to/", text) != "" {
+				return m
+			}
+		}
 	}
 	return r.f.srv.Message(board.ChannelID, board.ID)
 }
@@ -414,7 +420,13 @@ func (r *loadRun) moved(ix *discordtest.Interaction, resp *discordtest.Response,
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
 		// Deferred by the bot for being late (bot/late.go), or a last move,
 		// answered after its replay is drawn.
-		ix.WaitOriginal(r.f.t, time.Minute, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "played **"+text+"**") })
+		for deadline := time.Now().Add(time.Minute); !strings.Contains(ix.OriginalContent(), "played **"+text+"**"); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				r.refused.Add(1)
+				r.f.t.Logf("move %s deferred, and not shown within a minute", text)
+				return
+			}
+		}
 		latency := time.Since(ix.Created())
 		if st := r.f.load(id); !st.Game.Over() { // a last move is not a round trip like the others
 			r.human.add(latency)
