@@ -47,6 +47,9 @@ func (b *Bot) ratingText(ctx context.Context, g *store.Game, side engine.Side) s
 	if s.IsAI() {
 		return ""
 	}
+	if rt := g.Ratings[side]; rt.Read() {
+		return rt.String() // read with the game
+	}
 	rt, err := b.store.Rating(ctx, s.ID, g.Variant)
 	if err != nil {
 		b.log.Warn("rating", "player", s.ID, "err", err)

@@ -64,6 +64,11 @@ type Config struct {
 	// processes share the bot's shards (and a PostgreSQL database); all of
 	// them when empty. Only the process of shard 0 registers the commands.
 	ShardIDs []int
+	// AnswerBudget is how long after an interaction's creation the bot
+	// waits for its handler's answer before it defers the answer (late.go);
+	// a second when zero, and negative to defer every answer at once
+	// (tests).
+	AnswerBudget time.Duration
 	// Metrics records what the bot does; nil records nothing.
 	Metrics *Metrics
 }
@@ -79,7 +84,7 @@ type Bot struct {
 	variants map[string]*engine.Variant
 	help     string // the text of /help
 	// commands are the handlers of the slash commands, by name.
-	commands map[string]func(*request) error
+	commands map[string]command
 	log      *slog.Logger
 	now      func() time.Time
 	session  *discordgo.Session
@@ -127,9 +132,9 @@ func New(cfg Config) (*Bot, error) {
 		}
 	}
 	b.help = helpText(b.cfg.Menu)
-	b.commands = map[string]func(*request) error{}
+	b.commands = map[string]command{}
 	for _, c := range commandList(b.cfg.Menu) {
-		b.commands[c.def.Name] = c.run
+		b.commands[c.def.Name] = c
 	}
 	if b.render == nil {
 		b.render = render.New()
@@ -559,6 +564,11 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 	}
 	start := time.Now()
 	r := b.newRequest(ctx, ic)
+	budget := b.cfg.AnswerBudget
+	if budget == 0 {
+		budget = answerBudget
+	}
+	handled := r.guardLate(budget)
 	name := "unknown"
 	err := recovered(func() error {
 		name = r.route()
@@ -567,6 +577,7 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 	if err != nil {
 		err = r.fail(err)
 	}
+	handled()
 	for _, f := range r.afterwards {
 		f()
 	}

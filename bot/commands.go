@@ -25,6 +25,9 @@ type command struct {
 	// section and help are the command's place and words in /help: "play"
 	// or "look up", and what it does after its usage.
 	section, help string
+	// private says the command always answers the user alone, so that an
+	// answer deferred for being late is deferred privately (see late.go).
+	private bool
 }
 
 // The sections of /help, in order.
@@ -152,7 +155,7 @@ func commandList(menu []*engine.Variant) []command {
 					gameRef("The game (needed when you have several here)", false),
 				},
 			},
-			run: (*request).moveCommand, section: "Play",
+			run: (*request).moveCommand, section: "Play", private: true,
 			help: `play a move (the board's menus and "Type a move" button work too)`,
 		},
 		{

@@ -70,6 +70,12 @@ type verb struct {
 	run  func(*request, action) error
 }
 
+// opensForm reports whether a control's verb answers with a form (a
+// modal), which Discord takes only as the initial response: such a click
+// is not deferred when late (late.go), as a deferral would leave no way to
+// show the form.
+func opensForm(verb string) bool { return verb == verbType }
+
 // verbs are every verb of zugbot's controls: the one list from which the
 // parsing of custom IDs and the dispatch of clicks are derived.
 var verbs = map[string]verb{

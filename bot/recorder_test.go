@@ -55,6 +55,20 @@ func (r *recorder) Followup(_ context.Context, p *discordgo.WebhookParams) (*dis
 	return &discordgo.Message{ID: "2"}, nil
 }
 
+func (r *recorder) EditFollowup(_ context.Context, _ string, e *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.edits = append(r.edits, e)
+	return &discordgo.Message{ID: "2"}, nil
+}
+
+func (r *recorder) DeleteFollowup(context.Context, string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.deleted = true
+	return nil
+}
+
 // recordingBot returns a bot on a real SQLite file whose session is never
 // opened: its handlers' answers go to recorders.
 func recordingBot(t *testing.T) (*Bot, *store.Store) {

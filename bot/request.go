@@ -172,11 +172,11 @@ func (r *request) command() error {
 		return r.launchActivity(action{}) // the entry point command, when the app handles it
 	}
 	name := data.Name
-	run, ok := r.b.commands[name]
+	c, ok := r.b.commands[name]
 	if !ok {
 		return userErrorf("zugbot does not know /%s; its commands may be updating, try again in a minute.", name)
 	}
-	return run(r)
+	return c.run(r)
 }
 
 // options returns the command's options by name, those of a subcommand
@@ -354,7 +354,7 @@ func (r *request) fail(err error) error {
 	switch {
 	case errors.As(err, &ue):
 		msg = ue.Error()
-	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled):
+	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.Is(err, errTooLate):
 		msg = "That took too long; please try again."
 	}
 	if r.i.Type == discordgo.InteractionApplicationCommandAutocomplete {

@@ -2,6 +2,9 @@ package bot
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
+	"net/http"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -16,6 +19,8 @@ type responder interface {
 	Edit(ctx context.Context, edit *discordgo.WebhookEdit) (*discordgo.Message, error)
 	Delete(ctx context.Context) error
 	Followup(ctx context.Context, params *discordgo.WebhookParams) (*discordgo.Message, error)
+	EditFollowup(ctx context.Context, id string, edit *discordgo.WebhookEdit) (*discordgo.Message, error)
+	DeleteFollowup(ctx context.Context, id string) error
 }
 
 // sessionResponder answers interaction i through a discordgo session.
@@ -29,17 +34,66 @@ func (r sessionResponder) Respond(ctx context.Context, resp *discordgo.Interacti
 }
 
 func (r sessionResponder) Original(ctx context.Context) (*discordgo.Message, error) {
-	return r.s.InteractionResponse(r.i, discordgo.WithContext(ctx))
+	return r.message(ctx, http.MethodGet, "@original", nil)
 }
 
 func (r sessionResponder) Edit(ctx context.Context, edit *discordgo.WebhookEdit) (*discordgo.Message, error) {
-	return r.s.InteractionResponseEdit(r.i, edit, discordgo.WithContext(ctx))
+	return r.message(ctx, http.MethodPatch, "@original", edit)
 }
 
 func (r sessionResponder) Delete(ctx context.Context) error {
-	return r.s.InteractionResponseDelete(r.i, discordgo.WithContext(ctx))
+	_, err := r.message(ctx, http.MethodDelete, "@original", nil)
+	return err
 }
 
 func (r sessionResponder) Followup(ctx context.Context, params *discordgo.WebhookParams) (*discordgo.Message, error) {
 	return r.s.FollowupMessageCreate(r.i, true, params, discordgo.WithContext(ctx))
+}
+
+func (r sessionResponder) EditFollowup(ctx context.Context, id string, edit *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	return r.message(ctx, http.MethodPatch, id, edit)
+}
+
+func (r sessionResponder) DeleteFollowup(ctx context.Context, id string) error {
+	_, err := r.message(ctx, http.MethodDelete, id, nil)
+	return err
+}
+
+// message reads, edits (with edit) or deletes a message of the
+// interaction's webhook: its original response or a follow-up. discordgo
+// v0.29.0 puts these requests, without files, in one rate limit bucket for
+// every webhook of the bot ("webhooks//"), and holds a bucket's lock while
+// its request is on its way: a crowd's answers then went to Discord one at
+// a time (its edits waited up to a minute at 1,000 games). Discord counts
+// them per webhook and token, the top-level resource
+// (https://discord.com/developers/docs/topics/rate-limits#rate-limits),
+// and so does this.
+func (r sessionResponder) message(ctx context.Context, method, id string, edit *discordgo.WebhookEdit) (*discordgo.Message, error) {
+	uri := discordgo.EndpointWebhookMessage(r.i.AppID, r.i.Token, id)
+	bucket := discordgo.EndpointWebhookToken(r.i.AppID, r.i.Token)
+	var (
+		body []byte
+		err  error
+	)
+	switch {
+	case edit != nil && len(edit.Files) > 0:
+		var ct string
+		var data []byte
+		if ct, data, err = discordgo.MultipartBodyWithJSON(edit, edit.Files); err != nil {
+			return nil, fmt.Errorf("encode the edit: %w", err)
+		}
+		body, err = r.s.RequestRaw(method, uri, ct, data, bucket, 0, discordgo.WithContext(ctx))
+	case edit != nil:
+		body, err = r.s.RequestWithBucketID(method, uri, edit, bucket, discordgo.WithContext(ctx))
+	default:
+		body, err = r.s.RequestWithBucketID(method, uri, nil, bucket, discordgo.WithContext(ctx))
+	}
+	if err != nil || method == http.MethodDelete {
+		return nil, err
+	}
+	var m discordgo.Message
+	if err := json.Unmarshal(body, &m); err != nil {
+		return nil, fmt.Errorf("read the message: %w", err)
+	}
+	return &m, nil
 }

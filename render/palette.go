@@ -1,6 +1,7 @@
 package render
 
 import (
+	"encoding/binary"
 	"image"
 	"image/color"
 	"slices"
@@ -128,16 +129,23 @@ func dist(a, b color.RGBA) int {
 }
 
 // quantize maps src, an opaque image, into dst, a paletted image of the same
-// bounds with q's palette.
+// bounds with q's palette. A board is mostly runs of one flat colour, so a
+// pixel of the colour before it takes that one's index without a look in
+// the table (a megabyte, beyond the caches).
 func (q *quantizer) quantize(dst *image.Paletted, src *image.RGBA) {
 	s, d, lut := src.Pix, dst.Pix, q.lut
+	last, idx := uint32(1<<31), uint8(0) // no colour yet
+	s = s[:4*len(d)]
 	for j := range d {
-		px := s[4*j : 4*j+3 : 4*j+3]
-		k := lutIndex(px[0], px[1], px[2])
-		v := lut[k].Load()
-		if v == 0 {
-			v = q.fill(k)
+		c := binary.LittleEndian.Uint32(s[4*j:]) & 0xffffff // r, g, b
+		if c != last {
+			k := lutIndex(uint8(c), uint8(c>>8), uint8(c>>16))
+			v := lut[k].Load()
+			if v == 0 {
+				v = q.fill(k)
+			}
+			last, idx = c, uint8(v-1)
 		}
-		d[j] = uint8(v - 1)
+		d[j] = idx
 	}
 }

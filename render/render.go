@@ -145,7 +145,7 @@ func (r *Renderer) PNG(w io.Writer, p engine.Position, opt Options) error {
 		pal = image.NewPaletted(l.bounds, l.q.pal)
 	}
 	r.draw(l, sc, pal)
-	err = r.enc.Encode(w, pal)
+	err = encodePNG(w, pal)
 	l.paletted.Put(pal)
 	if err != nil {
 		return fmt.Errorf("render: encode png: %w", err)

@@ -30,13 +30,16 @@ const gameSelect = `SELECT g.id, g.variant, g.start,
 	coalesce(g.rematch_of, 0), g.created_at, g.updated_at, g.ended_at, g.hints,
 	g.clock_ms, g.increment_ms, g.left0_ms, g.left1_ms, g.clock_side, g.clock_at,
 	c0.before, c0.after, c1.before, c1.after,
-	coalesce(tg.tournament_id, 0), coalesce(tg.round, 0)
+	coalesce(tg.tournament_id, 0), coalesce(tg.round, 0),
+	r0.rating, r0.peak, coalesce(r0.games, 0), r1.rating, r1.peak, coalesce(r1.games, 0)
 FROM games g
 LEFT JOIN players p0 ON p0.id = g.player0
 LEFT JOIN players p1 ON p1.id = g.player1
 LEFT JOIN rating_changes c0 ON c0.game_id = g.id AND c0.side = 0
 LEFT JOIN rating_changes c1 ON c1.game_id = g.id AND c1.side = 1
 LEFT JOIN tournament_games tg ON tg.game_id = g.id
+LEFT JOIN ratings r0 ON r0.player_id = g.player0 AND r0.variant = g.variant
+LEFT JOIN ratings r1 ON r1.player_id = g.player1 AND r1.variant = g.variant
 `
 
 // scanGame reads a row of gameSelect.
@@ -56,6 +59,8 @@ func scanGame(sc scanner) (Game, error) {
 		left0, left1     int64
 		clockSide        int
 		clockAt          int64
+		rating, peak     [2]sql.NullInt64
+		rated            [2]int
 	)
 	err := sc.Scan(&g.ID, &g.Variant, &g.Start,
 		&player0, &name0, &ai0,
@@ -67,12 +72,22 @@ func scanGame(sc scanner) (Game, error) {
 		&g.RematchOf, &created, &updated, &ended, &g.Hints,
 		&base, &inc, &left0, &left1, &clockSide, &clockAt,
 		&before0, &after0, &before1, &after1,
-		&g.Tournament, &g.Round)
+		&g.Tournament, &g.Round,
+		&rating[0], &peak[0], &rated[0], &rating[1], &peak[1], &rated[1])
 	if err != nil {
 		return Game{}, err
 	}
 	g.Seats[0] = Seat{Player: Player{ID: player0, Name: name0}, AI: ai0}
 	g.Seats[1] = Seat{Player: Player{ID: player1, Name: name1}, AI: ai1}
+	for i, s := range g.Seats {
+		if s.IsAI() || s.ID == "" {
+			continue
+		}
+		g.Ratings[i] = Rating{Player: s.Player, Variant: g.Variant, Rating: InitialRating, Peak: InitialRating, Games: rated[i]}
+		if rating[i].Valid {
+			g.Ratings[i].Rating, g.Ratings[i].Peak = int(rating[i].Int64), int(peak[i].Int64)
+		}
+	}
 	g.Deadline = fromMillis(deadline)
 	g.Result = Result(index(resultNames[:], result))
 	g.Winner = engine.Side(winner)

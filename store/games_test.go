@@ -29,6 +29,9 @@ func TestCreateGame(t *testing.T) {
 		ID: g.ID, Variant: "zola8", Seats: [2]Seat{{Player: alice}, {AI: 3}},
 		GuildID: "g1", ChannelID: "c1", ThreadID: "t1", DaysPerMove: 3,
 		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(),
+		// alice has not played zola8 rated: the initial rating, read with
+		// the game; none for the AI.
+		Ratings: [2]Rating{{Player: alice, Variant: "zola8", Rating: InitialRating, Peak: InitialRating}},
 	}
 	if !reflect.DeepEqual(g, want) {
 		t.Errorf("created game:\n got %+v\nwant %+v", g, want)

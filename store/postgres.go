@@ -28,10 +28,10 @@ func (s *Store) openPostgres(ctx context.Context, url string, conns int, ms []mi
 	}
 	// Unlike SQLite's single writer, PostgreSQL takes writes side by side:
 	// enough connections for the bot's handlers in flight, not so many
-	// that several processes exhaust the server's max_connections (100 by
-	// default).
-	db.SetMaxOpenConns(max(conns, pgConns))
-	db.SetMaxIdleConns(max(conns, pgConns))
+	// that several processes exhaust the server's max_connections (see
+	// pgConns).
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
 	if err := db.PingContext(ctx); err != nil {
 		db.Close()
 		return err
@@ -46,7 +46,15 @@ func (s *Store) openPostgres(ctx context.Context, url string, conns int, ms []mi
 	return nil
 }
 
-// pgConns is the connections a store keeps to a PostgreSQL server.
+// pgConns is the connections a bot's store keeps to a PostgreSQL server,
+// by default. Every process on the server takes its share of the server's
+// max_connections (100 by default, 3 kept for superusers): a bot its
+// pgConns and one for its feed's LISTEN, a zugbot worker its AI workers
+// and 4 (workerConns in cmd/zugbot) and one to LISTEN. So a default server
+// takes three bots and three workers of 2 AI workers (96); beyond that,
+// raise max_connections (docs/self-hosting.md, "AI workers"). More connections would not make one bot faster on a
+// small server: PostgreSQL runs as many queries at once as it has cores,
+// and a board drawn reads none of its own (Game.Ratings).
 const pgConns = 24
 
 // rebind numbers a query's placeholders as PostgreSQL wants them: "?" is

@@ -130,6 +130,11 @@ func (s *Store) rate(ctx context.Context, tx querier, g *Game, now time.Time) er
 			return fmt.Errorf("record rating change of %s: %w", r.Player.ID, err)
 		}
 	}
+	if g.RatingVariant() == g.Variant { // the ratings Game.Ratings holds
+		for i, r := range rs {
+			g.Ratings[i] = Rating{Player: r.Player, Variant: r.Variant, Rating: r.Rating, Peak: r.Peak, Games: r.Games}
+		}
+	}
 	return nil
 }
 

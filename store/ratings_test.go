@@ -21,6 +21,12 @@ func TestRatedGame(t *testing.T) {
 	if reload, _ := s.Game(ctx, g.ID); !reflect.DeepEqual(reload, g) {
 		t.Errorf("reloaded game differs:\n got %+v\nwant %+v", reload, g)
 	}
+	// The game holds the ratings its end made, as a board shows them, with
+	// no read of its own.
+	wantRatings := [2]Rating{{Player: alice, Variant: "zola", Rating: 1520, Peak: 1520, Games: 1}, {Player: bob, Variant: "zola", Rating: 1480, Peak: 1500, Games: 1}}
+	if g.Ratings != wantRatings {
+		t.Errorf("the finished game's ratings %+v; want %+v", g.Ratings, wantRatings)
+	}
 	ra, err := s.Rating(ctx, alice.ID, "zola")
 	if err != nil {
 		t.Fatal(err)

@@ -24,6 +24,7 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
@@ -123,7 +124,8 @@ type Options struct {
 	// process (a backup, the sqlite3 shell); DefaultBusyTimeout when zero.
 	BusyTimeout time.Duration
 	// Readers is the size of the read connection pool; the number of CPUs
-	// (at least 2) when zero.
+	// (at least 2) when zero. On PostgreSQL, where reads and writes share
+	// one pool, it is that pool's size, pgConns when zero.
 	Readers int
 }
 
@@ -193,14 +195,14 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 	if busy <= 0 {
 		busy = DefaultBusyTimeout
 	}
+	if s.pg {
+		return s, s.openPostgres(ctx, path, cmp.Or(max(o.Readers, 0), pgConns), ms)
+	}
 	readers := o.Readers
 	if readers <= 0 {
 		readers = max(2, runtime.NumCPU())
 	}
 
-	if s.pg {
-		return s, s.openPostgres(ctx, path, readers, ms)
-	}
 	w, err := sql.Open("sqlite", dsn(path, busy, writer))
 	if err != nil {
 		return nil, err

@@ -166,6 +166,14 @@ type Game struct {
 	// side; empty otherwise.
 	Changes []RatingChange
 
+	// Ratings are the people's ratings in the game's variant (Rating,
+	// Peak and Games, what a board shows), read with the game in the same
+	// query (so that a board drawn needs no read of
+	// its own), and updated when its end rates them: InitialRating with no
+	// games for one who has not played it rated, and the zero Rating for
+	// the AI's seat or a game not read from the store (see Rating.Read).
+	Ratings [2]Rating
+
 	Created time.Time
 	Updated time.Time
 	Ended   time.Time // zero while the game goes on
@@ -453,6 +461,10 @@ type Rating struct {
 // Provisional reports whether the rating rests on fewer than
 // ProvisionalGames games.
 func (r Rating) Provisional() bool { return r.Games < ProvisionalGames }
+
+// Read reports whether r was read from the store: a game made in memory
+// has no ratings (see Game.Ratings).
+func (r Rating) Read() bool { return r.Variant != "" }
 
 // String returns the rating for display, with a question mark while it is
 // provisional: "1523?".

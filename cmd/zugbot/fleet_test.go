@@ -133,13 +133,16 @@ func (f *fleet) challenge(channel string, a, b *discordgo.User, days int) int64 
 	}
 	ix := f.srv.SlashCommand(t, a, channel, "challenge", opts...)
 	ix.WaitResponse(t, 20*time.Second)
-	orig := ix.WaitOriginal(t, 20*time.Second, nil)
 	accept := ""
-	for _, btn := range orig.Buttons() {
-		if strings.HasSuffix(btn.CustomID, "/accept") {
-			accept = btn.CustomID
+	// The challenge itself, not a "thinking…" in its place (a late answer).
+	orig := ix.WaitOriginal(t, 20*time.Second, func(m *discordtest.Message) bool {
+		for _, btn := range m.Buttons() {
+			if strings.HasSuffix(btn.CustomID, "/accept") {
+				accept = btn.CustomID
+			}
 		}
-	}
+		return accept != ""
+	})
 	acc := f.srv.Click(t, b, orig, accept)
 	acc.WaitResponse(t, 20*time.Second)
 	acc.WaitFollowups(t, 1, 20*time.Second)

@@ -91,6 +91,7 @@ type loadRun struct {
 	human      latencies    // a person's move, to the response that shows it played
 	ai         [5]latencies // the player's move to the AI's reply shown, by level
 	late       atomic.Int64 // interactions answered after 3 s
+	lateForms  atomic.Int64 // "Type a move" clicks answered too late to open the form
 	sent       atomic.Int64 // interactions sent in the measured window
 	refused    atomic.Int64 // moves refused (should be none)
 	finished   atomic.Int64 // games finished during the run
@@ -380,6 +381,7 @@ func TestLoad(t *testing.T) {
 	fmt.Fprintf(&b, "| interactions | %d (%.1f per second) |\n", r.sent.Load(), float64(r.sent.Load())/elapsed.Seconds())
 	fmt.Fprintf(&b, "| initial response p50 / p99 / max | %s / %s / %s |\n", ms(r.initial.q(.5)), ms(r.initial.q(.99)), ms(r.initial.q(1)))
 	fmt.Fprintf(&b, "| answered after 3 s | %d |\n", r.late.Load())
+	fmt.Fprintf(&b, "| \"Type a move\" clicks deferred for being late, so with no form | %d |\n", r.lateForms.Load())
 	fmt.Fprintf(&b, "| human move round trip p50 / p99 (%d moves) | %s / %s |\n", r.human.n(), ms(r.human.q(.5)), ms(r.human.q(.99)))
 	for l := range r.ai {
 		fmt.Fprintf(&b, "| AI level %d reply p50 / p99 (%d replies) | %s / %s |\n", l+1, r.ai[l].n(), ms(r.ai[l].q(.5)), ms(r.ai[l].q(.99)))
@@ -452,16 +454,14 @@ func (r *loadRun) playPeople(channel string, users [2]*discordgo.User, id int64)
 				continue
 			}
 			from := st.Position.Variant().Geometry.Points[path[0]].Name
-			r.respond(f.srv.Select(t, u, board, menuWith(board, "/pick/", from), from))
-			board = f.srv.Message(channel, g.MessageID)
+			board = r.pick(u, board, from, text)
 			ix := f.srv.Select(t, u, board, menuWith(board, "/to/", text), text)
-			resp := r.respond(ix)
-			r.moved(resp, text)
+			r.moved(ix, r.respond(ix), text, id)
 		case k < 7: // /move, with autocomplete while typing
 			typed := text[:max(1, len(text)/2)]
 			r.respond(f.srv.Autocomplete(t, u, channel, "move", discordtest.Opt("game", id), discordtest.Focus("move", typed)))
-			resp := r.respond(f.srv.SlashCommand(t, u, channel, "move", discordtest.Opt("move", text), discordtest.Opt("game", id)))
-			r.moved(resp, text)
+			ix := f.srv.SlashCommand(t, u, channel, "move", discordtest.Opt("move", text), discordtest.Opt("game", id))
+			r.moved(ix, r.respond(ix), text, id)
 		default: // "Type a move"
 			board := f.board(g)
 			if board == nil {
@@ -478,18 +478,54 @@ func (r *loadRun) playPeople(channel string, users [2]*discordgo.User, id int64)
 				continue
 			}
 			open := f.srv.Click(t, u, board, btn)
-			r.respond(open)
-			resp := r.respond(f.srv.SubmitModal(t, open, map[string]string{"move": text}))
-			r.moved(resp, text)
+			if r.respond(open).Type != discordgo.InteractionResponseModal {
+				// Too late to open the form: the player is told to try again.
+				r.lateForms.Add(1)
+				continue
+			}
+			ix := f.srv.SubmitModal(t, open, map[string]string{"move": text})
+			r.moved(ix, r.respond(ix), text, id)
 		}
 	}
 }
 
-// moved records a person's move round trip from its response.
-func (r *loadRun) moved(resp *discordtest.Response, text string) {
+// pick picks the piece on from in board's menu, and returns the board as
+// it then stands, with the menu of the piece's moves, text among them.
+func (r *loadRun) pick(u *discordgo.User, board *discordtest.Message, from, text string) *discordtest.Message {
+	ix := r.f.srv.Select(r.f.t, u, board, menuWith(board, "/pick/", from), from)
+	if r.respond(ix).Type == discordgo.InteractionResponseDeferredMessageUpdate {
+		// Deferred for being late (bot/late.go): the board shows the move
+		// menu once the handler is done. Looked at now and then, as a
+		// wait on every change of every message (WaitOriginal) costs the
+		// test more than the bot when hundreds wait.
+		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			if m := r.f.srv.Message(board.ChannelID, board.ID); m != nil && menuWith(m, "/to/", text) != "" {
+				return m
+			}
+		}
+	}
+	return r.f.srv.Message(board.ChannelID, board.ID)
+}
+
+// moved records a person's move round trip in game id from its response,
+// or, for a deferred one, from the edit that shows the move played.
+func (r *loadRun) moved(ix *discordtest.Interaction, resp *discordtest.Response, text string, id int64) {
 	switch resp.Type {
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
-		return // a last move, answered after its replay is drawn: not a round trip like the others
+		// Deferred by the bot for being late (bot/late.go), or a last move,
+		// answered after its replay is drawn.
+		for deadline := time.Now().Add(time.Minute); !strings.Contains(ix.OriginalContent(), "played **"+text+"**"); time.Sleep(5 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				r.refused.Add(1)
+				r.f.t.Logf("move %s deferred, and not shown within a minute", text)
+				return
+			}
+		}
+		latency := time.Since(ix.Created())
+		if st := r.f.load(id); !st.Game.Over() { // a last move is not a round trip like the others
+			r.human.add(latency)
+		}
+		return
 	}
 	if resp.Data == nil || !strings.Contains(resp.Data.Content, "played **"+text+"**") {
 		r.refused.Add(1)
@@ -528,8 +564,7 @@ func (r *loadRun) playAI(channel string, u *discordgo.User, level int, id int64)
 				continue
 			}
 			from := st.Position.Variant().Geometry.Points[path[0]].Name
-			r.respond(f.srv.Select(t, u, board, menuWith(board, "/pick/", from), from))
-			board = f.srv.Message(channel, g.MessageID)
+			board = r.pick(u, board, from, text)
 			before = board.Content
 			ix = f.srv.Select(t, u, board, menuWith(board, "/to/", text), text)
 		} else {

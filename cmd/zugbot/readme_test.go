@@ -285,6 +285,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a benchmark run of a minute; the package and its BenchmarkPNG are checked instead",
 			check:  checkGoTest("func BenchmarkPNG("),
 		},
+		"go test ./render -run XXX -bench 'PNG$' -count 6": {
+			reason: "a benchmark run of a minute; the package and its BenchmarkPNG are checked instead",
+			check:  checkGoTest("func BenchmarkPNG("),
+		},
 		"go test ./store -run XXX -bench Load -count 5": {
 			reason: "a benchmark run of a minute; the package and its BenchmarkLoad are checked instead",
 			check:  checkGoTest("func BenchmarkLoad("),

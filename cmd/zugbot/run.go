@@ -172,14 +172,24 @@ func limitMemory() {
 	}
 }
 
+// discordIdleConns is how many idle connections to Discord's API the bot
+// keeps for its next requests.
+const discordIdleConns = 64
+
 // newSession returns a Discord session for cfg's token and API URL.
 func newSession(cfg config) (*discordgo.Session, error) {
 	s, err := discordgo.New("Bot " + cfg.Token)
 	if err != nil {
 		return nil, fmt.Errorf("discord session: %w", err)
 	}
+	// Go keeps 2 idle connections to a host by default: with a crowd's
+	// requests in flight, every one beyond them would open a connection
+	// of its own (and, to Discord, a TLS session) and close it after.
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = discordIdleConns
+	s.Client = &http.Client{Timeout: 20 * time.Second, Transport: t}
 	if cfg.APIURL != "" {
-		s.Client = &http.Client{Timeout: 20 * time.Second, Transport: rewriteAPI(cfg.APIURL, http.DefaultTransport)}
+		s.Client.Transport = rewriteAPI(cfg.APIURL, t)
 	}
 	s.UserAgent = "DiscordBot (https://github.com/zugbot/zugbot, 1.0)"
 	return s, nil

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
 	"net/http"
 	"os"
+	"runtime"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -20,6 +22,11 @@ import (
 // runWorker runs a zugbot worker until ctx ends (SIGINT or SIGTERM): a
 // process, on this machine or another, that thinks the AI's replies for
 // the bots sharing its PostgreSQL database (see table.RunWorker).
+// workerConns is the connections a worker keeps to PostgreSQL besides one
+// per AI worker (each records the moves it thought): its claims, its
+// heartbeat and its health check, with one to spare.
+const workerConns = 4
+
 func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, err := loadConfigFor("worker", "think the AI's replies for the bots sharing a PostgreSQL database",
 		[]string{"db", "db-password", "db-password-file", "ai-workers", "metrics-addr", "log-level", "log-format"}, args, getenv, stdout)
@@ -37,7 +44,7 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if metricsLn != nil {
 		defer metricsLn.Close()
 	}
-	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All()})
+	st, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All(), Readers: cmp.Or(cfg.AIWorkers, runtime.NumCPU()) + workerConns})
 	if err != nil {
 		return err
 	}
