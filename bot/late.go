@@ -237,8 +237,8 @@ func (r *request) guardLate(budget time.Duration) (stop func()) {
 	l := &lateResponder{out: r.out}
 	r.out = l
 	private := false
-	if r.i.Type == discordgo.InteractionApplicationCommand {
-		private = r.b.commands[r.i.ApplicationCommandData().Name].private
+	if d, ok := r.i.Data.(discordgo.ApplicationCommandInteractionData); ok { // not ApplicationCommandData(): a malformed command must reach the handler's recovery
+		private = r.b.commands[d.Name].private
 	}
 	fire := func() {
 		if err := l.deferLate(r.ctx, r.i, private); err != nil {

@@ -5,8 +5,10 @@ import (
 	"context"
 	"log/slog"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 	"github.com/prometheus/client_golang/prometheus"
@@ -38,7 +40,11 @@ func TestPanicRecovered(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i := range 2 {
-		b.handle(ctx, &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{ID: string(rune('1' + i)), Type: discordgo.InteractionApplicationCommand}})
+		// IDs are snowflakes of now, as Discord's are: an interaction
+		// created long ago would be deferred at once (guardLate) before
+		// its handler ran.
+		id := strconv.FormatInt((time.Now().UnixMilli()-1420070400000)<<22+int64(i), 10)
+		b.handle(ctx, &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{ID: id, Type: discordgo.InteractionApplicationCommand}})
 	}
 	// The bot tried to apologise; the fake, which never created these
 	// interactions, refuses each answer.
