@@ -65,7 +65,8 @@ func thinkBudget(b, left time.Duration, queued, workers int) time.Duration {
 }
 
 // aiPool is the AI's workers: a fixed number of them (Config.AIWorkers),
-// fed by a queue in arrival order, and work nobody waits for at once (an
+// fed by a queue of replies in the order of their deadlines (see newJob;
+// among equal deadlines, in arrival order), and work nobody waits for at once (an
 // analysis) only when no reply waits (see newBackgroundJob). A worker is a slot
 // and an ai.Workspace: a job that gets one thinks on its own goroutine with
 // the workspace's memory, and gives both back; so the AI's memory is
@@ -101,7 +102,7 @@ type aiPool struct {
 
 	mu         sync.Mutex
 	busy       int
-	queue      []*aiJob // replies waiting, in arrival order
+	queue      []*aiJob // replies waiting, earliest deadline first
 	background []*aiJob // background work waiting, in arrival order
 	backBusy   int      // workers doing background work
 	running    map[*aiJob]bool
@@ -181,8 +182,17 @@ func (p *aiPool) acquire(ctx context.Context, j *aiJob, onWait func(ahead int), 
 	if j.background {
 		p.background = append(p.background, j)
 	} else {
-		p.queue = append(p.queue, j)
+		// Earliest deadline first: a quick level's reply (due a second
+		// after it was asked) goes ahead of timed ones due later, which
+		// then still end by their own deadlines, their thinks shared out
+		// by thinkBudget.
+		i := len(p.queue)
+		for i > 0 && p.queue[i-1].deadline.After(j.deadline) {
+			i--
+		}
+		p.queue = slices.Insert(p.queue, i, j)
 		p.queued()
+		p.shifted(i + 1)
 	}
 	p.dispatch()
 	p.mu.Unlock()

@@ -88,6 +88,28 @@ func TestRepliesInArrivalOrder(t *testing.T) {
 	}
 }
 
+// TestQuickRepliesFirst queues replies of levels 4, 5 and 1, in that
+// order, behind a busy worker: the level-1 reply, due within a second, is
+// served first, and the timed ones, due later, then in their order.
+func TestQuickRepliesFirst(t *testing.T) {
+	f := newFixture(t, oneWorker)
+	ids := f.aiGames(3, 4) // levels 4, 5, 1
+	var mu sync.Mutex
+	var served []int64
+	release := f.tab.Hold()
+	f.tab.OnStart(func(game int64) { mu.Lock(); served = append(served, game); mu.Unlock() })
+	wait := f.queue(ids, func(int64) table.ReplyOptions { return table.ReplyOptions{} })
+	release()
+	for id, err := range wait() {
+		if err != nil {
+			t.Errorf("reply in game %d: %v", id, err)
+		}
+	}
+	if want := []int64{ids[2], ids[0], ids[1]}; !slices.Equal(served, want) {
+		t.Errorf("served %v, want the level-1 reply first, then levels 4 and 5: %v", served, want)
+	}
+}
+
 func TestWaitingReportsPosition(t *testing.T) {
 	f := newFixture(t, oneWorker)
 	ids := f.aiGames(3, 1)
