@@ -91,7 +91,8 @@ type harness struct {
 	// timers the bot handles at once (0: its default); start reads them.
 	aiThink   time.Duration
 	taskBatch int
-	// answerBudget is the bot's Config.AnswerBudget.
+	// answerBudget is the bot's Config.AnswerBudget; zero means
+	// harnessAnswerBudget.
 	answerBudget time.Duration
 	// live, when set, serves the live board (package web) over the bot's
 	// game service; webURL is its address once started.
@@ -109,6 +110,13 @@ type harness struct {
 // wait bounds every wait for the bot: generous, for the race detector on
 // a busy machine (a long game's replay GIF is drawn at its end).
 const wait = 30 * time.Second
+
+// harnessAnswerBudget is the bot's answer budget in the harness: as the
+// fake's deadline is stretched by raceFactor, so is the budget, less the
+// second the bot keeps for its deferral's trip, so that a test that checks
+// an answer's type sees the handler's own answer on a loaded machine, not
+// a deferral for lateness (TestLateAnswers tests those).
+const harnessAnswerBudget = raceFactor*discordgo.InteractionDeadline - time.Second
 
 func newHarness(t testing.TB, opts ...func(*harness)) *harness {
 	t.Helper()
@@ -135,6 +143,9 @@ func (h *harness) start() {
 	st, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: games.All()})
 	if err != nil {
 		t.Fatal(err)
+	}
+	if h.answerBudget == 0 {
+		h.answerBudget = harnessAnswerBudget
 	}
 	b, err := bot.New(bot.Config{
 		Store: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
