@@ -591,6 +591,67 @@ func TestStalePickAfterChangeElsewhere(t *testing.T) {
 	h.checkBoardImage(h.board(id))
 }
 
+// TestBoardAnswerInTurn: a move played with the board's menus is answered
+// on the board in turn with the board's other edits. The board's redraw
+// for a draw offered on the web is on its way while alice picks a piece
+// and plays: it lands before her answers, and the board ends up at her
+// move with its note, neither the older state over it nor the new one
+// redrawn without a word of her move.
+func TestBoardAnswerInTurn(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	st := h.duel("zonal", false) // alice first
+	id := st.Game.ID
+	board := h.board(id)
+	boardEdits := func() int {
+		n := 0
+		for _, r := range h.srv.Requests() {
+			if r.Route == discordtest.RouteMessageEdit && strings.HasSuffix(r.Path, "/"+board.ID) {
+				n++
+			}
+		}
+		return n
+	}
+	before := boardEdits()
+	h.srv.SlowRoute(discordtest.RouteMessageEdit, 3*time.Second, 1)
+	web := table.WithSource(context.Background(), "web")
+	if _, err := h.bot.Table().OfferDraw(web, id, h.bob.ID, table.DrawOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	h.eventually("the offer's redraw on its way", func() bool { return h.srv.Held(discordtest.RouteMessageEdit) == 1 })
+
+	pm := menuID(board, fmt.Sprintf("g/%d/0/pick/", id))
+	var from string
+	for _, sm := range board.SelectMenus() {
+		if sm.CustomID == pm {
+			from = sm.Options[0].Value
+		}
+	}
+	h.srv.Select(t, h.alice, board, pm, from).WaitResponse(t, wait)
+	var move, to string
+	h.eventually("the piece's moves on the board", func() bool {
+		board = h.srv.Message(board.ChannelID, board.ID)
+		for _, sm := range board.SelectMenus() {
+			if strings.Contains(sm.CustomID, "/to/") {
+				to, move = sm.CustomID, sm.Options[0].Value
+			}
+		}
+		return to != ""
+	})
+	h.srv.Select(t, h.alice, board, to, move).WaitResponse(t, wait)
+
+	note := fmt.Sprintf("alice played **%s**.", move)
+	h.eventually("the offer's redraw landed", func() bool {
+		return h.srv.Held(discordtest.RouteMessageEdit) == 0 && boardEdits() > before
+	})
+	h.eventually("the board at ply 1", func() bool {
+		return menuID(h.srv.Message(board.ChannelID, board.ID), fmt.Sprintf("g/%d/1/pick/", id)) != fmt.Sprintf("g/%d/1/pick/", id)
+	})
+	if m := h.board(id); !strings.Contains(m.Content, note) {
+		t.Errorf("the board says %q after alice's move; want %q", m.Content, note)
+	}
+}
+
 // TestStaleMenuAfterTakeback: a takeback, then other moves, bring a game
 // back to the ply of a menu drawn before them, in another position (a copy
 // of the board in a DM, which the bot does not redraw). A pick from that

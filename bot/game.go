@@ -161,20 +161,7 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 	view := boardView{note: moveNote(r.player().Name, mine, replies), replay: st.Game.Over()}
 	var answerErr error
 	if onBoard {
-		m, err := b.boardMessage(r.ctx, st, view)
-		if err == nil {
-			err = r.update(m)
-		}
-		switch {
-		case err != nil:
-			// The move stands: the board is brought up to date the other way.
-			answerErr = err
-			r.showBoard(st, view)
-		case r.messageID() == st.Game.MessageID:
-			r.answeredOnBoard(st, view)
-		default: // a copy (in a DM): the game's board too
-			r.showBoard(st, view)
-		}
+		answerErr = r.moveOnBoard(st, view)
 	} else {
 		text := fmt.Sprintf("Game #%d: you played **%s**.", st.Game.ID, mine)
 		if len(replies) > 0 {
@@ -193,29 +180,60 @@ func (r *request) afterMove(st *store.State, onBoard bool, mine string, replies 
 	return answerErr
 }
 
-// answeredOnBoard records that the answer on the game's own board message
-// shows st; if the game has moved on meanwhile (an answer is not made in
-// turn with the board's edits), the board is drawn again with its state now.
-func (r *request) answeredOnBoard(st *store.State, view boardView) {
-	if !r.redrawIfChanged(st) {
-		r.b.drawn(r.ctx, &st.Game)
+// moveOnBoard answers a move made with the board's controls by drawing
+// st, with view, on the message they are on. On the game's own board the
+// answer is one of the board's edits, made in turn with the others (see
+// lockBoard); should the game have moved on since st, it is drawn as it
+// is now, with view's note. A copy of the board (in a DM) is answered, and
+// the game's board edited too.
+func (r *request) moveOnBoard(st *store.State, view boardView) error {
+	b := r.b
+	m, err := b.boardMessage(r.ctx, st, view)
+	if err != nil {
+		r.showBoard(st, view) // the move stands: the board is brought up to date the other way
+		return err
 	}
+	if r.messageID() != st.Game.MessageID {
+		err := r.update(m)
+		r.showBoard(st, view)
+		return err
+	}
+	unlock, same := r.lockBoard(st)
+	if !same {
+		if latest, err := b.load(r.ctx, st.Game.ID); err == nil {
+			if lm, err := b.boardMessage(r.ctx, &latest, boardView{note: view.note, replay: latest.Game.Over()}); err == nil {
+				st, m = &latest, lm
+			}
+		}
+	}
+	err = r.update(m)
+	if err == nil {
+		b.drawn(r.ctx, &st.Game)
+	}
+	unlock()
+	if err != nil {
+		r.showBoard(st, view) // the move stands: the board is brought up to date the other way
+	}
+	return err
 }
 
-// redrawIfChanged reports whether game st has changed since st was loaded,
-// after an answer drew st on the game's board: a change made meanwhile
-// (on the web, say) may have drawn the board before the answer drew it
-// back as it was, so it is drawn again, as the game is now.
-func (r *request) redrawIfChanged(st *store.State) bool {
+// lockBoard locks game st's board for an answer drawn on it, and reports
+// whether the game is still as st has it (its ply, result and offer). An
+// answer is not made in turn with the board's other edits (editBoard) by
+// itself: one of them on its way when the answer lands (the board redrawn
+// for a move made on the web, say) would show an older state over it,
+// and one made after it would be drawn with no word of the move the
+// answer tells. Under the lock the answer is drawn in turn: an edit of a
+// change made before it has landed already, one of a change made later
+// lands after it. Call unlock once the answer is sent. A game that cannot
+// be read is taken as unchanged: the answer shows what the player did.
+func (r *request) lockBoard(st *store.State) (unlock func(), same bool) {
 	b := r.b
-	unlock := b.boards.Lock(st.Game.ID)
+	unlock = b.boards.Lock(st.Game.ID)
 	now, err := b.store.Game(r.ctx, st.Game.ID)
-	unlock()
-	if err == nil && now.Ply == st.Game.Ply && now.Result == st.Game.Result && now.Offer == st.Game.Offer {
-		return false
+	if err != nil {
+		b.log.Warn("could not check the game before drawing its board", "game", st.Game.ID, "err", err)
+		return unlock, true
 	}
-	if latest, err := b.load(r.ctx, st.Game.ID); err == nil {
-		r.showBoard(&latest, boardView{replay: latest.Game.Over()})
-	}
-	return true
+	return unlock, now.Ply == st.Game.Ply && now.Result == st.Game.Result && now.Offer == st.Game.Offer
 }

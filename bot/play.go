@@ -374,13 +374,18 @@ func (r *request) pickPiece(a action, st *store.State, side engine.Side) error {
 	if err != nil {
 		return err
 	}
-	if err := r.update(m); err != nil {
-		return err
+	if r.messageID() != st.Game.MessageID {
+		return r.update(m) // a copy (in a DM), which only this answer draws
 	}
-	if r.messageID() == st.Game.MessageID {
-		r.redrawIfChanged(st)
+	// The game's board: the answer in turn with its other edits. A change
+	// made since st was loaded has drawn the board, or will draw it, so
+	// the pick is refused as it would have been a moment later.
+	unlock, same := r.lockBoard(st)
+	defer unlock()
+	if !same {
+		return r.b.table.Explain(a.id, store.ErrStalePly)
 	}
-	return nil
+	return r.update(m)
 }
 
 // pickMove plays the move chosen in the board's select menu of moves, or
