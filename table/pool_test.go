@@ -64,9 +64,11 @@ func (f *fixture) queue(ids []int64, opt func(id int64) table.ReplyOptions) (wai
 	return func() map[int64]error { wg.Wait(); return errs }
 }
 
-func TestRepliesInArrivalOrder(t *testing.T) {
-	f := newFixture(t, oneWorker)
-	ids := f.aiGames(5, 1)
+// servedOrder queues the replies of ids, in that order, behind a held
+// worker, then releases it and returns the games in the order their
+// replies got a worker.
+func (f *fixture) servedOrder(ids []int64) []int64 {
+	f.t.Helper()
 	var mu sync.Mutex
 	var served []int64
 	release := f.tab.Hold()
@@ -75,9 +77,18 @@ func TestRepliesInArrivalOrder(t *testing.T) {
 	release()
 	for id, err := range wait() {
 		if err != nil {
-			t.Errorf("reply in game %d: %v", id, err)
+			f.t.Errorf("reply in game %d: %v", id, err)
 		}
 	}
+	mu.Lock()
+	defer mu.Unlock()
+	return served
+}
+
+func TestRepliesInArrivalOrder(t *testing.T) {
+	f := newFixture(t, oneWorker)
+	ids := f.aiGames(5, 1)
+	served := f.servedOrder(ids)
 	if !slices.Equal(served, ids) {
 		t.Errorf("served %v, want the order of arrival %v", served, ids)
 	}
@@ -94,17 +105,7 @@ func TestRepliesInArrivalOrder(t *testing.T) {
 func TestQuickRepliesFirst(t *testing.T) {
 	f := newFixture(t, oneWorker)
 	ids := f.aiGames(3, 4) // levels 4, 5, 1
-	var mu sync.Mutex
-	var served []int64
-	release := f.tab.Hold()
-	f.tab.OnStart(func(game int64) { mu.Lock(); served = append(served, game); mu.Unlock() })
-	wait := f.queue(ids, func(int64) table.ReplyOptions { return table.ReplyOptions{} })
-	release()
-	for id, err := range wait() {
-		if err != nil {
-			t.Errorf("reply in game %d: %v", id, err)
-		}
-	}
+	served := f.servedOrder(ids)
 	if want := []int64{ids[2], ids[0], ids[1]}; !slices.Equal(served, want) {
 		t.Errorf("served %v, want the level-1 reply first, then levels 4 and 5: %v", served, want)
 	}

@@ -214,6 +214,14 @@ func clickMove(ctx context.Context, t *testing.T, st web.State, mv web.Move, dra
 	if err != nil {
 		t.Fatalf("move %s: %v", mv.Notation, err)
 	}
+	choose(ctx, t, st, mv, chromedp.Click[string])
+}
+
+// choose presses mv's button in the page's chooser, with press (a click or
+// a tap), when more than one of st's moves has mv's two ends.
+func choose(ctx context.Context, t *testing.T, st web.State, mv web.Move, press func(string, ...chromedp.QueryOption) chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	from, to := mv.Path[0], mv.Path[len(mv.Path)-1]
 	same := 0
 	for _, m := range st.Moves {
 		if len(m.Path) > 0 && m.Path[0] == from && m.Path[len(m.Path)-1] == to {
@@ -222,7 +230,7 @@ func clickMove(ctx context.Context, t *testing.T, st web.State, mv web.Move, dra
 	}
 	if same > 1 {
 		btn := fmt.Sprintf(`//div[@id="chooser-moves"]/button[text()=%q]`, mv.Notation)
-		if err := chromedp.Do(ctx, chromedp.Click(btn)); err != nil {
+		if err := chromedp.Do(ctx, press(btn)); err != nil {
 			t.Fatalf("choose %s: %v", mv.Notation, err)
 		}
 	}

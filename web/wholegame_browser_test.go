@@ -225,16 +225,5 @@ func touchPlay(ctx context.Context, t *testing.T, st web.State, mv web.Move, sli
 	if err != nil {
 		t.Fatalf("touch %s: %v", mv.Notation, err)
 	}
-	same := 0
-	for _, m := range st.Moves {
-		if len(m.Path) > 0 && m.Path[0] == from && m.Path[len(m.Path)-1] == to {
-			same++
-		}
-	}
-	if same > 1 {
-		btn := fmt.Sprintf(`//div[@id="chooser-moves"]/button[text()=%q]`, mv.Notation)
-		if err := chromedp.Do(ctx, chromedp.Tap(btn)); err != nil {
-			t.Fatalf("choose %s: %v", mv.Notation, err)
-		}
-	}
+	choose(ctx, t, st, mv, chromedp.Tap[string])
 }
