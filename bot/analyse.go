@@ -70,6 +70,13 @@ func (r *request) analyse(id int64) error {
 	if err != nil {
 		return err
 	}
+	if !kept {
+		// Before the deferral says it is under way: a crash after it
+		// leaves the analysis to its timer.
+		if err := b.table.AnalysisPending(r.ctx, id); err != nil {
+			return err
+		}
+	}
 	if err := r.deferReply(kept || !here); err != nil {
 		return err
 	}

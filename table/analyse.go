@@ -83,7 +83,7 @@ func (t *Table) analyse(ctx context.Context, st store.State, progress func(done,
 		}
 	}
 	defer t.analyses.end(id)
-	pending := func() error { return t.store.AnalysisPending(ctx, id, t.now().Add(store.AnalysisGrace)) }
+	pending := func() error { return t.AnalysisPending(ctx, id) }
 	if err := pending(); err != nil {
 		return Analysis{}, err
 	}
@@ -134,6 +134,14 @@ func (t *Table) analyse(ctx context.Context, st store.State, progress func(done,
 	return a, nil
 }
 
+// AnalysisPending sets game id's Analysis timer, due store.AnalysisGrace
+// from now. An adapter calls it before it tells the asker that a new
+// analysis is under way, so that a process that dies between the two
+// leaves the analysis to the timer, to be made and posted.
+func (t *Table) AnalysisPending(ctx context.Context, id int64) error {
+	return t.store.AnalysisPending(ctx, id, t.now().Add(store.AnalysisGrace))
+}
+
 // AnalysisPosted records that game id's analysis is posted: its Analysis
 // timer is removed.
 func (t *Table) AnalysisPosted(ctx context.Context, id int64) error {
@@ -145,7 +153,7 @@ func (t *Table) AnalysisPosted(ctx context.Context, id int64) error {
 // it: then the timer is put off, and ok is false.
 func (t *Table) pendingAnalysis(ctx context.Context, id int64) (a Analysis, ok bool, err error) {
 	if t.analyses.busy(id) {
-		return Analysis{}, false, t.store.AnalysisPending(ctx, id, t.now().Add(store.AnalysisGrace))
+		return Analysis{}, false, t.AnalysisPending(ctx, id)
 	}
 	st, err := t.Load(ctx, id)
 	if err != nil {
