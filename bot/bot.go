@@ -563,6 +563,9 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 		return
 	}
 	start := time.Now()
+	if created, err := discordgo.SnowflakeTimestamp(ic.ID); err == nil {
+		b.metrics.arrived(start.Sub(created))
+	}
 	r := b.newRequest(ctx, ic)
 	budget := b.cfg.AnswerBudget
 	if budget == 0 {

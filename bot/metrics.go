@@ -16,6 +16,7 @@ import (
 type Metrics struct {
 	interactions *prometheus.CounterVec
 	latency      *prometheus.HistogramVec
+	arrival      prometheus.Histogram
 	aiThink      *prometheus.HistogramVec
 	aiQueue      prometheus.Gauge
 	aiWait       prometheus.Histogram
@@ -33,6 +34,10 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "zugbot_interaction_seconds", Help: "Time to handle an interaction, by route.",
 			Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
 		}, []string{"route"}),
+		arrival: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Name: "zugbot_interaction_arrival_seconds", Help: "Time from Discord's creation of an interaction (the time in its ID) to the start of its handler: the gateway's delivery and the bot's backlog.",
+			Buckets: []float64{.01, .025, .05, .1, .25, .5, 1, 2.5, 5, 10},
+		}),
 		aiThink: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Name: "zugbot_ai_think_seconds", Help: "Time the AI spent choosing a move, by variant and level.",
 			Buckets: []float64{.01, .05, .1, .25, .5, 1, 2, 5, 10},
@@ -52,7 +57,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Name: "zugbot_errors_total", Help: "Failed interactions and timers, by where the error came from (discord, database, panic, other).",
 		}, []string{"source"}),
 	}
-	reg.MustRegister(m.interactions, m.latency, m.aiThink, m.aiQueue, m.aiWait, m.render, m.errors)
+	reg.MustRegister(m.interactions, m.latency, m.arrival, m.aiThink, m.aiQueue, m.aiWait, m.render, m.errors)
 	return m
 }
 
@@ -62,6 +67,14 @@ func (m *Metrics) interaction(route, outcome string, d time.Duration) {
 	}
 	m.interactions.WithLabelValues(route, outcome).Inc()
 	m.latency.WithLabelValues(route).Observe(d.Seconds())
+}
+
+// arrived records how long after its creation an interaction reached its
+// handler.
+func (m *Metrics) arrived(d time.Duration) {
+	if m != nil {
+		m.arrival.Observe(d.Seconds())
+	}
 }
 
 func (m *Metrics) aiThought(variant string, level int, d time.Duration) {

@@ -549,16 +549,31 @@ func (s *Server) queue(guildID, name string, data any, intent discordgo.Intent) 
 }
 
 // flush sends the queued dispatches in order.
+//
+// With nothing queued and no flush under way, every dispatch queued so far
+// has been sent, and it returns at once: most requests queue nothing the
+// bot's intents want, and under load they would otherwise wait in line
+// for each other's gateway writes.
 func (s *Server) flush() {
+	s.mu.Lock()
+	idle := len(s.outbox) == 0 && !s.flushing
+	s.mu.Unlock()
+	if idle {
+		return
+	}
 	s.flushMu.Lock()
 	defer s.flushMu.Unlock()
 	s.mu.Lock()
 	out := s.outbox
 	s.outbox = nil
+	s.flushing = true
 	s.mu.Unlock()
 	for _, e := range out {
 		s.dispatch(e.guildID, e.name, e.data, e.intent)
 	}
+	s.mu.Lock()
+	s.flushing = false
+	s.mu.Unlock()
 }
 
 // GatewayStats returns the gateway's counters.

@@ -371,7 +371,7 @@ func (ix *Interaction) Redeliver(t testing.TB) {
 func (ix *Interaction) WaitResponse(t testing.TB, timeout time.Duration) *Response {
 	t.Helper()
 	var r *Response
-	if !ix.s.wait(timeout, func() bool { r = ix.response; return r != nil }) {
+	if !ix.s.waitOn(timeout, func() string { return "ix" + ix.ID }, func() bool { r = ix.response; return r != nil }) {
 		t.Fatalf("discordtest: no accepted response to interaction %s within %v (violations %v)", ix.ID, timeout, ix.violations())
 	}
 	return r
@@ -422,13 +422,40 @@ func (ix *Interaction) OriginalContent() string {
 	return m.content
 }
 
+// originalKey names, for waitOn, the original response message, or the
+// interaction while it has none; call with s.mu held.
+func (ix *Interaction) originalKey() string {
+	if ix.original == "" {
+		return "ix" + ix.ID
+	}
+	return ix.original
+}
+
+// WaitOriginalContent waits up to timeout until the content of the
+// original response message satisfies cond ("" while there is none), and
+// reports whether it did, with the content last seen: for load tests,
+// which count what did not happen. It wakes only at changes of this
+// interaction and its original message.
+func (ix *Interaction) WaitOriginalContent(timeout time.Duration, cond func(string) bool) (string, bool) {
+	s := ix.s
+	var content string
+	ok := s.waitOn(timeout, ix.originalKey, func() bool {
+		content = ""
+		if m := s.messages[ix.original]; m != nil && !m.deleted {
+			content = m.content
+		}
+		return cond(content)
+	})
+	return content, ok
+}
+
 // WaitOriginal waits up to timeout until the original response message
 // exists and satisfies cond (nil: any state), and returns it; the test
 // fails otherwise.
 func (ix *Interaction) WaitOriginal(t testing.TB, timeout time.Duration, cond func(*Message) bool) *Message {
 	t.Helper()
 	var got *Message
-	ok := ix.s.wait(timeout, func() bool {
+	ok := ix.s.waitOn(timeout, ix.originalKey, func() bool {
 		m := ix.s.messages[ix.original]
 		if m == nil || m.deleted {
 			return false
@@ -644,6 +671,7 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 	}
 	ix.response = resp
 	s.notify()
+	s.notifyOf("ix" + ix.ID)
 	if c.r.URL.Query().Get("with_response") == "true" {
 		return s.callbackResponse(ix, d.Type, instance), nil
 	}

@@ -111,7 +111,14 @@ func (m *Message) SelectMenus() []*discordgo.SelectMenu {
 
 // snapshot returns m as a Message; call with s.mu held.
 func (s *Server) snapshot(m *message) *Message {
-	b, err := json.Marshal(s.wire(m))
+	return snapshotOf(s.wire(m), m)
+}
+
+// snapshotOf decodes w, the wire form of m, as discordgo would. A committed
+// message is never changed (an edit commits a copy), so it needs no lock:
+// the fake's lock is held only to make w.
+func snapshotOf(w wireMessage, m *message) *Message {
+	b, err := json.Marshal(w)
 	if err != nil {
 		panic(fmt.Sprintf("discordtest: marshal message: %v", err))
 	}
@@ -130,12 +137,40 @@ func (s *Server) snapshot(m *message) *Message {
 // included.
 func (s *Server) Message(channelID, messageID string) *Message {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	m := s.messages[messageID]
 	if m == nil || m.deleted || m.channelID != channelID {
+		s.mu.Unlock()
 		return nil
 	}
-	return s.snapshot(m)
+	w := s.wire(m)
+	s.mu.Unlock()
+	return snapshotOf(w, m)
+}
+
+// WaitMessageUntil waits up to timeout until the message messageID of
+// channelID is live and cond returns true for it, and returns it; nil if
+// it does not come to that in time (the test goes on: for load tests,
+// which count what did not happen). cond is called at each change of that
+// message only, and without the fake's lock.
+func (s *Server) WaitMessageUntil(channelID, messageID string, timeout time.Duration, cond func(*Message) bool) *Message {
+	deadline := time.Now().Add(timeout)
+	for {
+		s.mu.Lock()
+		next := s.watched[messageID]
+		if next == nil {
+			next = make(chan struct{})
+			s.watched[messageID] = next
+		}
+		s.mu.Unlock()
+		if m := s.Message(channelID, messageID); m != nil && cond(m) {
+			return m
+		}
+		select {
+		case <-next:
+		case <-time.After(time.Until(deadline)):
+			return nil
+		}
+	}
 }
 
 // Messages returns the messages of a channel that are not deleted, oldest
@@ -472,6 +507,7 @@ func (s *Server) newAttachment(channelID, name string, f *File) *attachment {
 func (s *Server) commit(m *message, event string) {
 	s.messages[m.id] = m
 	s.notify()
+	s.notifyOf(m.id)
 	if m.ephemeral() {
 		return
 	}

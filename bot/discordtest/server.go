@@ -104,6 +104,7 @@ type Server struct {
 
 	mu           sync.Mutex
 	changed      chan struct{}
+	watched      map[string]chan struct{} // closed at the next change of a message (by ID) or interaction ("ix" + ID)
 	lastID       uint64
 	users        map[string]*discordgo.User
 	guilds       map[string]*guild
@@ -130,6 +131,7 @@ type Server struct {
 	sessionsOpen []*discordgo.Session
 	outbox       []event
 	flushMu      sync.Mutex     // keeps dispatches of the outbox in order
+	flushing     bool           // a flush is sending what it took from the outbox
 	gateways     sync.WaitGroup // gateway connection goroutines
 	hold         chan struct{}  // closed to let held connections go on (HoldGateway)
 	release      func()         // HoldGateway's release, while held
@@ -234,6 +236,7 @@ func newServer(t testing.TB, cfg Config) *Server {
 		cfg:          cfg,
 		routes:       map[string]bool{},
 		changed:      make(chan struct{}),
+		watched:      map[string]chan struct{}{},
 		users:        map[string]*discordgo.User{},
 		guilds:       map[string]*guild{},
 		channels:     map[string]*channel{},
@@ -616,6 +619,44 @@ func randomString(n int) string {
 func (s *Server) notify() {
 	close(s.changed)
 	s.changed = make(chan struct{})
+}
+
+// notifyOf wakes the waiters on one message or interaction (waitOn); call
+// with s.mu held. The waiters of any change (wait) are woken by notify.
+func (s *Server) notifyOf(key string) {
+	if ch := s.watched[key]; ch != nil {
+		close(ch)
+		delete(s.watched, key)
+	}
+}
+
+// waitOn is wait for a waiter on one thing: it calls cond (with s.mu held)
+// now and after every change of the message or interaction that key
+// (called with s.mu held, as what it names can change) names, until cond
+// returns true or timeout passes. Hundreds of players waiting at once wake
+// only for their own message, not for every change of the fake.
+func (s *Server) waitOn(timeout time.Duration, key func() string, cond func() bool) bool {
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
+	for {
+		s.mu.Lock()
+		ok := cond()
+		k := key()
+		ch := s.watched[k]
+		if ch == nil && !ok {
+			ch = make(chan struct{})
+			s.watched[k] = ch
+		}
+		s.mu.Unlock()
+		if ok {
+			return true
+		}
+		select {
+		case <-ch:
+		case <-deadline.C:
+			return false
+		}
+	}
 }
 
 // wait calls cond (with s.mu held) after every change until it returns true

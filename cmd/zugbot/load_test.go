@@ -370,7 +370,8 @@ func TestLoad(t *testing.T) {
 		w.Process.Signal(syscall.SIGTERM)
 	}
 	dbErrors, allErrors := r.errorCounts()
-	sums := r.metricSums("zugbot_ai_think_seconds_sum", "zugbot_render_seconds_sum", "zugbot_interaction_seconds_sum", "zugbot_db_write_retries_total")
+	sums := r.metricSums("zugbot_ai_think_seconds_sum", "zugbot_render_seconds_sum", "zugbot_interaction_seconds_sum", "zugbot_db_write_retries_total",
+		"zugbot_interaction_arrival_seconds_sum", "zugbot_interaction_arrival_seconds_count", `zugbot_interaction_arrival_seconds_bucket{le="1"`)
 	f.stop(syscall.SIGTERM)
 
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d)/1e6) }
@@ -381,6 +382,7 @@ func TestLoad(t *testing.T) {
 	fmt.Fprintf(&b, "| interactions | %d (%.1f per second) |\n", r.sent.Load(), float64(r.sent.Load())/elapsed.Seconds())
 	fmt.Fprintf(&b, "| initial response p50 / p99 / max | %s / %s / %s |\n", ms(r.initial.q(.5)), ms(r.initial.q(.99)), ms(r.initial.q(1)))
 	fmt.Fprintf(&b, "| answered after 3 s | %d |\n", r.late.Load())
+	fmt.Fprintf(&b, "| an interaction's arrival at its handler, mean (over 1 s) | %.1f ms (%.0f) |\n", 1000*sums[4]/max(sums[5], 1), sums[5]-sums[6])
 	fmt.Fprintf(&b, "| \"Type a move\" clicks deferred for being late, so with no form | %d |\n", r.lateForms.Load())
 	fmt.Fprintf(&b, "| human move round trip p50 / p99 (%d moves) | %s / %s |\n", r.human.n(), ms(r.human.q(.5)), ms(r.human.q(.99)))
 	for l := range r.ai {
@@ -495,13 +497,9 @@ func (r *loadRun) pick(u *discordgo.User, board *discordtest.Message, from, text
 	ix := r.f.srv.Select(r.f.t, u, board, menuWith(board, "/pick/", from), from)
 	if r.respond(ix).Type == discordgo.InteractionResponseDeferredMessageUpdate {
 		// Deferred for being late (bot/late.go): the board shows the move
-		// menu once the handler is done. Looked at now and then, as a
-		// wait on every change of every message (WaitOriginal) costs the
-		// test more than the bot when hundreds wait.
-		for deadline := time.Now().Add(time.Minute); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-			if m := r.f.srv.Message(board.ChannelID, board.ID); m != nil && menuWith(m, "/to/", text) != "" {
-				return m
-			}
+		// menu once the handler is done.
+		if m := r.f.srv.WaitMessageUntil(board.ChannelID, board.ID, time.Minute, func(m *discordtest.Message) bool { return menuWith(m, "/to/", text) != "" }); m != nil {
+			return m
 		}
 	}
 	return r.f.srv.Message(board.ChannelID, board.ID)
@@ -514,12 +512,10 @@ func (r *loadRun) moved(ix *discordtest.Interaction, resp *discordtest.Response,
 	case discordgo.InteractionResponseDeferredChannelMessageWithSource, discordgo.InteractionResponseDeferredMessageUpdate:
 		// Deferred by the bot for being late (bot/late.go), or a last move,
 		// answered after its replay is drawn.
-		for deadline := time.Now().Add(time.Minute); !strings.Contains(ix.OriginalContent(), "played **"+text+"**"); time.Sleep(5 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				r.refused.Add(1)
-				r.f.t.Logf("move %s deferred, and not shown within a minute", text)
-				return
-			}
+		if _, ok := ix.WaitOriginalContent(time.Minute, func(c string) bool { return strings.Contains(c, "played **"+text+"**") }); !ok {
+			r.refused.Add(1)
+			r.f.t.Logf("move %s deferred, and not shown within a minute", text)
+			return
 		}
 		latency := time.Since(ix.Created())
 		if st := r.f.load(id); !st.Game.Over() { // a last move is not a round trip like the others
@@ -571,20 +567,15 @@ func (r *loadRun) playAI(channel string, u *discordgo.User, level int, id int64)
 			ix = f.srv.SlashCommand(t, u, channel, "move", discordtest.Opt("move", text), discordtest.Opt("game", id))
 		}
 		r.respond(ix)
-		for deadline := time.Now().Add(60 * time.Second); ; time.Sleep(5 * time.Millisecond) {
-			c := ix.OriginalContent()
-			if c != before && strings.Contains(c, "played **"+text+"**") {
-				if strings.Contains(c, "zugbot replied") {
-					r.ai[level-1].add(time.Since(ix.Created()))
-				}
-				break
-			}
-			if time.Now().After(deadline) {
-				r.unanswered.Add(1)
-				st := f.load(id)
-				t.Errorf("game %d: no answer showing the move %s within 60 s; the game is at ply %d with %d moves, and the message says %q", id, text, st.Game.Ply, len(st.Moves), ix.OriginalContent())
-				return
-			}
+		c, ok := ix.WaitOriginalContent(time.Minute, func(c string) bool { return c != before && strings.Contains(c, "played **"+text+"**") })
+		if !ok {
+			r.unanswered.Add(1)
+			st := f.load(id)
+			t.Errorf("game %d: no answer showing the move %s within a minute; the game is at ply %d with %d moves, and the message says %q", id, text, st.Game.Ply, len(st.Moves), c)
+			return
+		}
+		if strings.Contains(c, "zugbot replied") {
+			r.ai[level-1].add(time.Since(ix.Created()))
 		}
 	}
 }
@@ -863,7 +854,8 @@ func cpuTime(pid int) time.Duration {
 }
 
 // metricSums returns the sums, over their labels, of the bot's metrics
-// named, from its /metrics.
+// named, from its /metrics; a name may end with labels to match
+// (`name{le="1"`).
 func (r *loadRun) metricSums(names ...string) []float64 {
 	out := make([]float64, len(names))
 	resp, err := http.Get("http://" + r.f.metrics + "/metrics")
@@ -875,7 +867,7 @@ func (r *loadRun) metricSums(names ...string) []float64 {
 	for sc.Scan() {
 		line := sc.Text()
 		for i, n := range names {
-			if strings.HasPrefix(line, n+"{") || strings.HasPrefix(line, n+" ") {
+			if strings.HasPrefix(line, n+"{") || strings.HasPrefix(line, n+" ") || strings.HasPrefix(line, n+"} ") {
 				v, _ := strconv.ParseFloat(line[strings.LastIndexByte(line, ' ')+1:], 64)
 				out[i] += v
 			}
