@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -69,6 +70,10 @@ type Config struct {
 	// a second when zero, and negative to defer every answer at once
 	// (tests).
 	AnswerBudget time.Duration
+	// BusyHandlers is how many handlers going on at once make the bot
+	// busy, when it defers every answer it can at once (late.go);
+	// busyHandlers when zero.
+	BusyHandlers int
 	// Metrics records what the bot does; nil records nothing.
 	Metrics *Metrics
 }
@@ -98,7 +103,8 @@ type Bot struct {
 	boards, tsteps table.Locks
 
 	inflight sync.WaitGroup
-	trackMu  sync.Mutex // orders inflight.Add before a stop's Wait
+	handling atomic.Int64 // handlers going on
+	trackMu  sync.Mutex   // orders inflight.Add before a stop's Wait
 	closing  atomic.Bool
 	running  atomic.Bool  // the gateway shards have been opened
 	down     atomic.Int32 // gateway shards not connected
@@ -566,10 +572,16 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 	if created, err := discordgo.SnowflakeTimestamp(ic.ID); err == nil {
 		b.metrics.arrived(start.Sub(created))
 	}
+	busy := b.handling.Add(1) > int64(cmp.Or(b.cfg.BusyHandlers, busyHandlers))
+	defer b.handling.Add(-1)
 	r := b.newRequest(ctx, ic)
-	budget := b.cfg.AnswerBudget
-	if budget == 0 {
-		budget = answerBudget
+	if r.undeferrable() {
+		// Its reads skip the line of the other handlers' (store.Urgent).
+		r.ctx = store.Urgent(r.ctx)
+	}
+	budget := cmp.Or(b.cfg.AnswerBudget, answerBudget)
+	if busy {
+		budget = -1 // deferred at once, before the handler's work
 	}
 	handled := r.guardLate(budget)
 	name := "unknown"

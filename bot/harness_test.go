@@ -94,6 +94,8 @@ type harness struct {
 	// answerBudget is the bot's Config.AnswerBudget; zero means
 	// harnessAnswerBudget.
 	answerBudget time.Duration
+	// busyHandlers is the bot's Config.BusyHandlers (0: its default).
+	busyHandlers int
 	// live, when set, serves the live board (package web) over the bot's
 	// game service; webURL is its address once started.
 	live   bool
@@ -150,6 +152,7 @@ func (h *harness) start() {
 	b, err := bot.New(bot.Config{
 		Store: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
 		AIThink: h.aiThink, TaskInterval: time.Hour, TaskBatch: h.taskBatch, AnswerBudget: h.answerBudget,
+		BusyHandlers: h.busyHandlers,
 		// A small analysis: the tests check what is shown, not how well.
 		AnalysisBudget: ai.Config{Nodes: 5_000, TTBits: 14},
 		Logger:         slog.New(slog.NewTextHandler(testWriter{t, &h.logMu, &h.logLines}, nil)),

@@ -21,6 +21,14 @@ import (
 // behind Discord's.
 const answerBudget = time.Second
 
+// busyHandlers is how many handlers going on at once make the bot busy.
+// A busy bot defers every answer it can at once, when the handler starts,
+// rather than after answerBudget: a quiet bot has a few handlers going on
+// (8 to 16 at 300 games on two cores, docs/load.md), and hundreds mean
+// that each waits behind the others for the store, the CPU and Discord,
+// where the deferral, sent first, does not wait with them.
+const busyHandlers = 64
+
 // errTooLate is a handler's answer that cannot follow the deferral sent
 // for it (a modal or suggestions, which Discord takes only as the initial
 // response).
@@ -67,8 +75,6 @@ func (l *lateResponder) deferLate(ctx context.Context, i *discordgo.Interaction,
 	typ := discordgo.InteractionResponseDeferredChannelMessageWithSource
 	var data *discordgo.InteractionResponseData
 	switch {
-	case i.Type == discordgo.InteractionApplicationCommandAutocomplete:
-		return nil
 	case i.Type == discordgo.InteractionMessageComponent,
 		i.Type == discordgo.InteractionModalSubmit && i.Message != nil: // a modal opened from a control
 		typ = discordgo.InteractionResponseDeferredMessageUpdate
@@ -225,14 +231,26 @@ func (l *lateResponder) DeleteFollowup(ctx context.Context, id string) error {
 	return l.out.DeleteFollowup(ctx, id)
 }
 
+// undeferrable reports whether r's first answer cannot be a deferral: an
+// autocomplete's suggestions, or a control's form (Discord takes no form
+// after a deferral). Such answers come at once or never.
+func (r *request) undeferrable() bool {
+	switch r.i.Type {
+	case discordgo.InteractionApplicationCommandAutocomplete:
+		return true
+	case discordgo.InteractionMessageComponent:
+		a, err := r.parseCustomID()
+		return err == nil && opensForm(a.verb)
+	}
+	return false
+}
+
 // guardLate sends a deferral for r if its handler has not answered
 // budget after Discord created the interaction (at once if that time has
 // passed: a backlog). It returns a func that the handler calls when done.
 func (r *request) guardLate(budget time.Duration) (stop func()) {
-	if r.i.Type == discordgo.InteractionMessageComponent {
-		if a, err := r.parseCustomID(); err == nil && opensForm(a.verb) {
-			return func() {} // a form or nothing: Discord takes no form after a deferral
-		}
+	if r.undeferrable() {
+		return func() {}
 	}
 	l := &lateResponder{out: r.out}
 	r.out = l

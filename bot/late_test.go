@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -107,4 +108,25 @@ func TestLateAnswers(t *testing.T) {
 	bix := h.srv.SlashCommand(t, h.bob, h.channel, "board")
 	deferred("/board", bix.WaitResponse(t, wait), discordgo.InteractionResponseDeferredChannelMessageWithSource)
 	h.checkBoardImage(bix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 }))
+}
+
+// TestBusyDefersAtOnce: with more handlers going on than
+// Config.BusyHandlers (one here, 64 by default), the bot defers an answer
+// as its handler starts, not after its budget: alice's /board, sent while
+// her /move waits for the AI's reply, is deferred at once and then shows
+// the board; on a quiet bot the same /board is answered with the board
+// itself (TestBoardCommand).
+func TestBusyDefersAtOnce(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.busyHandlers = 1 })
+	st, move := h.whileAIThinks(3 * time.Second)
+	ix := h.srv.SlashCommand(t, h.alice, h.channel, "board", discordtest.Opt("game", st.Game.ID))
+	if r := ix.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseDeferredChannelMessageWithSource {
+		t.Fatalf("/board on a busy bot answered type %d first; want the deferral, type 5", r.Type)
+	}
+	board := ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Files) > 0 })
+	h.checkBoardImage(board)
+	if m := move.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "zugbot replied") }); m == nil {
+		t.Fatal("the move against the AI got no reply")
+	}
 }

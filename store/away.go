@@ -47,7 +47,7 @@ func (s *Store) Return(ctx context.Context, guild string) (time.Duration, bool, 
 	// Discord announces every server at each connection (GUILD_CREATE),
 	// and the bot was removed from few if any: a read answers for most.
 	var n int
-	if err := s.reads.QueryRowContext(ctx, `SELECT count(*) FROM away WHERE guild_id = ?`, guild).Scan(&n); err != nil {
+	if err := s.readers(ctx).QueryRowContext(ctx, `SELECT count(*) FROM away WHERE guild_id = ?`, guild).Scan(&n); err != nil {
 		return 0, false, fmt.Errorf("return to server %s: %w", guild, err)
 	}
 	if n == 0 {

@@ -53,13 +53,13 @@ func challenge(ctx context.Context, q querier, id int64) (Challenge, error) {
 
 // Challenge returns challenge id.
 func (s *Store) Challenge(ctx context.Context, id int64) (Challenge, error) {
-	return challenge(ctx, s.reads, id)
+	return challenge(ctx, s.readers(ctx), id)
 }
 
 // OpenChallenges returns the open challenges the player made or received,
 // newest first.
 func (s *Store) OpenChallenges(ctx context.Context, player string) ([]Challenge, error) {
-	rows, err := s.reads.QueryContext(ctx, challengeSelect+`WHERE c.status = 'open' AND c.id IN (
+	rows, err := s.readers(ctx).QueryContext(ctx, challengeSelect+`WHERE c.status = 'open' AND c.id IN (
 			SELECT id FROM challenges WHERE challenger = ?1 AND status = 'open'
 			UNION SELECT id FROM challenges WHERE opponent = ?1 AND status = 'open')
 		ORDER BY c.created_at DESC, c.id DESC`, player)

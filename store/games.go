@@ -140,7 +140,7 @@ func game(ctx context.Context, q querier, id int64) (Game, error) {
 
 // Game returns game id, without its moves.
 func (s *Store) Game(ctx context.Context, id int64) (Game, error) {
-	return game(ctx, s.reads, id)
+	return game(ctx, s.readers(ctx), id)
 }
 
 // Moves returns the moves of game id in order.
@@ -245,7 +245,7 @@ func (s *Store) SeePlayer(ctx context.Context, p Player) error {
 // Player returns the person with the given user id.
 func (s *Store) Player(ctx context.Context, id string) (Player, error) {
 	p := Player{ID: id}
-	err := s.reads.QueryRowContext(ctx, `SELECT name FROM players WHERE id = ?`, id).Scan(&p.Name)
+	err := s.readers(ctx).QueryRowContext(ctx, `SELECT name FROM players WHERE id = ?`, id).Scan(&p.Name)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Player{}, fmt.Errorf("player %s: %w", id, ErrNotFound)
 	}
@@ -403,7 +403,7 @@ func activeCount(ctx context.Context, q querier, player string) (int, error) {
 
 // ActiveCount returns the number of games the player has going.
 func (s *Store) ActiveCount(ctx context.Context, player string) (int, error) {
-	return activeCount(ctx, s.reads, player)
+	return activeCount(ctx, s.readers(ctx), player)
 }
 
 // deadline returns when a move made now must be answered, or the zero time
@@ -882,7 +882,7 @@ func (s *Store) Games(ctx context.Context, q GameQuery) ([]Game, error) {
 	}
 	query += ` ORDER BY g.updated_at DESC, g.id DESC LIMIT ? OFFSET ?`
 	args = append(args, limit(q.Limit, 25), max(q.Offset, 0))
-	return s.games(ctx, s.reads, query, args...)
+	return s.games(ctx, s.readers(ctx), query, args...)
 }
 
 // games runs a query of gameSelect.

@@ -22,7 +22,7 @@ func (s *Store) Ping(ctx context.Context) error {
 // ActiveGames returns how many games are going on, for a gauge.
 func (s *Store) ActiveGames(ctx context.Context) (int, error) {
 	var n int
-	if err := s.reads.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE result = ''`).Scan(&n); err != nil {
+	if err := s.readers(ctx).QueryRowContext(ctx, `SELECT count(*) FROM games WHERE result = ''`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count active games: %w", err)
 	}
 	return n, nil

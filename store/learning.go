@@ -58,7 +58,7 @@ func (s *Store) SaveAnalysis(ctx context.Context, id int64, report []byte) error
 // Analysis returns the computer analysis kept for game id, or ErrNotFound.
 func (s *Store) Analysis(ctx context.Context, id int64) ([]byte, error) {
 	var report string
-	err := s.reads.QueryRowContext(ctx, `SELECT report FROM analyses WHERE game_id = ?`, id).Scan(&report)
+	err := s.readers(ctx).QueryRowContext(ctx, `SELECT report FROM analyses WHERE game_id = ?`, id).Scan(&report)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound
 	}

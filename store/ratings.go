@@ -29,7 +29,7 @@ func countedSince(ctx context.Context, q querier, a, b string, since time.Time, 
 // for rating in the last RatedCapWindow. From RatedCap on, their rated
 // games are recorded as casual.
 func (s *Store) RatedRecently(ctx context.Context, a, b string) (int, error) {
-	return countedSince(ctx, s.reads, a, b, s.now().Add(-RatedCapWindow), 0)
+	return countedSince(ctx, s.readers(ctx), a, b, s.now().Add(-RatedCapWindow), 0)
 }
 
 const (
@@ -68,7 +68,7 @@ func (s *Store) Rating(ctx context.Context, player, variant string) (Rating, err
 	if err != nil {
 		return Rating{}, err
 	}
-	return rating(ctx, s.reads, p, variant)
+	return rating(ctx, s.readers(ctx), p, variant)
 }
 
 // rate updates the ratings of both players of g, which has just ended with
@@ -157,7 +157,7 @@ func (s *Store) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing
 		// Walk the ratings from the top, keeping the server's members,
 		// unless the server is small: then rate its members and sort.
 		var members int
-		err := s.reads.QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM members WHERE guild_id = ? LIMIT ?) AS m`,
+		err := s.readers(ctx).QueryRowContext(ctx, `SELECT count(*) FROM (SELECT 1 FROM members WHERE guild_id = ? LIMIT ?) AS m`,
 			q.GuildID, smallServer+1).Scan(&members)
 		if err != nil {
 			return nil, fmt.Errorf("leaderboard of %s: %w", q.Variant, err)
@@ -172,7 +172,7 @@ func (s *Store) Leaderboard(ctx context.Context, q LeaderboardQuery) ([]Standing
 	offset := max(q.Offset, 0)
 	query += fmt.Sprintf(` ORDER BY r.rating DESC, r.games DESC, r.player_id LIMIT ?%d OFFSET ?%d`, len(args)+1, len(args)+2)
 	args = append(args, limit(q.Limit, 10), offset)
-	rows, err := s.reads.QueryContext(ctx, query, args...)
+	rows, err := s.readers(ctx).QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, fmt.Errorf("leaderboard of %s: %w", q.Variant, err)
 	}

@@ -37,7 +37,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
 		limit = DefaultTaskBatch
 	}
-	rows, err := s.reads.QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
+	rows, err := s.readers(ctx).QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
 		FROM schedule WHERE due <= ? AND `+notAway+` ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("due tasks: %w", err)
@@ -157,7 +157,7 @@ func (s *Store) ReleaseClaims(ctx context.Context) error {
 // until it changes something).
 func (s *Store) NextDue(ctx context.Context) (time.Time, bool, error) {
 	var due sql.NullInt64
-	err := s.reads.QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule WHERE `+notAway).Scan(&due)
+	err := s.readers(ctx).QueryRowContext(ctx, `SELECT min(CASE WHEN lease_until > due THEN lease_until ELSE due END) FROM schedule WHERE `+notAway).Scan(&due)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return time.Time{}, false, fmt.Errorf("next due task: %w", err)
 	}

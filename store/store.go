@@ -137,12 +137,15 @@ type Store struct {
 	// reads that of those that only read (SQLite: read-only ones); with
 	// PostgreSQL both are the same pool.
 	writes, reads *pool
-	now           func() time.Time
-	variants      map[string]*engine.Variant
-	minRated      int
-	maxGames      int
-	retries       atomic.Int64 // PostgreSQL writes run again after a clash
-	replays       replays      // the positions of the games loaded last
+	// urgent is a few connections of their own for the reads of work that
+	// must be answered at once (Urgent).
+	urgent   *pool
+	now      func() time.Time
+	variants map[string]*engine.Variant
+	minRated int
+	maxGames int
+	retries  atomic.Int64 // PostgreSQL writes run again after a clash
+	replays  replays      // the positions of the games loaded last
 }
 
 // WriteRetries returns how many times a write was run again because
@@ -229,8 +232,42 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 	r.SetMaxOpenConns(readers)
 	r.SetMaxIdleConns(readers)
 	r.SetConnMaxIdleTime(0)
-	s.writes, s.reads = newPool(w), newPool(r)
+	u, err := sql.Open("sqlite", dsn(path, busy, reader))
+	if err != nil {
+		w.Close()
+		r.Close()
+		return nil, err
+	}
+	u.SetMaxOpenConns(urgentConns)
+	u.SetMaxIdleConns(urgentConns)
+	u.SetConnMaxIdleTime(0)
+	s.writes, s.reads, s.urgent = newPool(w), newPool(r), newPool(u)
 	return s, nil
+}
+
+// urgentConns is the connections kept for urgent reads (Urgent), beside
+// the pools of the other reads and the writes.
+const urgentConns = 2
+
+type urgentKey struct{}
+
+// Urgent returns a context whose reads go through connections kept for
+// them, not in line behind every other reader: for answers that Discord
+// lets a bot give only at once, within its 3 seconds, and not defer (an
+// autocomplete's suggestions, a form). Under load hundreds of handlers
+// wait for the pool's connections, and database/sql hands a freed one to
+// any of them, not the first.
+func Urgent(ctx context.Context) context.Context {
+	return context.WithValue(ctx, urgentKey{}, true)
+}
+
+// readers returns the pool for ctx's reads: the urgent one for an Urgent
+// context.
+func (s *Store) readers(ctx context.Context) *pool {
+	if s.urgent != nil && ctx.Value(urgentKey{}) != nil {
+		return s.urgent
+	}
+	return s.reads
 }
 
 // Connection modes for dsn.
@@ -271,10 +308,14 @@ func (s *Store) MinRatedGames() int { return s.minRated }
 
 // Close closes the database.
 func (s *Store) Close() error {
-	if s.reads == s.writes {
-		return s.writes.Close()
+	errs := []error{s.writes.Close()}
+	if s.reads != s.writes {
+		errs = append(errs, s.reads.Close())
 	}
-	return errors.Join(s.reads.Close(), s.writes.Close())
+	if s.urgent != nil {
+		errs = append(errs, s.urgent.Close())
+	}
+	return errors.Join(errs...)
 }
 
 // variant returns the variant of Options.Variants with the given ID, or
@@ -357,14 +398,15 @@ func (s *Store) read(ctx context.Context, f func(tx querier) error) error {
 	if s.pg {
 		opts.Isolation = sql.LevelRepeatableRead
 	}
-	tx, err := s.reads.BeginTx(ctx, opts)
+	p := s.readers(ctx)
+	tx, err := p.BeginTx(ctx, opts)
 	if err != nil {
 		return err
 	}
-	t := &txn{tx: tx, p: s.reads}
+	t := &txn{tx: tx, p: p}
 	err = f(t)
 	tx.Rollback()
-	s.reads.prepare(ctx, t.missed)
+	p.prepare(ctx, t.missed)
 	return err
 }
 

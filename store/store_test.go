@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"errors"
+	"fmt"
 	"path/filepath"
 	"sync"
 	"testing"
@@ -139,5 +140,54 @@ func wantErr(tb testing.TB, what string, err, target error) {
 	tb.Helper()
 	if !errors.Is(err, target) {
 		tb.Fatalf("%s: got error %v, want %v", what, err, target)
+	}
+}
+
+// TestUrgentReadsSkipTheLine: with every connection of the read pool held
+// (hundreds of handlers waiting under load), a read of an Urgent context
+// (an autocomplete, a form, which Discord lets no bot defer) is still
+// served, by the connections kept for it, while an ordinary read waits.
+func TestUrgentReadsSkipTheLine(t *testing.T) {
+	s, _ := mustOpen(t, Options{Readers: 1})
+	g := mustGame(t, s, alice, bob, false)
+	ctx := context.Background()
+	held, release := make(chan struct{}), make(chan struct{})
+	done := make(chan error, 1)
+	go func() {
+		done <- s.read(ctx, func(querier) error {
+			close(held)
+			<-release
+			return nil
+		})
+	}()
+	<-held
+	defer func() {
+		close(release)
+		if err := <-done; err != nil {
+			t.Errorf("the read holding the pool: %v", err)
+		}
+	}()
+
+	waiting, cancel := context.WithTimeout(ctx, 100*time.Millisecond)
+	defer cancel()
+	if _, err := s.Load(waiting, g.ID); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("an ordinary read with the pool held: %v, want it to wait until its deadline", err)
+	}
+
+	urgent := make(chan error, 1)
+	go func() {
+		st, err := s.Load(Urgent(ctx), g.ID)
+		if err == nil && st.Game.ID != g.ID {
+			err = fmt.Errorf("loaded game %d, want %d", st.Game.ID, g.ID)
+		}
+		urgent <- err
+	}()
+	select {
+	case err := <-urgent:
+		if err != nil {
+			t.Fatalf("urgent read: %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("an urgent read waited in line behind the held pool")
 	}
 }

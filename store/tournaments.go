@@ -279,7 +279,7 @@ func (s *Store) Tournament(ctx context.Context, id int64) (Tournament, error) {
 // channel or its thread), ErrNotFound if none.
 func (s *Store) ChannelTournament(ctx context.Context, channel string) (Tournament, error) {
 	var id int64
-	err := s.reads.QueryRowContext(ctx, `SELECT max(id) FROM tournaments WHERE channel_id = ?1 OR thread_id = ?1`, channel).Scan(&id)
+	err := s.readers(ctx).QueryRowContext(ctx, `SELECT max(id) FROM tournaments WHERE channel_id = ?1 OR thread_id = ?1`, channel).Scan(&id)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return Tournament{}, fmt.Errorf("tournament of channel %s: %w", channel, err)
 	}

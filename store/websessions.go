@@ -45,7 +45,7 @@ func (s *Store) AddWebSession(ctx context.Context, ws WebSession) error {
 func (s *Store) WebSession(ctx context.Context, idHash string) (WebSession, error) {
 	ws := WebSession{IDHash: idHash}
 	var expires sql.NullInt64
-	err := s.reads.QueryRowContext(ctx, `SELECT user_id, game_id, csrf, expires FROM web_sessions WHERE id_hash = ? AND expires > ?`,
+	err := s.readers(ctx).QueryRowContext(ctx, `SELECT user_id, game_id, csrf, expires FROM web_sessions WHERE id_hash = ? AND expires > ?`,
 		idHash, millis(s.now())).Scan(&ws.User, &ws.Game, &ws.CSRF, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = ErrNotFound

@@ -37,7 +37,7 @@ func (s *Store) WorkerGone(ctx context.Context, name string) error {
 // is no older than within.
 func (s *Store) WorkersAlive(ctx context.Context, within time.Duration) (int, error) {
 	var n int
-	if err := s.reads.QueryRowContext(ctx, `SELECT count(*) FROM workers WHERE at >= ?`, millis(s.now().Add(-within))).Scan(&n); err != nil {
+	if err := s.readers(ctx).QueryRowContext(ctx, `SELECT count(*) FROM workers WHERE at >= ?`, millis(s.now().Add(-within))).Scan(&n); err != nil {
 		return 0, fmt.Errorf("workers alive: %w", err)
 	}
 	return n, nil
@@ -49,7 +49,7 @@ func (s *Store) WorkersAlive(ctx context.Context, within time.Duration) (int, er
 func (s *Store) RepliesAhead(ctx context.Context, id int64) (int, bool, error) {
 	now := millis(s.now())
 	var n sql.NullInt64
-	err := s.reads.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM schedule r WHERE r.kind = 'reply' AND r.lease_until <= ?1
+	err := s.readers(ctx).QueryRowContext(ctx, `SELECT (SELECT count(*) FROM schedule r WHERE r.kind = 'reply' AND r.lease_until <= ?1
 			AND (r.due < me.due OR r.due = me.due AND r.id < me.id))
 		FROM schedule me WHERE me.kind = 'reply' AND me.game_id = ?2 AND me.lease_until <= ?1`, now, id).Scan(&n)
 	if errors.Is(err, sql.ErrNoRows) {

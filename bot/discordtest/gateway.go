@@ -93,8 +93,9 @@ type logged struct {
 type gwConn struct {
 	ws        *websocket.Conn
 	wmu       sync.Mutex
-	sess      *gwSession // set once identified or resumed
-	resumeURL bool       // connected to ResumeGatewayURL
+	zw        *zlib.Writer // guarded by wmu
+	sess      *gwSession   // set once identified or resumed
+	resumeURL bool         // connected to ResumeGatewayURL
 }
 
 func (c *gwConn) write(frame []byte, compress bool) error {
@@ -105,9 +106,13 @@ func (c *gwConn) write(frame []byte, compress bool) error {
 		return c.ws.WriteMessage(websocket.TextMessage, frame)
 	}
 	var b bytes.Buffer
-	z := zlib.NewWriter(&b)
-	z.Write(frame)
-	z.Close()
+	if c.zw == nil {
+		c.zw, _ = zlib.NewWriterLevel(&b, zlib.BestSpeed) // the level is the sender's choice
+	} else {
+		c.zw.Reset(&b) // a new writer allocates the compressor's state, near a megabyte
+	}
+	c.zw.Write(frame)
+	c.zw.Close()
 	return c.ws.WriteMessage(websocket.BinaryMessage, b.Bytes())
 }
 
@@ -459,9 +464,7 @@ func (s *Server) resume(c *gwConn, raw json.RawMessage) bool {
 			if c.write(e.frame, g.compress && len(e.frame) > compressAbove) != nil {
 				return false
 			}
-			s.mu.Lock()
-			s.stats.Dispatches++
-			s.mu.Unlock()
+			s.dispatches.Add(1)
 		}
 	}
 	// Counted before RESUMED is written, so that a client that has read it
@@ -488,9 +491,7 @@ func (g *gwSession) sendLocked(s *Server, event string, data any, compress bool)
 		return
 	}
 	if g.conn.write(frame, g.compress && (compress || len(frame) > compressAbove)) == nil {
-		s.mu.Lock()
-		s.stats.Dispatches++
-		s.mu.Unlock()
+		s.dispatches.Add(1) // not under s.mu: g.mu is held, and every dispatch waits for it
 	}
 }
 
@@ -542,10 +543,24 @@ type event struct {
 // unless the bot has left the guild; call with s.mu held, and flush after
 // releasing it.
 func (s *Server) queue(guildID, name string, data any, intent discordgo.Intent) {
-	if g := s.guilds[guildID]; g != nil && g.left {
+	if g := s.guilds[guildID]; g != nil && g.left || !s.wanted(guildID, intent) {
 		return
 	}
 	s.outbox = append(s.outbox, event{guildID, name, data, intent})
+}
+
+// wanted reports whether a session on the guild guildID's shard asked for
+// intent (0: any session), that is, whether a dispatch needing it would go
+// anywhere; call with s.mu held. A session's intents and shard are fixed
+// at its Identify. Events nobody receives are not queued: under load,
+// every edit of a message would otherwise wait in the outbox's line.
+func (s *Server) wanted(guildID string, intent discordgo.Intent) bool {
+	for _, g := range s.sessions {
+		if g.wants(guildID) && (intent == 0 || g.intents&intent != 0) {
+			return true
+		}
+	}
+	return false
 }
 
 // flush sends the queued dispatches in order.
@@ -580,7 +595,14 @@ func (s *Server) flush() {
 func (s *Server) GatewayStats() GatewayStats {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	return s.stats
+	return s.statsLocked()
+}
+
+// statsLocked returns the gateway's counters; call with s.mu held.
+func (s *Server) statsLocked() GatewayStats {
+	st := s.stats
+	st.Dispatches = int(s.dispatches.Load())
+	return st
 }
 
 // connected reports whether a session is identified and connected; call
@@ -608,7 +630,7 @@ func (s *Server) WaitReady(t testing.TB, timeout time.Duration) {
 func (s *Server) WaitGateway(t testing.TB, timeout time.Duration, cond func(GatewayStats) bool) GatewayStats {
 	t.Helper()
 	var st GatewayStats
-	if !s.wait(timeout, func() bool { st = s.stats; return cond(st) }) {
+	if !s.wait(timeout, func() bool { st = s.statsLocked(); return cond(st) }) {
 		t.Fatalf("discordtest: gateway condition not met within %v (stats %+v)", timeout, s.GatewayStats())
 	}
 	return st

@@ -111,6 +111,7 @@ func (s *Server) send(t testing.TB, ix *Interaction, payload map[string]any) *In
 	// is 3 s on Discord's clock, of which gateway latency takes its share.
 	ix.created = snowflakeTime(ix.ID)
 	s.interactions[ix.ID] = ix
+	s.byToken[ix.Token] = ix
 	delay := s.gatewayDelay
 	s.mu.Unlock()
 	s.flush() // THREAD_UPDATE if the interaction unarchived its thread
@@ -700,13 +701,7 @@ func (s *Server) webhookInteraction(c *call) (*Interaction, *apiError) {
 	if c.r.PathValue("app") != s.appID {
 		return nil, errUnknownWebhook
 	}
-	var ix *Interaction
-	for _, x := range s.interactions {
-		if x.Token == c.r.PathValue("token") {
-			ix = x
-			break
-		}
-	}
+	ix := s.byToken[c.r.PathValue("token")]
 	switch {
 	case ix == nil:
 		return nil, errWebhookToken

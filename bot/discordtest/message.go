@@ -515,6 +515,9 @@ func (s *Server) commit(m *message, event string) {
 	if m.guildID == "" {
 		intent = discordgo.IntentDirectMessages
 	}
+	if !s.wanted(m.guildID, intent) {
+		return
+	}
 	var payload any
 	if event == "MESSAGE_DELETE" {
 		payload = map[string]any{"id": m.id, "channel_id": m.channelID, "guild_id": m.guildID}

@@ -321,7 +321,11 @@ func notImplemented(c *call) (any, *apiError) {
 // rate limit, body parsing, the handler, and the record.
 func (s *Server) serveAPI(w http.ResponseWriter, r *http.Request, opts int, h handler) {
 	rec := &Request{Method: r.Method, Path: r.URL.Path, Query: r.URL.Query(), Route: r.Pattern, Header: r.Header.Clone(), Time: time.Now()}
-	body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, maxBody))
+	// Read into a buffer of the announced length: io.ReadAll grows and
+	// clears its buffer a few times over for a board's upload.
+	buf := bytes.NewBuffer(make([]byte, 0, min(max(r.ContentLength, 0), maxBody)+bytes.MinRead))
+	_, err := buf.ReadFrom(http.MaxBytesReader(w, r.Body, maxBody))
+	body := buf.Bytes()
 	rec.Body = body
 	c := &call{r: r, rec: rec}
 	var out any

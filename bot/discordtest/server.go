@@ -13,6 +13,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -111,6 +112,7 @@ type Server struct {
 	channels     map[string]*channel
 	commands     map[string][]*discordgo.ApplicationCommand // by guild ID, "" for global
 	interactions map[string]*Interaction                    // by ID
+	byToken      map[string]*Interaction                    // the same, by token
 	messages     map[string]*message                        // by ID
 	nonces       map[string]string                          // message IDs by nonce, for enforce_nonce
 	requests     []*Request
@@ -127,6 +129,7 @@ type Server struct {
 	sessions     map[string]*gwSession
 	conns        map[*gwConn]bool
 	stats        GatewayStats
+	dispatches   atomic.Int64 // GatewayStats.Dispatches
 	closed       bool
 	sessionsOpen []*discordgo.Session
 	outbox       []event
@@ -241,6 +244,7 @@ func newServer(t testing.TB, cfg Config) *Server {
 		guilds:       map[string]*guild{},
 		channels:     map[string]*channel{},
 		commands:     map[string][]*discordgo.ApplicationCommand{},
+		byToken:      map[string]*Interaction{},
 		interactions: map[string]*Interaction{},
 		messages:     map[string]*message{},
 		nonces:       map[string]string{},

@@ -91,6 +91,7 @@ type loadRun struct {
 	human      latencies    // a person's move, to the response that shows it played
 	ai         [5]latencies // the player's move to the AI's reply shown, by level
 	late       atomic.Int64 // interactions answered after 3 s
+	lateTypes  sync.Map     // of them, how many by the answer's type (discordgo.InteractionResponseType → *atomic.Int64)
 	lateForms  atomic.Int64 // "Type a move" clicks answered too late to open the form
 	sent       atomic.Int64 // interactions sent in the measured window
 	refused    atomic.Int64 // moves refused (should be none)
@@ -168,8 +169,33 @@ func (r *loadRun) respond(ix *discordtest.Interaction) *discordtest.Response {
 	r.initial.add(resp.Latency)
 	if resp.Latency > 3*time.Second {
 		r.late.Add(1)
+		n, _ := r.lateTypes.LoadOrStore(resp.Type, new(atomic.Int64))
+		n.(*atomic.Int64).Add(1)
 	}
 	return resp
+}
+
+// lateKinds describes the answers after 3 s by their type: " (2
+// deferrals, 1 suggestions)", or "" when there are none.
+func (r *loadRun) lateKinds() string {
+	names := map[discordgo.InteractionResponseType]string{
+		discordgo.InteractionResponseDeferredChannelMessageWithSource: "deferrals",
+		discordgo.InteractionResponseDeferredMessageUpdate:            "deferred updates",
+		discordgo.InteractionApplicationCommandAutocompleteResult:     "suggestions",
+		discordgo.InteractionResponseModal:                            "forms",
+		discordgo.InteractionResponseChannelMessageWithSource:         "messages",
+		discordgo.InteractionResponseUpdateMessage:                    "updates",
+	}
+	var parts []string
+	r.lateTypes.Range(func(k, v any) bool {
+		parts = append(parts, fmt.Sprintf("%d %s", v.(*atomic.Int64).Load(), names[k.(discordgo.InteractionResponseType)]))
+		return true
+	})
+	if len(parts) == 0 {
+		return ""
+	}
+	slices.Sort(parts)
+	return " (" + strings.Join(parts, ", ") + ")"
 }
 
 // pause waits a random time of mean *loadMean (exponential, capped at 4
@@ -381,7 +407,7 @@ func TestLoad(t *testing.T) {
 	fmt.Fprintf(&b, "| measured for | %v |\n", elapsed.Round(time.Second))
 	fmt.Fprintf(&b, "| interactions | %d (%.1f per second) |\n", r.sent.Load(), float64(r.sent.Load())/elapsed.Seconds())
 	fmt.Fprintf(&b, "| initial response p50 / p99 / max | %s / %s / %s |\n", ms(r.initial.q(.5)), ms(r.initial.q(.99)), ms(r.initial.q(1)))
-	fmt.Fprintf(&b, "| answered after 3 s | %d |\n", r.late.Load())
+	fmt.Fprintf(&b, "| answered after 3 s | %d%s |\n", r.late.Load(), r.lateKinds())
 	fmt.Fprintf(&b, "| an interaction's arrival at its handler, mean (over 1 s) | %.1f ms (%.0f) |\n", 1000*sums[4]/max(sums[5], 1), sums[5]-sums[6])
 	fmt.Fprintf(&b, "| \"Type a move\" clicks deferred for being late, so with no form | %d |\n", r.lateForms.Load())
 	fmt.Fprintf(&b, "| human move round trip p50 / p99 (%d moves) | %s / %s |\n", r.human.n(), ms(r.human.q(.5)), ms(r.human.q(.99)))
