@@ -308,6 +308,7 @@ func readmeExceptions() map[string]readmeException {
 		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m -load.games 150 -load.ai 50 -load.duration 80s -load.profile /tmp/prof":                                loadRun,
 		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 20m -load.db postgres":                                                                                     loadRun,
 		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 40m -load.games 1000 -load.ai 333 -load.channels 334 -load.db postgres -load.workers 2 -load.duration 90s": loadRun,
+		"go test ./cmd/zugbot -run TestLoad -load -v -timeout 40m -load.games 1000 -load.ai 333 -load.channels 334 -load.duration 90s":                                   loadRun,
 		"go tool pprof -top -cum /tmp/prof/profile.pprof":                                                                                                                profiles,
 		"go tool pprof -top -cum -focus 'bot.\\(\\*Bot\\).handle$' /tmp/prof/block.pprof":                                                                                profiles,
 		"go tool trace -pprof=sched /tmp/prof/trace.out > /tmp/prof/sched.pprof":                                                                                         profiles,
