@@ -898,6 +898,7 @@ func (s *Server) postThread(c *call) (any, *apiError) {
 		m.thread = th.id
 		m.flags |= discordgo.MessageFlagsHasThread
 		s.messages[m.id] = m
+		s.notifyOf(m.id)
 	}
 	s.notify()
 	s.queue(th.guildID, "THREAD_CREATE", mergeMap(payload, map[string]any{"newly_created": true}), discordgo.IntentGuilds)
