@@ -156,11 +156,7 @@ func (s *Server) WaitMessageUntil(channelID, messageID string, timeout time.Dura
 	deadline := time.Now().Add(timeout)
 	for {
 		s.mu.Lock()
-		next := s.watched[messageID]
-		if next == nil {
-			next = make(chan struct{})
-			s.watched[messageID] = next
-		}
+		next := s.watch(messageID)
 		s.mu.Unlock()
 		if m := s.Message(channelID, messageID); m != nil && cond(m) {
 			return m

@@ -640,38 +640,39 @@ func (s *Server) notifyOf(key string) {
 // returns true or timeout passes. Hundreds of players waiting at once wake
 // only for their own message, not for every change of the fake.
 func (s *Server) waitOn(timeout time.Duration, key func() string, cond func() bool) bool {
-	deadline := time.NewTimer(timeout)
-	defer deadline.Stop()
-	for {
-		s.mu.Lock()
-		ok := cond()
-		k := key()
-		ch := s.watched[k]
-		if ch == nil && !ok {
-			ch = make(chan struct{})
-			s.watched[k] = ch
-		}
-		s.mu.Unlock()
-		if ok {
-			return true
-		}
-		select {
-		case <-ch:
-		case <-deadline.C:
-			return false
-		}
+	return s.waitFor(timeout, func() chan struct{} { return s.watch(key()) }, cond)
+}
+
+// watch returns the channel closed at the next change of the message or
+// interaction key names (notifyOf); call with s.mu held.
+func (s *Server) watch(key string) chan struct{} {
+	ch := s.watched[key]
+	if ch == nil {
+		ch = make(chan struct{})
+		s.watched[key] = ch
 	}
+	return ch
 }
 
 // wait calls cond (with s.mu held) after every change until it returns true
 // or timeout passes, and reports whether it returned true.
 func (s *Server) wait(timeout time.Duration, cond func() bool) bool {
+	return s.waitFor(timeout, func() chan struct{} { return s.changed }, cond)
+}
+
+// waitFor calls cond (with s.mu held) until it returns true or timeout
+// passes, each time after the channel next returns (called with s.mu held)
+// is closed, and reports whether it returned true.
+func (s *Server) waitFor(timeout time.Duration, next func() chan struct{}, cond func() bool) bool {
 	deadline := time.NewTimer(timeout)
 	defer deadline.Stop()
 	for {
 		s.mu.Lock()
 		ok := cond()
-		ch := s.changed
+		var ch chan struct{}
+		if !ok {
+			ch = next()
+		}
 		s.mu.Unlock()
 		if ok {
 			return true
