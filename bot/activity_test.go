@@ -8,6 +8,7 @@ import (
 
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/store"
 )
 
 // TestEntryPointKept: the application's entry point command, made by the
@@ -43,29 +44,34 @@ func TestEntryPointKept(t *testing.T) {
 
 // TestPlayInDiscordButton: with the Activity, a board's Play in Discord
 // button answers LAUNCH_ACTIVITY, which opens the Activity in the board's
-// channel with the clicker in it.
+// channel with the clicker in it; a busy bot, which defers what it can
+// at once, does not defer it (Discord takes the launch only as the first
+// answer).
 func TestPlayInDiscordButton(t *testing.T) {
 	t.Parallel()
-	h := newHarness(t, func(h *harness) { h.srv.EnableActivities(); h.activity = true })
-	st := h.duel("zola", false)
-	board := h.board(st.Game.ID)
-	id := hasSuffix(buttons(board), "/activity")
-	if id == "" {
-		t.Fatalf("board buttons %v: want Play in Discord", buttons(board))
-	}
-	carol := h.srv.NewUser("carol") // a spectator launches it too
-	resp := h.srv.Click(t, carol, board, id).WaitResponse(t, wait)
-	if resp.Type != discordgo.InteractionResponseType(discordtest.LaunchActivity) {
-		t.Fatalf("Play in Discord answered type %d: want LAUNCH_ACTIVITY", resp.Type)
-	}
-	if got := h.srv.ActivityInstances(); len(got) != 1 {
-		t.Fatalf("activity instances %v: want the one launched", got)
+	for _, busy := range []int{0, -1} {
+		h := newHarness(t, func(h *harness) { h.srv.EnableActivities(); h.activity = true; h.busyHandlers = busy })
+		g := h.boardFrom(store.NewGame{Variant: "zola"})
+		board := h.board(g.ID)
+		id := hasSuffix(buttons(board), "/activity")
+		if id == "" {
+			t.Fatalf("board buttons %v: want Play in Discord", buttons(board))
+		}
+		carol := h.srv.NewUser("carol") // a spectator launches it too
+		resp := h.srv.Click(t, carol, board, id).WaitResponse(t, wait)
+		if resp.Type != discordgo.InteractionResponseType(discordtest.LaunchActivity) {
+			t.Fatalf("Play in Discord (busy handlers %d) answered type %d: want LAUNCH_ACTIVITY", busy, resp.Type)
+		}
+		if got := h.srv.ActivityInstances(); len(got) != 1 {
+			t.Fatalf("activity instances %v: want the one launched", got)
+		}
 	}
 }
 
 // TestEntryPointAppHandler: when the entry point command is set to be
 // handled by the app, its use reaches the bot, which launches the
-// Activity with LAUNCH_ACTIVITY; a bot that serves no Activity says so.
+// Activity with LAUNCH_ACTIVITY, busy or not; a bot that serves no
+// Activity says so.
 func TestEntryPointAppHandler(t *testing.T) {
 	t.Parallel()
 	for _, serves := range []bool{true, false} {
@@ -73,6 +79,9 @@ func TestEntryPointAppHandler(t *testing.T) {
 			h.srv.EnableActivities()
 			h.srv.SetEntryPointHandler(discordtest.AppHandler)
 			h.activity = serves
+			if serves {
+				h.busyHandlers = -1 // always busy: every answer that can be deferred is
+			}
 		})
 		resp := h.srv.SlashCommand(t, h.alice, h.channel, "launch").WaitResponse(t, wait)
 		if !serves {

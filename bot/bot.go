@@ -72,7 +72,7 @@ type Config struct {
 	AnswerBudget time.Duration
 	// BusyHandlers is how many handlers going on at once make the bot
 	// busy, when it defers every answer it can at once (late.go);
-	// busyHandlers when zero.
+	// busyHandlers when zero, and negative for a bot always busy (tests).
 	BusyHandlers int
 	// Metrics records what the bot does; nil records nothing.
 	Metrics *Metrics
@@ -575,15 +575,17 @@ func (b *Bot) handle(ctx context.Context, ic *discordgo.InteractionCreate) {
 	busy := b.handling.Add(1) > int64(cmp.Or(b.cfg.BusyHandlers, busyHandlers))
 	defer b.handling.Add(-1)
 	r := b.newRequest(ctx, ic)
+	handled := func() {}
 	if r.undeferrable() {
 		// Its reads skip the line of the other handlers' (store.Urgent).
 		r.ctx = store.Urgent(r.ctx)
+	} else {
+		budget := cmp.Or(b.cfg.AnswerBudget, answerBudget)
+		if busy {
+			budget = -1 // deferred at once, before the handler's work
+		}
+		handled = r.guardLate(budget)
 	}
-	budget := cmp.Or(b.cfg.AnswerBudget, answerBudget)
-	if busy {
-		budget = -1 // deferred at once, before the handler's work
-	}
-	handled := r.guardLate(budget)
 	name := "unknown"
 	err := recovered(func() error {
 		name = r.route()

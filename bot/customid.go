@@ -70,11 +70,11 @@ type verb struct {
 	run  func(*request, action) error
 }
 
-// opensForm reports whether a control's verb answers with a form (a
-// modal), which Discord takes only as the initial response: such a click
-// is not deferred when late (late.go), as a deferral would leave no way to
-// show the form.
-func opensForm(verb string) bool { return verb == verbType }
+// answersFirst reports whether a control's verb answers with what Discord
+// takes only as the initial response: a form (a modal) or the Activity's
+// launch. Such a click is never deferred (late.go), as a deferral would
+// leave no way to show it.
+func answersFirst(verb string) bool { return verb == verbType || verb == verbActivity }
 
 // verbs are every verb of zugbot's controls: the one list from which the
 // parsing of custom IDs and the dispatch of clicks are derived.

@@ -24,7 +24,7 @@ const answerBudget = time.Second
 // busyHandlers is how many handlers going on at once make the bot busy.
 // A busy bot defers every answer it can at once, when the handler starts,
 // rather than after answerBudget: a quiet bot has a few handlers going on
-// (8 to 16 at 300 games on two cores, docs/load.md), and hundreds mean
+// (6 to 16 on average at 300 games on two cores, docs/load.md), and hundreds mean
 // that each waits behind the others for the store, the CPU and Discord,
 // where the deferral, sent first, does not wait with them.
 const busyHandlers = 64
@@ -232,26 +232,28 @@ func (l *lateResponder) DeleteFollowup(ctx context.Context, id string) error {
 }
 
 // undeferrable reports whether r's first answer cannot be a deferral: an
-// autocomplete's suggestions, or a control's form (Discord takes no form
-// after a deferral). Such answers come at once or never.
+// autocomplete's suggestions, a control's form or the Activity's launch
+// (from the board's button or the app's entry point command), which
+// Discord takes only as the initial response. Such answers come at once
+// or never.
 func (r *request) undeferrable() bool {
 	switch r.i.Type {
 	case discordgo.InteractionApplicationCommandAutocomplete:
 		return true
+	case discordgo.InteractionApplicationCommand:
+		d, ok := r.i.Data.(discordgo.ApplicationCommandInteractionData) // not ApplicationCommandData(): a malformed command must reach the handler's recovery
+		return ok && d.CommandType == primaryEntryPoint
 	case discordgo.InteractionMessageComponent:
 		a, err := r.parseCustomID()
-		return err == nil && opensForm(a.verb)
+		return err == nil && answersFirst(a.verb)
 	}
 	return false
 }
 
-// guardLate sends a deferral for r if its handler has not answered
+// guardLate (for an answer that can be deferred) sends a deferral for r if its handler has not answered
 // budget after Discord created the interaction (at once if that time has
 // passed: a backlog). It returns a func that the handler calls when done.
 func (r *request) guardLate(budget time.Duration) (stop func()) {
-	if r.undeferrable() {
-		return func() {}
-	}
 	l := &lateResponder{out: r.out}
 	r.out = l
 	private := false

@@ -125,7 +125,8 @@ type Options struct {
 	BusyTimeout time.Duration
 	// Readers is the size of the read connection pool; the number of CPUs
 	// (at least 2) when zero. On PostgreSQL, where reads and writes share
-	// one pool, it is that pool's size, pgConns when zero.
+	// one pool, it is that pool's size, pgConns when zero. Either way the
+	// store keeps urgentConns more for Urgent reads, opened when first used.
 	Readers int
 }
 
@@ -308,14 +309,16 @@ func (s *Store) MinRatedGames() int { return s.minRated }
 
 // Close closes the database.
 func (s *Store) Close() error {
-	errs := []error{s.writes.Close()}
-	if s.reads != s.writes {
-		errs = append(errs, s.reads.Close())
-	}
+	// The readers first and the writer last: on SQLite the last connection
+	// to close checkpoints the WAL and removes it.
+	var errs []error
 	if s.urgent != nil {
 		errs = append(errs, s.urgent.Close())
 	}
-	return errors.Join(errs...)
+	if s.reads != s.writes {
+		errs = append(errs, s.reads.Close())
+	}
+	return errors.Join(append(errs, s.writes.Close())...)
 }
 
 // variant returns the variant of Options.Variants with the given ID, or

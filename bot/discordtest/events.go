@@ -51,6 +51,7 @@ func (s *Server) dropChannel(c *channel) {
 	for id, m := range s.messages {
 		if m.channelID == c.id {
 			delete(s.messages, id)
+			s.notifyOf(id)
 		}
 	}
 }

@@ -436,7 +436,8 @@ func (ix *Interaction) originalKey() string {
 // original response message satisfies cond ("" while there is none), and
 // reports whether it did, with the content last seen: for load tests,
 // which count what did not happen. It wakes only at changes of this
-// interaction and its original message.
+// interaction and its original message, and calls cond with the fake's
+// lock held: cond must not call the Server.
 func (ix *Interaction) WaitOriginalContent(timeout time.Duration, cond func(string) bool) (string, bool) {
 	s := ix.s
 	var content string
