@@ -282,9 +282,12 @@ func (s *Server) close() {
 	var wg sync.WaitGroup
 	for _, ds := range sessions {
 		// discordgo's heartbeat goroutine can race Close and start a
-		// reconnect loop against the stopped fake; Close's lock orders this
-		// write before that goroutine reads the field.
+		// reconnect loop against the stopped fake. The field is written
+		// under the session's lock, under which reconnect reads it
+		// (third_party/discordgo/PATCHED.md).
+		ds.Lock()
 		ds.ShouldReconnectOnError = false
+		ds.Unlock()
 		wg.Go(func() { ds.Close() })
 	}
 	wg.Wait()

@@ -912,7 +912,12 @@ func (s *Session) reconnect() {
 
 	var err error
 
-	if s.ShouldReconnectOnError {
+	// zugbot: read under the session's lock, as a Close on another
+	// goroutine may be turning reconnection off (PATCHED.md).
+	s.RLock()
+	shouldReconnect := s.ShouldReconnectOnError
+	s.RUnlock()
+	if shouldReconnect {
 
 		wait := time.Duration(1)
 
