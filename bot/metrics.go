@@ -50,7 +50,7 @@ func NewMetrics(reg prometheus.Registerer) *Metrics {
 			Buckets: []float64{.001, .01, .05, .1, .25, .5, 1, 2, 5, 10},
 		}),
 		render: prometheus.NewHistogram(prometheus.HistogramOpts{
-			Name: "zugbot_render_seconds", Help: "Time to draw and encode a board image.",
+			Name: "zugbot_render_seconds", Help: "Time to draw and encode a board image, with its wait for a core's turn (render.Renderer.PNG).",
 			Buckets: []float64{.002, .005, .01, .02, .05, .1, .25},
 		}),
 		errors: prometheus.NewCounterVec(prometheus.CounterOpts{

@@ -17,6 +17,7 @@ import (
 	"image/png"
 	"io"
 	"math"
+	"runtime"
 	"strings"
 	"sync"
 
@@ -36,6 +37,12 @@ type Renderer struct {
 	mu        sync.Mutex
 	layouts   map[layoutKey]*layoutOnce
 	enc       png.Encoder
+	// slots holds a token per board being drawn into a PNG, one per core
+	// at the most: drawing is CPU work only, and more at once than cores
+	// would only make each take longer, and hold up the CPU for the
+	// caller's other goroutines (a bot's gateway reader, its quick
+	// answers) the more.
+	slots chan struct{}
 }
 
 type layoutKey struct {
@@ -62,6 +69,7 @@ func New() *Renderer {
 		maxFrames: MaxFrames,
 		layouts:   make(map[layoutKey]*layoutOnce),
 		enc:       png.Encoder{CompressionLevel: png.BestSpeed, BufferPool: &encoderPool{}},
+		slots:     make(chan struct{}, runtime.NumCPU()),
 	}
 }
 
@@ -134,12 +142,15 @@ type scene struct {
 	arrows  []Arrow
 }
 
-// PNG writes the image of p as a PNG.
+// PNG writes the image of p as a PNG. At most one board per core is drawn
+// at once; the others wait their turn. w should be memory (a
+// bytes.Buffer): a slow writer would hold a core's turn.
 func (r *Renderer) PNG(w io.Writer, p engine.Position, opt Options) error {
 	l, sc, err := r.prepare(p, opt, Size)
 	if err != nil {
 		return err
 	}
+	r.slots <- struct{}{}
 	pal, _ := l.paletted.Get().(*image.Paletted)
 	if pal == nil {
 		pal = image.NewPaletted(l.bounds, l.q.pal)
@@ -147,6 +158,7 @@ func (r *Renderer) PNG(w io.Writer, p engine.Position, opt Options) error {
 	r.draw(l, sc, pal)
 	err = encodePNG(w, pal)
 	l.paletted.Put(pal)
+	<-r.slots
 	if err != nil {
 		return fmt.Errorf("render: encode png: %w", err)
 	}

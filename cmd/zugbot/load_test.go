@@ -426,7 +426,7 @@ func TestLoad(t *testing.T) {
 	for _, p := range procs {
 		fmt.Fprintf(&b, "| %s: CPU, peak RSS | %.2f cores, %s |\n", p.name, p.cpu.Seconds()/elapsed.Seconds(), cmp.Or(p.hwm, "—"))
 	}
-	fmt.Fprintf(&b, "| AI thinks / board renders / handlers going on at once, on average | %.2f / %.2f / %.2f |\n", sums[0]/elapsed.Seconds(), sums[1]/elapsed.Seconds(), sums[2]/elapsed.Seconds())
+	fmt.Fprintf(&b, "| AI thinks / board renders (drawn or waiting their turn) / handlers going on at once, on average | %.2f / %.2f / %.2f |\n", sums[0]/elapsed.Seconds(), sums[1]/elapsed.Seconds(), sums[2]/elapsed.Seconds())
 	fmt.Fprintf(&b, "| games finished (and started anew) | %d |\n", r.finished.Load())
 	fmt.Fprintf(&b, "| boards still behind 10 s after a move | %d |\n", r.stale.Load())
 	fmt.Fprintf(&b, "| backup at %v | %s |\n", backup.at.Round(time.Second), backup.result)
