@@ -24,9 +24,9 @@ const answerBudget = time.Second
 // busyHandlers is how many handlers going on at once make the bot busy.
 // A busy bot defers every answer it can at once, when the handler starts,
 // rather than after answerBudget: a quiet bot has a few handlers going on
-// (6 to 16 on average at 300 games on two cores, docs/load.md), and hundreds mean
-// that each waits behind the others for the store, the CPU and Discord,
-// where the deferral, sent first, does not wait with them.
+// (6 to 16 on average at 300 games on two cores, docs/load.md), and
+// hundreds mean that each waits behind the others for the store, the CPU
+// and Discord, where the deferral, sent first, does not wait with them.
 const busyHandlers = 64
 
 // errTooLate is a handler's answer that cannot follow the deferral sent
@@ -250,9 +250,10 @@ func (r *request) undeferrable() bool {
 	return false
 }
 
-// guardLate (for an answer that can be deferred) sends a deferral for r if its handler has not answered
-// budget after Discord created the interaction (at once if that time has
-// passed: a backlog). It returns a func that the handler calls when done.
+// guardLate, for an answer that can be deferred, sends a deferral for r
+// if its handler has not answered budget after Discord created the
+// interaction (at once if that time has passed: a backlog). It returns a
+// func that the handler calls when done.
 func (r *request) guardLate(budget time.Duration) (stop func()) {
 	l := &lateResponder{out: r.out}
 	r.out = l

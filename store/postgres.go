@@ -56,14 +56,16 @@ func (s *Store) openPostgres(ctx context.Context, url string, conns int, ms []mi
 }
 
 // pgConns is the connections a bot's store keeps to a PostgreSQL server,
-// by default, besides its urgentConns. Every process on the server takes its share of the server's
-// max_connections (100 by default, 3 kept for superusers): a bot its
-// pgConns, urgentConns and one for its feed's LISTEN, a zugbot worker its AI workers
-// and 4 (workerConns in cmd/zugbot) and one to LISTEN. So a default server
-// takes three bots and three workers of 2 AI workers (96); beyond that,
-// raise max_connections (docs/self-hosting.md, "AI workers"). More connections would not make one bot faster on a
-// small server: PostgreSQL runs as many queries at once as it has cores,
-// and a board drawn reads none of its own (Game.Ratings).
+// by default, besides its urgentConns. Every process on the server takes
+// its share of the server's max_connections (100 by default, 3 kept for
+// superusers): a bot its pgConns, urgentConns and one for its feed's
+// LISTEN, a zugbot worker its AI workers and 4 (workerConns in
+// cmd/zugbot) and one to LISTEN. So a default server takes three bots and
+// three workers of 2 AI workers (96); beyond that, raise max_connections
+// (docs/self-hosting.md, "AI workers"). More connections would not make
+// one bot faster on a small server: PostgreSQL runs as many queries at
+// once as it has cores, and a board drawn reads none of its own
+// (Game.Ratings).
 const pgConns = 22
 
 // rebind numbers a query's placeholders as PostgreSQL wants them: "?" is

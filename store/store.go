@@ -265,7 +265,7 @@ func Urgent(ctx context.Context) context.Context {
 // readers returns the pool for ctx's reads: the urgent one for an Urgent
 // context.
 func (s *Store) readers(ctx context.Context) *pool {
-	if s.urgent != nil && ctx.Value(urgentKey{}) != nil {
+	if ctx.Value(urgentKey{}) != nil {
 		return s.urgent
 	}
 	return s.reads
@@ -311,10 +311,7 @@ func (s *Store) MinRatedGames() int { return s.minRated }
 func (s *Store) Close() error {
 	// The readers first and the writer last: on SQLite the last connection
 	// to close checkpoints the WAL and removes it.
-	var errs []error
-	if s.urgent != nil {
-		errs = append(errs, s.urgent.Close())
-	}
+	errs := []error{s.urgent.Close()}
 	if s.reads != s.writes {
 		errs = append(errs, s.reads.Close())
 	}

@@ -372,7 +372,7 @@ func (ix *Interaction) Redeliver(t testing.TB) {
 func (ix *Interaction) WaitResponse(t testing.TB, timeout time.Duration) *Response {
 	t.Helper()
 	var r *Response
-	if !ix.s.waitOn(timeout, func() string { return "ix" + ix.ID }, func() bool { r = ix.response; return r != nil }) {
+	if !ix.s.waitOn(timeout, ix.key, func() bool { r = ix.response; return r != nil }) {
 		t.Fatalf("discordtest: no accepted response to interaction %s within %v (violations %v)", ix.ID, timeout, ix.violations())
 	}
 	return r
@@ -423,11 +423,15 @@ func (ix *Interaction) OriginalContent() string {
 	return m.content
 }
 
+// key names the interaction for waitOn and notifyOf, apart from message
+// IDs.
+func (ix *Interaction) key() string { return "ix" + ix.ID }
+
 // originalKey names, for waitOn, the original response message, or the
 // interaction while it has none; call with s.mu held.
 func (ix *Interaction) originalKey() string {
 	if ix.original == "" {
-		return "ix" + ix.ID
+		return ix.key()
 	}
 	return ix.original
 }
@@ -673,7 +677,7 @@ func (s *Server) postCallback(c *call) (any, *apiError) {
 	}
 	ix.response = resp
 	s.notify()
-	s.notifyOf("ix" + ix.ID)
+	s.notifyOf(ix.key())
 	if c.r.URL.Query().Get("with_response") == "true" {
 		return s.callbackResponse(ix, d.Type, instance), nil
 	}

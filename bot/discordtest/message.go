@@ -153,7 +153,8 @@ func (s *Server) Message(channelID, messageID string) *Message {
 // which count what did not happen). cond is called at each change of that
 // message only, and without the fake's lock.
 func (s *Server) WaitMessageUntil(channelID, messageID string, timeout time.Duration, cond func(*Message) bool) *Message {
-	deadline := time.Now().Add(timeout)
+	deadline := time.NewTimer(timeout)
+	defer deadline.Stop()
 	for {
 		s.mu.Lock()
 		next := s.watch(messageID)
@@ -163,7 +164,7 @@ func (s *Server) WaitMessageUntil(channelID, messageID string, timeout time.Dura
 		}
 		select {
 		case <-next:
-		case <-time.After(time.Until(deadline)):
+		case <-deadline.C:
 			return nil
 		}
 	}
