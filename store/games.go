@@ -20,7 +20,7 @@ const AnyPly = -1
 // scanner is a *sql.Row or *sql.Rows.
 type scanner interface{ Scan(dest ...any) error }
 
-const gameSelect = `SELECT g.id, g.variant, g.start,
+const gameSelect = `SELECT g.id, g.public_id, g.variant, g.start,
 	coalesce(g.player0, ''), coalesce(p0.name, ''), g.ai0,
 	coalesce(g.player1, ''), coalesce(p1.name, ''), g.ai1,
 	g.guild_id, g.channel_id, g.thread_id, g.message_id,
@@ -62,7 +62,7 @@ func scanGame(sc scanner) (Game, error) {
 		rating, peak     [2]sql.NullInt64
 		rated            [2]int
 	)
-	err := sc.Scan(&g.ID, &g.Variant, &g.Start,
+	err := sc.Scan(&g.ID, &g.PublicID, &g.Variant, &g.Start,
 		&player0, &name0, &ai0,
 		&player1, &name1, &ai1,
 		&g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
@@ -350,11 +350,11 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 		}
 	}
 	var id int64
-	err := tx.QueryRowContext(ctx, `INSERT INTO games (variant, start, player0, ai0, player1, ai1,
+	err := tx.QueryRowContext(ctx, `INSERT INTO games (public_id, variant, start, player0, ai0, player1, ai1,
 			guild_id, channel_id, thread_id, rated, days_per_move, deadline, rematch_of, created_at, updated_at,
 			clock_ms, increment_ms, left0_ms, left1_ms, clock_side, clock_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		ng.Variant, ng.Start, players[0], ng.Seats[0].AI, players[1], ng.Seats[1].AI,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		newPublicID(), ng.Variant, ng.Start, players[0], ng.Seats[0].AI, players[1], ng.Seats[1].AI,
 		ng.GuildID, ng.ChannelID, ng.ThreadID, ng.Rated, ng.DaysPerMove, nullMillis(deadline), rematch,
 		millis(now), millis(now), base, inc, base, base, first, clockAt).Scan(&id)
 	if err != nil {

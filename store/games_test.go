@@ -25,8 +25,11 @@ func TestCreateGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if !ValidPublicID(g.PublicID) {
+		t.Errorf("public id %q, want 16 hex digits", g.PublicID)
+	}
 	want := Game{
-		ID: g.ID, Variant: "zola8", Seats: [2]Seat{{Player: alice}, {AI: 3}},
+		ID: g.ID, PublicID: g.PublicID, Variant: "zola8", Seats: [2]Seat{{Player: alice}, {AI: 3}},
 		GuildID: "g1", ChannelID: "c1", ThreadID: "t1", DaysPerMove: 3,
 		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(),
 		// alice has not played zola8 rated: the initial rating, read with

@@ -60,7 +60,9 @@ type NewTournament struct {
 // Tournament is a tournament as the database has it, with its players and
 // pairings.
 type Tournament struct {
-	ID                  int64
+	ID int64
+	// PublicID is its unguessable address on the web, as Game's.
+	PublicID            string
 	GuildID, ChannelID  string
 	ThreadID, MessageID string // its thread ("" without one) and sign-up message
 	Creator             string
@@ -166,10 +168,10 @@ func (s *Store) CreateTournament(ctx context.Context, nt NewTournament) (Tournam
 			return err
 		}
 		var id int64
-		err := tx.QueryRowContext(ctx, `INSERT INTO tournaments (guild_id, channel_id, creator_id, variant, format, rounds, rated,
+		err := tx.QueryRowContext(ctx, `INSERT INTO tournaments (public_id, guild_id, channel_id, creator_id, variant, format, rounds, rated,
 				days_per_move, clock_ms, increment_ms, state, starts_at, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) RETURNING id`,
-			nt.GuildID, nt.ChannelID, nt.Creator.ID, nt.Variant, string(nt.Format), nt.Rounds, nt.Rated,
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'open', ?, ?, ?) RETURNING id`,
+			newPublicID(), nt.GuildID, nt.ChannelID, nt.Creator.ID, nt.Variant, string(nt.Format), nt.Rounds, nt.Rated,
 			nt.DaysPerMove, nt.Clock.Base.Milliseconds(), nt.Clock.Increment.Milliseconds(),
 			nullMillis(nt.StartsAt), millis(now), millis(now)).Scan(&id)
 		if err != nil {
@@ -211,9 +213,9 @@ func tournament(ctx context.Context, q querier, id int64) (Tournament, error) {
 		startsAt         sql.NullInt64
 		created, updated int64
 	)
-	err := q.QueryRowContext(ctx, `SELECT id, guild_id, channel_id, thread_id, message_id, creator_id, variant, format, rounds, rated,
+	err := q.QueryRowContext(ctx, `SELECT id, public_id, guild_id, channel_id, thread_id, message_id, creator_id, variant, format, rounds, rated,
 			days_per_move, clock_ms, increment_ms, state, round, announced, starts_at, created_at, updated_at
-		FROM tournaments WHERE id = ?`, id).Scan(&t.ID, &t.GuildID, &t.ChannelID, &t.ThreadID, &t.MessageID, &t.Creator,
+		FROM tournaments WHERE id = ?`, id).Scan(&t.ID, &t.PublicID, &t.GuildID, &t.ChannelID, &t.ThreadID, &t.MessageID, &t.Creator,
 		&t.Variant, &format, &t.Rounds, &t.Rated, &t.DaysPerMove, &base, &inc, &state, &t.Round, &t.Announced,
 		&startsAt, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {

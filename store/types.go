@@ -116,10 +116,13 @@ func (c RatingChange) Delta() int { return c.After - c.Before }
 
 // Game is one game, as the database has it.
 type Game struct {
-	ID      int64
-	Variant string  // engine.Variant ID
-	Start   string  // start position string; "" for the variant's start
-	Seats   [2]Seat // by engine.Side
+	ID int64
+	// PublicID is the game's unguessable address on the web (see
+	// ValidPublicID); the sequential ID opens nothing there.
+	PublicID string
+	Variant  string  // engine.Variant ID
+	Start    string  // start position string; "" for the variant's start
+	Seats    [2]Seat // by engine.Side
 
 	GuildID   string // "" in direct messages
 	ChannelID string
