@@ -12,6 +12,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // subject returns the user option name, or the user who asked.
@@ -107,6 +108,7 @@ func (r *request) gamesCommand() error {
 	if err != nil {
 		return err
 	}
+	games = table.Visible(r.viewer(true), games)
 	if len(games) == 0 {
 		return r.say("%s has no games going. Start one with /play or /challenge.", r.playerOf(u).Name)
 	}
@@ -189,7 +191,9 @@ func (r *request) profileCommand() error {
 		}
 		fmt.Fprintf(&desc, "You against %s: %d wins, %d draws, %d losses.\n", name, h.Record.Wins, h.Record.Draws, h.Record.Losses)
 	}
-	if len(p.Recent) > 0 {
+	// The profile is posted for everyone in the channel: the recent games
+	// it lists are those they may see.
+	if p.Recent = table.Visible(r.viewer(false), p.Recent); len(p.Recent) > 0 {
 		desc.WriteString("\nRecent games:\n")
 		var lines []string
 		for i := range p.Recent {
@@ -215,6 +219,7 @@ func (r *request) historyCommand() error {
 	if err != nil {
 		return err
 	}
+	games = table.Visible(r.viewer(true), games)
 	if len(games) == 0 {
 		return r.say("%s has no finished games%s yet.", r.playerOf(u).Name, of)
 	}

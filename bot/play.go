@@ -295,18 +295,16 @@ func (r *request) boardCommand() error {
 }
 
 // checkPlace refuses to show game g, or to act on it through a control,
-// outside the server it is played on, except in a DM of one of its
-// players: game numbers are sequential, and another server's games (or
-// someone's DM games) are theirs.
+// where the service's visibility policy (table.CanView) does not let it
+// be seen: a board posted in a server is read by all its members.
 func (r *request) checkPlace(g *store.Game) error {
-	_, player := g.SideOf(r.user.ID)
-	switch {
-	case r.i.GuildID == "" && player, r.i.GuildID != "" && r.i.GuildID == g.GuildID:
-		return nil
-	case g.GuildID == "":
-		return userErrorf("Game #%d is played in a direct message; only its players can see it, in theirs with zugbot.", g.ID)
-	}
-	return userErrorf("Game #%d is played on another server; it can be seen there, or by its players in a direct message with zugbot.", g.ID)
+	return table.CanView(r.viewer(false), g)
+}
+
+// viewer is the asker as the visibility policy sees them: private when
+// only they read the answer (an ephemeral reply; a DM is private anyway).
+func (r *request) viewer(private bool) table.Viewer {
+	return table.Viewer{User: r.user.ID, Guild: r.i.GuildID, Private: private}
 }
 
 // seated is a handler of a control of game a.id that needs the game and

@@ -223,6 +223,8 @@ const (
 	GameGoing              // the game is not over yet
 	AlreadyOffered         // the player's own offer is still open
 	NotHere                // a tournament held on another server
+	Hidden                 // a game or tournament the asker may not see (CanView)
+	NoSuchGame             // a public id that names no game or tournament
 )
 
 // refuse returns a *Refusal for reason with a formatted text.
