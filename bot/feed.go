@@ -24,10 +24,11 @@ func (b *Bot) Table() *table.Table { return b.table }
 // A LiveBoard is the web page that shows a game live (package web): the
 // bot hands out its links.
 type LiveBoard interface {
-	// Link returns a private link that lets user play game for ttl.
-	Link(game int64, user string, ttl time.Duration) (string, error)
-	// GameURL returns the address of game's page, for spectators.
-	GameURL(game int64) string
+	// Link returns a private link that lets user play game g for ttl.
+	Link(g *store.Game, user string, ttl time.Duration) (string, error)
+	// GameURL returns the address of game g's page, by its public id: its
+	// watch link.
+	GameURL(g *store.Game) string
 	// Watching reports whether user has game's live board open as its
 	// player: the page shows them each move, so they are not pinged.
 	Watching(game int64, user string) bool
@@ -56,14 +57,18 @@ func (r *request) liveLink(g *store.Game) error {
 		return userErrorf("This zugbot serves no live board.")
 	}
 	if _, player := g.SideOf(r.user.ID); !player {
-		return r.privately(message{content: fmt.Sprintf("Watch game #%d live: %s", g.ID, b.live.GameURL(g.ID))})
+		return r.privately(message{content: fmt.Sprintf("Watch game #%d live: %s", g.ID, b.live.GameURL(g))})
 	}
-	link, err := b.live.Link(g.ID, r.user.ID, linkTTL)
+	link, err := b.live.Link(g, r.user.ID, linkTTL)
 	if err != nil {
 		return fmt.Errorf("a live board link for game %d: %w", g.ID, err)
 	}
-	return r.privately(message{content: fmt.Sprintf("Your live board for game #%d, for you alone: %s (it opens once, within %s; anyone may watch at %s)",
-		g.ID, link, table.DurationText(linkTTL), b.live.GameURL(g.ID))})
+	watch := "only its players may open its page"
+	if table.Watchable(g) {
+		watch = "anyone with this address may watch: " + b.live.GameURL(g)
+	}
+	return r.privately(message{content: fmt.Sprintf("Your live board for game #%d, for you alone: %s (it opens once, within %s; %s)",
+		g.ID, link, table.DurationText(linkTTL), watch)})
 }
 
 // followChanges shows on Discord the changes made to its games elsewhere

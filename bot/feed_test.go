@@ -83,7 +83,7 @@ func TestLiveBoard(t *testing.T) {
 	}
 	carol := h.srv.NewUser("carol")
 	watch := h.srv.Click(t, carol, board, live).WaitResponse(t, wait)
-	if want := fmt.Sprintf("Watch game #%d live: %s/games/%d", id, h.webURL, id); watch.Data == nil || watch.Data.Content != want || watch.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+	if want := fmt.Sprintf("Watch game #%d live: %s/games/%s", id, h.webURL, st.Game.PublicID); watch.Data == nil || watch.Data.Content != want || watch.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Errorf("a spectator's Live board: %+v; want %q, privately", watch.Data, want)
 	}
 	resp := h.srv.Click(t, h.alice, board, live).WaitResponse(t, wait)
@@ -100,14 +100,14 @@ func TestLiveBoard(t *testing.T) {
 		t.Fatal(err)
 	}
 	page.Body.Close()
-	if page.StatusCode != http.StatusOK || page.Request.URL.Path != fmt.Sprintf("/games/%d", id) {
+	if page.StatusCode != http.StatusOK || page.Request.URL.Path != "/games/"+st.Game.PublicID {
 		t.Fatalf("the link led to %s (%d); want the game's page", page.Request.URL, page.StatusCode)
 	}
 	var state struct {
 		CSRF string `json:"csrf"`
 		Ply  int    `json:"ply"`
 	}
-	sr, err := client.Get(fmt.Sprintf("%s/api/games/%d", h.webURL, id))
+	sr, err := client.Get(h.webURL + "/api/games/" + st.Game.PublicID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +118,7 @@ func TestLiveBoard(t *testing.T) {
 	}
 	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
 	body, _ := json.Marshal(map[string]any{"ply": state.Ply, "move": move})
-	req, _ := http.NewRequest(http.MethodPost, fmt.Sprintf("%s/api/games/%d/moves", h.webURL, id), bytes.NewReader(body))
+	req, _ := http.NewRequest(http.MethodPost, h.webURL+"/api/games/"+st.Game.PublicID+"/moves", bytes.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Zugbot-CSRF", state.CSRF)
 	req.Header.Set("Origin", h.webURL)
@@ -143,7 +143,7 @@ func TestLiveBoard(t *testing.T) {
 	if got := h.move(h.bob, id, reply); !strings.Contains(got, "you played") {
 		t.Fatalf("bob's /move: %q", got)
 	}
-	sr, err = client.Get(fmt.Sprintf("%s/api/games/%d", h.webURL, id))
+	sr, err = client.Get(h.webURL + "/api/games/" + st.Game.PublicID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -190,14 +190,14 @@ func TestBoardLive(t *testing.T) {
 		t.Fatal(err)
 	}
 	page.Body.Close()
-	if page.StatusCode != http.StatusOK || page.Request.URL.Path != fmt.Sprintf("/games/%d", g.ID) {
+	if page.StatusCode != http.StatusOK || page.Request.URL.Path != "/games/"+g.PublicID {
 		t.Fatalf("the link led to %s (%d); want the game's page", page.Request.URL, page.StatusCode)
 	}
 	var state struct {
 		You  int    `json:"you"`
 		CSRF string `json:"csrf"`
 	}
-	sr, err := client.Get(fmt.Sprintf("%s/api/games/%d", h.webURL, g.ID))
+	sr, err := client.Get(h.webURL + "/api/games/" + g.PublicID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -209,7 +209,7 @@ func TestBoardLive(t *testing.T) {
 
 	carol := h.srv.NewUser("carol")
 	cix := h.srv.SlashCommand(t, carol, where, "board", discordtest.Opt("game", g.ID), discordtest.Opt("live", true))
-	if got, want := private("carol", cix.WaitResponse(t, wait)), fmt.Sprintf("Watch game #%d live: %s/games/%d", g.ID, h.webURL, g.ID); got != want {
+	if got, want := private("carol", cix.WaitResponse(t, wait)), fmt.Sprintf("Watch game #%d live: %s/games/%s", g.ID, h.webURL, g.PublicID); got != want {
 		t.Errorf("carol's /board live in the game's channel says %q; want %q", got, want)
 	}
 	side := h.srv.NewChannel(h.guild, "side")
@@ -335,7 +335,7 @@ func TestStartedInActivity(t *testing.T) {
 		started.GameCSRF = joined.GameCSRF
 	}
 	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
-	if code := client.call("POST", fmt.Sprintf("/api/games/%d/moves", id), map[string]any{"ply": 0, "move": move}, started.GameCSRF, nil); code != http.StatusOK {
+	if code := client.call("POST", "/api/games/"+st.Game.PublicID+"/moves", map[string]any{"ply": 0, "move": move}, started.GameCSRF, nil); code != http.StatusOK {
 		t.Fatalf("%s's move in the Activity: %d", mover.Username, code)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -383,7 +383,7 @@ func (h *harness) liveSession(u *discordgo.User, id int64) *http.Client {
 func (h *harness) watch(c *http.Client, u *discordgo.User, id int64) (close func()) {
 	h.t.Helper()
 	ctx, cancel := context.WithCancel(context.Background())
-	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", h.webURL, id), nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", h.webURL+"/api/games/"+h.game(id).Game.PublicID+"/live", nil)
 	resp, err := c.Do(req)
 	if err != nil {
 		h.t.Fatal(err)

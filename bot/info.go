@@ -108,8 +108,11 @@ func (r *request) gamesCommand() error {
 	if err != nil {
 		return err
 	}
-	games = table.Visible(r.viewer(true), games)
-	if len(games) == 0 {
+	visible := table.Visible(r.viewer(true), games)
+	if len(visible) == 0 && len(games) > 0 {
+		return r.say("%s has no games going that you can see here.", r.playerOf(u).Name)
+	}
+	if games = visible; len(games) == 0 {
 		return r.say("%s has no games going. Start one with /play or /challenge.", r.playerOf(u).Name)
 	}
 	var lines []string
@@ -219,8 +222,11 @@ func (r *request) historyCommand() error {
 	if err != nil {
 		return err
 	}
-	games = table.Visible(r.viewer(true), games)
-	if len(games) == 0 {
+	visible := table.Visible(r.viewer(true), games)
+	if len(visible) == 0 && len(games) > 0 {
+		return r.say("%s has no finished games%s that you can see here.", r.playerOf(u).Name, of)
+	}
+	if games = visible; len(games) == 0 {
 		return r.say("%s has no finished games%s yet.", r.playerOf(u).Name, of)
 	}
 	var lines []string

@@ -443,6 +443,32 @@ func TestGamesStayInTheirServer(t *testing.T) {
 	dm := h.playAI(h.alice, h.srv.DMChannel(h.alice), "zola").Game
 	ix = h.srv.SlashCommand(t, h.bob, h.channel, "board", discordtest.Opt("game", dm.ID))
 	h.refused(ix.WaitResponse(t, wait), fmt.Sprintf("Game #%d is played in a direct message", dm.ID))
+	ix = h.srv.SlashCommand(t, h.alice, h.channel, "board", discordtest.Opt("game", dm.ID))
+	h.refused(ix.WaitResponse(t, wait), fmt.Sprintf("Game #%d is played in a direct message", dm.ID)) // posted for the server
+
+	// Lists show only what their reader may see: /games @alice lists her
+	// DM game to nobody but her, and her server's game to its members.
+	lists := func(asker *discordgo.User, channel string) string {
+		t.Helper()
+		r := h.srv.SlashCommand(t, asker, channel, "games", discordtest.Opt("user", h.alice)).WaitResponse(t, wait)
+		if r.Data == nil {
+			t.Fatalf("/games answered %+v", r)
+		}
+		if len(r.Data.Embeds) > 0 {
+			return r.Data.Embeds[0].Description
+		}
+		return r.Data.Content
+	}
+	has := func(list string, g store.Game) bool { return strings.Contains(list, fmt.Sprintf("#%d**", g.ID)) }
+	if l := lists(h.bob, h.channel); !has(l, g) || has(l, dm) {
+		t.Errorf("bob's /games @alice in their server: %q; want game #%d, not the DM game #%d", l, g.ID, dm.ID)
+	}
+	if l := lists(carol, otherChannel); has(l, g) || has(l, dm) || !strings.Contains(l, "no games going that you can see here") {
+		t.Errorf("carol's /games @alice in another server: %q; want none of her games", l)
+	}
+	if l := lists(h.alice, h.srv.DMChannel(h.alice)); !has(l, g) || !has(l, dm) {
+		t.Errorf("alice's own /games in her DM: %q; want both her games", l)
+	}
 }
 
 // TestRefusalBeforePublicDeferral: a Rematch against the AI that cannot

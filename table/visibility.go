@@ -74,7 +74,7 @@ func CanView(v Viewer, g *store.Game) error {
 		// posted for the server's members: its own games only
 	case player:
 		return nil
-	case v.Link && place(g) != placeDM:
+	case v.Link && Watchable(g):
 		return nil
 	}
 	switch place(g) {
@@ -85,6 +85,10 @@ func CanView(v Viewer, g *store.Game) error {
 	}
 	return refuse(Hidden, "Game #%d is played on another server; it can be seen there, or by its players in a direct message with zugbot.", g.ID)
 }
+
+// Watchable reports whether g's watch link (its public id) opens it for
+// someone who does not play it: false for a direct-message game.
+func Watchable(g *store.Game) bool { return place(g) != placeDM }
 
 // Visible returns the games of gs that v may see, in their order.
 func Visible(v Viewer, gs []store.Game) []store.Game {
@@ -120,37 +124,41 @@ func (t *Table) View(ctx context.Context, v Viewer, id int64) (store.State, erro
 	return st, nil
 }
 
-// GameByLink resolves pid, a game's public id, for v, who holds it (Link
-// is implied): the game's number, or a refusal (NoSuchGame for an id that
-// names nothing, Hidden for a game v may not see).
-func (t *Table) GameByLink(ctx context.Context, v Viewer, pid string) (store.State, error) {
+// GameID returns the number of the game whose public id is pid, or a
+// refusal (NoSuchGame) when none has it: the same refusal whether pid was
+// guessed, mistyped or forged. A door that addresses games by their
+// public id finds the number with it, then asks View with Link set.
+func (t *Table) GameID(ctx context.Context, pid string) (int64, error) {
 	id, err := t.store.GameByPublicID(ctx, pid)
 	if errors.Is(err, store.ErrNotFound) {
-		// The same refusal whether pid was guessed, mistyped or forged.
-		return store.State{}, refuse(NoSuchGame, "There is no such game.")
+		return 0, refuse(NoSuchGame, "There is no such game.")
 	}
 	if err != nil {
-		return store.State{}, fmt.Errorf("find game %q: %w", pid, err)
+		return 0, fmt.Errorf("find game %q: %w", pid, err)
 	}
-	v.Link = true
-	return t.View(ctx, v, id)
+	return id, nil
 }
 
-// TournamentByLink resolves pid, a tournament's public id, for v, who
-// holds it: the tournament, or a refusal as GameByLink's.
-func (t *Table) TournamentByLink(ctx context.Context, v Viewer, pid string) (store.Tournament, error) {
+// TournamentID returns the number of the tournament whose public id is
+// pid, or a refusal (NoSuchGame) as GameID's.
+func (t *Table) TournamentID(ctx context.Context, pid string) (int64, error) {
 	id, err := t.store.TournamentByPublicID(ctx, pid)
 	if errors.Is(err, store.ErrNotFound) {
-		return store.Tournament{}, refuse(NoSuchGame, "There is no such tournament.")
+		return 0, refuse(NoSuchGame, "There is no such tournament.")
 	}
 	if err != nil {
-		return store.Tournament{}, fmt.Errorf("find tournament %q: %w", pid, err)
+		return 0, fmt.Errorf("find tournament %q: %w", pid, err)
 	}
+	return id, nil
+}
+
+// ViewTournament loads tournament id for v: the tournament, or a refusal
+// when there is none or v may not see it.
+func (t *Table) ViewTournament(ctx context.Context, v Viewer, id int64) (store.Tournament, error) {
 	tr, err := t.Tournament(ctx, id)
 	if err != nil {
 		return tr, err
 	}
-	v.Link = true
 	if err := CanViewTournament(v, &tr); err != nil {
 		return store.Tournament{}, err
 	}

@@ -3,6 +3,7 @@ package table_test
 import (
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
@@ -87,37 +88,45 @@ func TestVisibility(t *testing.T) {
 
 	// By link: the public id opens what a link may, a number or a forged
 	// id nothing, with the same refusal as an unknown id.
+	byLink := func(v table.Viewer, pid string) (store.State, error) {
+		id, err := f.tab.GameID(f.ctx, pid)
+		if err != nil {
+			return store.State{}, err
+		}
+		v.Link = true
+		return f.tab.View(f.ctx, v, id)
+	}
 	for _, g := range []store.Game{server, off} {
-		if st, err := f.tab.GameByLink(f.ctx, table.Viewer{}, g.PublicID); err != nil || st.Game.ID != g.ID {
-			t.Errorf("GameByLink(game %d's public id) = %d, %v", g.ID, st.Game.ID, err)
+		if st, err := byLink(table.Viewer{}, g.PublicID); err != nil || st.Game.ID != g.ID {
+			t.Errorf("game %d by its public id: %d, %v", g.ID, st.Game.ID, err)
 		}
 	}
-	if _, err := f.tab.GameByLink(f.ctx, table.Viewer{}, dm.PublicID); err == nil {
-		t.Error("a DM game's public id opened it for someone not playing")
-	} else {
-		reason(t, err, table.Hidden)
-	}
-	if st, err := f.tab.GameByLink(f.ctx, table.Viewer{User: alice.ID}, dm.PublicID); err != nil || st.Game.ID != dm.ID {
+	_, err := byLink(table.Viewer{}, dm.PublicID)
+	reason(t, err, table.Hidden)
+	if st, err := byLink(table.Viewer{User: alice.ID, Private: true}, dm.PublicID); err != nil || st.Game.ID != dm.ID {
 		t.Errorf("a DM game's player by its public id: %d, %v", st.Game.ID, err)
 	}
 	forged := []byte(server.PublicID)
 	forged[15] ^= 1 // another hex digit
 	for _, pid := range []string{"1", "2", "3", "0000000000000001", string(forged), strings.ToUpper(server.PublicID)} {
-		_, err := f.tab.GameByLink(f.ctx, table.Viewer{}, pid)
+		_, err := byLink(table.Viewer{}, pid)
 		reason(t, err, table.NoSuchGame)
 		if err.Error() != "There is no such game." {
-			t.Errorf("GameByLink(%q): %q, want the same refusal as any unknown id", pid, err)
+			t.Errorf("game %q: %q, want the same refusal as any unknown id", pid, err)
 		}
 	}
 
 	// A tournament: its server, and whoever holds its link.
-	tr := f.newTournament(store.Swiss, 2, f.clock.Now().Add(24*3600e9), alice, bob)
-	if got, err := f.tab.TournamentByLink(f.ctx, table.Viewer{}, tr.PublicID); err != nil || got.ID != tr.ID {
-		t.Errorf("TournamentByLink = %d, %v; want %d", got.ID, err, tr.ID)
+	tr := f.newTournament(store.Swiss, 2, f.clock.Now().Add(24*time.Hour), alice, bob)
+	id, err := f.tab.TournamentID(f.ctx, tr.PublicID)
+	if err != nil || id != tr.ID {
+		t.Fatalf("TournamentID = %d, %v; want %d", id, err, tr.ID)
 	}
-	_, err := f.tab.TournamentByLink(f.ctx, table.Viewer{}, server.PublicID)
+	if _, err := f.tab.ViewTournament(f.ctx, table.Viewer{Link: true}, id); err != nil {
+		t.Errorf("a tournament by its link: %v", err)
+	}
+	_, err = f.tab.ViewTournament(f.ctx, table.Viewer{User: carol.ID, Guild: "g2"}, id)
+	reason(t, err, table.Hidden)
+	_, err = f.tab.TournamentID(f.ctx, server.PublicID)
 	reason(t, err, table.NoSuchGame)
-	if err := table.CanViewTournament(table.Viewer{User: carol.ID, Guild: "g2"}, &tr); err == nil {
-		t.Error("another server's tournament shown in a server")
-	}
 }

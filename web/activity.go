@@ -162,7 +162,8 @@ type activityAnswer struct {
 	AccessToken string        `json:"access_token,omitempty"` // for the SDK's authenticate
 	User        *activityUser `json:"user,omitempty"`
 	CSRF        string        `json:"csrf,omitempty"` // the activity session's, to start a game
-	Game        int64         `json:"game"`           // the channel's game, 0 for none
+	Game        int64         `json:"game"`           // the channel's game's number, 0 for none
+	Page        string        `json:"page,omitempty"` // its public id, the board's address
 	GameCSRF    string        `json:"game_csrf,omitempty"`
 	Player      bool          `json:"player"` // the user plays Game
 }
@@ -244,7 +245,9 @@ func (s *Server) channelGame(ctx context.Context, w http.ResponseWriter, sess *a
 	if err != nil {
 		return fmt.Errorf("the games of channel %s: %w", sess.channel, err)
 	}
-	if len(gs) == 0 {
+	// The Activity is private to its user, a member of its server.
+	v := table.Viewer{User: sess.user.ID, Guild: sess.guild, Private: true}
+	if len(gs) == 0 || table.CanView(v, &gs[0]) != nil {
 		return nil
 	}
 	return s.joinGame(ctx, w, sess, &gs[0], out)
@@ -270,7 +273,7 @@ func (s *Server) joinGame(ctx context.Context, w http.ResponseWriter, sess *acti
 	}
 	s.setCookie(w, cookieName(g.ID), id, gs.expires)
 	_, out.Player = g.SideOf(sess.user.ID)
-	out.Game, out.GameCSRF = g.ID, gs.csrf
+	out.Game, out.Page, out.GameCSRF = g.ID, g.PublicID, gs.csrf
 	return nil
 }
 

@@ -213,10 +213,10 @@ func (w *activityWorld) eventually(what string, cond func() bool) {
 	}
 }
 
-// state is game id as a spectator sees it.
-func (w *activityWorld) state(id int64) web.State {
+// state is game g as a spectator with its link sees it.
+func (w *activityWorld) state(g *store.Game) web.State {
 	w.t.Helper()
-	resp, err := http.Get(fmt.Sprintf("%s/api/games/%d", w.url, id))
+	resp, err := http.Get(w.url + "/api/games/" + g.PublicID)
 	if err != nil {
 		w.t.Fatal(err)
 	}
@@ -463,41 +463,41 @@ func TestActivityPlaysChannelGame(t *testing.T) {
 	}
 
 	// A move in the Activity shows on the Discord board.
-	st := w.state(g.ID)
+	st := w.state(&g)
 	mv := pick(st)
 	tabs["alice"].play(st, mv)
 	srv.WaitMessage(t, activityWait, func(m *discordtest.Message) bool {
 		return m.ID == g.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", mv.Notation))
 	})
 	// A move on Discord shows in the Activity.
-	st = w.state(g.ID)
+	st = w.state(&g)
 	mv = pick(st)
 	mix := srv.SlashCommand(t, bob, channel, "move", discordtest.Opt("move", mv.Notation), discordtest.Opt("game", g.ID))
 	mix.WaitResponse(t, activityWait)
 	for _, tb := range tabs {
 		tb.waitPly(2)
 	}
-	if got := w.state(g.ID).History[1]; got != mv.Notation {
+	if got := w.state(&g).History[1]; got != mv.Notation {
 		t.Fatalf("after bob's /move %s the game has %s", mv.Notation, got)
 	}
 
 	// carol, a participant who does not play, is refused a move.
-	st = w.state(g.ID)
-	tc.expected = append(tc.expected, fmt.Sprintf("403 (Forbidden) (%s/api/games/%d/moves)", w.url, g.ID))
+	st = w.state(&g)
+	tc.expected = append(tc.expected, fmt.Sprintf("403 (Forbidden) (%s/api/games/%s/moves)", w.url, g.PublicID))
 	res, err := chromedp.Run(tc.ctx, chromedp.Evaluate[string](frameJS(fmt.Sprintf(`return f.fetch('/api/activity/game').then((r) => r.json()).then((g) =>
-		f.fetch('/api/games/%d/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Zugbot-CSRF': g.game_csrf },
-			body: JSON.stringify({ ply: %d, move: %q }) })).then(async (r) => r.status + ' ' + (await r.json()).error);`, g.ID, st.Ply, st.Moves[0].Notation)),
+		f.fetch('/api/games/%s/moves', { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Zugbot-CSRF': g.game_csrf },
+			body: JSON.stringify({ ply: %d, move: %q }) })).then(async (r) => r.status + ' ' + (await r.json()).error);`, g.PublicID, st.Ply, st.Moves[0].Notation)),
 		chromedp.EvalAwaitPromise))
 	if err != nil || !strings.HasPrefix(res, "403 ") || !strings.Contains(res, "not a player") {
 		t.Errorf("carol's move: %q (%v): want 403, not a player", res, err)
 	}
-	if w.state(g.ID).Ply != st.Ply {
+	if w.state(&g).Ply != st.Ply {
 		t.Fatal("carol's move was played")
 	}
 
 	// alice and bob play the game to its end in the Activity.
 	for moves := 0; ; moves++ {
-		st = w.state(g.ID)
+		st = w.state(&g)
 		if st.Result != nil {
 			break
 		}
@@ -510,7 +510,7 @@ func TestActivityPlaysChannelGame(t *testing.T) {
 		}
 		mv := pick(st)
 		player.play(st, mv)
-		w.eventually("the move "+mv.Notation, func() bool { return w.state(g.ID).Ply > st.Ply })
+		w.eventually("the move "+mv.Notation, func() bool { return w.state(&g).Ply > st.Ply })
 	}
 	for _, tb := range tabs {
 		tb.waitPly(st.Ply)
@@ -564,7 +564,7 @@ func TestActivityStartsGameAndRefuses(t *testing.T) {
 		t.Errorf("game %d has seats %+v: want erin", gs[0].ID, gs[0].Seats)
 	}
 	// A move in the started game, by whoever moves first.
-	st := w.state(gs[0].ID)
+	st := w.state(&gs[0])
 	first := td
 	if side, _ := gs[0].SideOf(erin.ID); int(side) == st.Turn {
 		first = te

@@ -25,6 +25,7 @@ import (
 // in against the fake Discord, without a browser.
 type activityAPI struct {
 	t      *testing.T
+	tab    *table.Table
 	srv    *discordtest.Server
 	ts     *httptest.Server
 	origin string // the page's origin behind Discord's proxy
@@ -55,7 +56,7 @@ func newActivityAPI(t *testing.T) *activityAPI {
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() { ws.Close() })
-	return &activityAPI{t: t, srv: srv, ts: ts, origin: "https://" + srv.AppID() + ".discordsays.com"}
+	return &activityAPI{t: t, tab: tab, srv: srv, ts: ts, origin: "https://" + srv.AppID() + ".discordsays.com"}
 }
 
 // client is a browser's cookie jar.
@@ -94,6 +95,7 @@ type activityAnswer struct {
 	AccessToken string `json:"access_token"`
 	CSRF        string `json:"csrf"`
 	Game        int64  `json:"game"`
+	Page        string `json:"page"`
 	GameCSRF    string `json:"game_csrf"`
 	Player      bool   `json:"player"`
 	Error       string `json:"error"`
@@ -159,10 +161,10 @@ func TestActivityAPI(t *testing.T) {
 	if st := a.call(ca, "POST", "/api/activity/games", start, &g, "X-Zugbot-CSRF", me.CSRF, "Origin", a.origin); st != http.StatusOK || g.Game == 0 || !g.Player {
 		t.Fatalf("alice starts a game against the AI: %d %+v", st, g)
 	}
-	id := strconv.FormatInt(g.Game, 10)
-	before := a.cookie(ca, "zugbot_g"+id)
+	id := g.Page
+	before := a.cookie(ca, "zugbot_g"+strconv.FormatInt(g.Game, 10))
 	var again activityAnswer
-	if st := a.call(ca, "GET", "/api/activity/game", "", &again); st != http.StatusOK || again.Game != g.Game || again.GameCSRF != g.GameCSRF || a.cookie(ca, "zugbot_g"+id) != before {
+	if st := a.call(ca, "GET", "/api/activity/game", "", &again); st != http.StatusOK || again.Game != g.Game || again.GameCSRF != g.GameCSRF || again.Page != g.Page || a.cookie(ca, "zugbot_g"+strconv.FormatInt(g.Game, 10)) != before {
 		t.Errorf("looking for the game again: %d %+v: want the same game and session", st, again)
 	}
 
@@ -237,5 +239,56 @@ func TestActivityPageFramed(t *testing.T) {
 	resp, _ = get("/")
 	if resp.StatusCode != http.StatusNotFound || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") || resp.Header.Get("X-Frame-Options") != "DENY" {
 		t.Errorf("the root without Discord's query: %s, CSP %q: want 404, not framed", resp.Status, resp.Header.Get("Content-Security-Policy"))
+	}
+}
+
+// TestActivityVisibility checks table.CanView at the Activity's door: an
+// Activity shows its own channel's game, to a member who does not play it
+// as a spectator; launched in another server, it shows none of this one's,
+// and its session opens no game by number, nor a DM game by its id.
+func TestActivityVisibility(t *testing.T) {
+	a := newActivityAPI(t)
+	srv, ctx := a.srv, context.Background()
+	home, away := srv.NewGuild("Zug Club"), srv.NewGuild("Elsewhere")
+	homeChannel, awayChannel := srv.NewChannel(home, "games"), srv.NewChannel(away, "games")
+	alice, bob, carol := srv.NewUser("alice"), srv.NewUser("bob"), srv.NewUser("carol")
+	start := func(guild, channel string) store.Game {
+		t.Helper()
+		u, err := a.tab.Start(ctx, store.NewGame{Variant: "zola", GuildID: guild, ChannelID: channel, DaysPerMove: 1,
+			Seats: [2]store.Seat{{Player: store.Player{ID: alice.ID, Name: alice.Username}}, {Player: store.Player{ID: bob.ID, Name: bob.Username}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return u.State.Game
+	}
+	game := start(home, homeChannel)
+	dm := start("", "a-dm")
+
+	// carol, a member of the game's server, watches it in its channel.
+	here, err := srv.LaunchEntryPoint(home, homeChannel, carol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st, got := a.signIn(a.client(), srv.Authorize(carol), here); st != http.StatusOK || got.Game != game.ID || got.Page != game.PublicID || got.Player {
+		t.Errorf("carol's Activity in the game's channel: %d %+v; want game #%d to watch", st, got, game.ID)
+	}
+
+	// In another server's channel, she finds none of this server's games.
+	there, err := srv.LaunchEntryPoint(away, awayChannel, carol)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := a.client()
+	if st, got := a.signIn(c, srv.Authorize(carol), there); st != http.StatusOK || got.Game != 0 || got.Page != "" {
+		t.Errorf("carol's Activity in another server: %d %+v; want no game", st, got)
+	}
+	var out struct{ Error string }
+	for _, id := range []int64{game.ID, dm.ID} {
+		if st := a.call(c, "GET", "/api/games/"+strconv.FormatInt(id, 10), "", &out); st != http.StatusNotFound {
+			t.Errorf("game #%d by its number from the Activity: %d %q; want 404", id, st, out.Error)
+		}
+	}
+	if st := a.call(c, "GET", "/api/games/"+dm.PublicID, "", &out); st != http.StatusForbidden || !strings.Contains(out.Error, "direct message") {
+		t.Errorf("a DM game by its id from the Activity: %d %q; want 403", st, out.Error)
 	}
 }

@@ -248,8 +248,8 @@ func TestBrowserPlaysZola(t *testing.T) {
 		t.Fatal(err)
 	}
 	loc, err := chromedp.Run(ctx, chromedp.Location())
-	if err != nil || !strings.HasSuffix(loc, "/games/1") {
-		t.Fatalf("after the link the page is at %q (%v): want /games/1, the token gone", loc, err)
+	if err != nil || !strings.HasSuffix(loc, f.page()) {
+		t.Fatalf("after the link the page is at %q (%v): want %s, the token gone", loc, err, f.page())
 	}
 	plies := 0
 	for moves := 0; ; moves++ {

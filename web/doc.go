@@ -16,7 +16,11 @@
 // change of the tournament or of its games (GET /api/tournaments/{id}/live,
 // fed by feed.Filter{Tournament: id}).
 //
-// Anyone may watch a game. A player acts through a private link, signed
+// Games and tournaments are addressed by their public ids
+// (store.ValidPublicID), never by their numbers, and each request asks the
+// game service whether its reader may see what it names (table.CanView):
+// whoever holds a server's game's address may watch it, a direct-message
+// game opens for its players only. A player acts through a private link, signed
 // with HMAC-SHA256 (Server.Link): GET /play?t=TOKEN checks the token
 // (its signature, its expiry, and that it was not used before), sets a
 // session cookie bound to that player and game, and redirects to the

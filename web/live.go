@@ -21,15 +21,12 @@ const maxStreams = 2000
 // game's changes (feed.Change as JSON, event "change"). The page refetches
 // the state on each, and on a Resync, and whenever the stream reconnects.
 func (s *Server) live(w http.ResponseWriter, r *http.Request) {
-	id, err := gameID(r)
-	if err != nil {
-		refuse(w, http.StatusNotFound, "There is no such game.")
+	st, sess, err := s.game(r)
+	if !s.found(w, r, err) {
 		return
 	}
-	if _, err := s.tab.Load(r.Context(), id); !s.found(w, r, err) {
-		return
-	}
-	if sess := s.sessionOf(r, id); sess != nil {
+	id := st.Game.ID
+	if sess != nil {
 		defer s.watchers.watch(id, sess.user)()
 	}
 	s.stream(w, r, feed.Filter{Game: id})

@@ -42,6 +42,9 @@ type loadRig struct {
 	tab *table.Table
 	srv *web.Server
 	ts  *httptest.Server
+
+	mu   sync.Mutex
+	made map[int64]store.Game // the games started, by number
 }
 
 func newLoadRig(t *testing.T) *loadRig {
@@ -66,7 +69,7 @@ func newLoadRig(t *testing.T) *loadRig {
 	ts.Start()
 	t.Cleanup(ts.Close)
 	t.Cleanup(func() { srv.Close() })
-	return &loadRig{t: t, tab: tab, srv: srv, ts: ts}
+	return &loadRig{t: t, tab: tab, srv: srv, ts: ts, made: map[int64]store.Game{}}
 }
 
 // game starts a game of Zola between two people and returns its id.
@@ -78,7 +81,17 @@ func (r *loadRig) game(i int) int64 {
 	if err != nil {
 		r.t.Fatal(err)
 	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.made[u.State.Game.ID] = u.State.Game
 	return u.State.Game.ID
+}
+
+// made returns game id as it was started.
+func (r *loadRig) started(id int64) store.Game {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.made[id]
 }
 
 // seat is a player signed in through their private link.
@@ -92,7 +105,8 @@ type seat struct {
 
 // signIn opens a private link for user in game and reads the CSRF value.
 func (r *loadRig) signIn(game int64, user string) (*seat, error) {
-	link, err := r.srv.Link(game, user, time.Hour)
+	g := r.started(game)
+	link, err := r.srv.Link(&g, user, time.Hour)
 	if err != nil {
 		return nil, err
 	}
@@ -120,7 +134,7 @@ func (r *loadRig) signIn(game int64, user string) (*seat, error) {
 
 func (r *loadRig) state(c *http.Client, game int64) (web.State, error) {
 	var st web.State
-	resp, err := c.Get(fmt.Sprintf("%s/api/games/%d", r.ts.URL, game))
+	resp, err := c.Get(r.ts.URL + "/api/games/" + r.started(game).PublicID)
 	if err != nil {
 		return st, err
 	}
@@ -138,7 +152,7 @@ func (r *loadRig) move(s *seat, ply int, mv string) (sent, back time.Time, err e
 	if d := time.Until(s.last.Add(105 * time.Millisecond)); d > 0 {
 		time.Sleep(d)
 	}
-	req, _ := http.NewRequest("POST", fmt.Sprintf("%s/api/games/%d/moves", r.ts.URL, s.game), strings.NewReader(moveBody(ply, mv)))
+	req, _ := http.NewRequest("POST", r.ts.URL+"/api/games/"+r.started(s.game).PublicID+"/moves", strings.NewReader(moveBody(ply, mv)))
 	req.Header.Set("Content-Type", "application/json")
 	req.Header.Set("X-Zugbot-CSRF", s.csrf)
 	sent = time.Now()
@@ -170,11 +184,11 @@ func streamClient() *http.Client {
 		DialContext: (&net.Dialer{Timeout: 10 * time.Second}).DialContext}}
 }
 
-// stream opens game's live stream with c and sends each change it
-// delivers to out, closing out when the stream ends. It returns once the
-// stream is open (subscribed).
-func stream(ctx context.Context, c *http.Client, base string, game int64, out chan<- arrival) error {
-	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", base, game), nil)
+// stream opens the live stream of the game whose public id is pid with c
+// and sends each change it delivers to out, closing out when the stream
+// ends. It returns once the stream is open (subscribed).
+func stream(ctx context.Context, c *http.Client, base, pid string, out chan<- arrival) error {
+	req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/games/"+pid+"/live", nil)
 	resp, err := c.Do(req)
 	if err != nil {
 		return err
@@ -272,7 +286,7 @@ func TestWebLoadMoveLatency(t *testing.T) {
 			}
 			seats[s.side] = s
 			live[s.side] = make(chan arrival, 256)
-			if err := stream(ctx, sc, r.ts.URL, id, live[s.side]); err != nil {
+			if err := stream(ctx, sc, r.ts.URL, r.started(id).PublicID, live[s.side]); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -378,7 +392,7 @@ func TestWebLoadSpectators(t *testing.T) {
 
 	var list []string
 	for _, id := range ids {
-		list = append(list, strconv.FormatInt(id, 10))
+		list = append(list, r.started(id).PublicID)
 	}
 	cmd := exec.Command(os.Args[0], "-test.run=^TestWebLoadSpectatorClients$", "-test.count=1")
 	cmd.Env = append(os.Environ(), fmt.Sprintf("%s=%s;%s;%d", spectateEnv, r.ts.URL, strings.Join(list, ","), perGame))
@@ -536,11 +550,10 @@ func TestWebLoadSpectatorClients(t *testing.T) {
 	defer cancel()
 	sc := streamClient()
 	n := 0
-	for _, g := range strings.Split(parts[1], ",") {
-		id, _ := strconv.ParseInt(g, 10, 64)
+	for _, pid := range strings.Split(parts[1], ",") {
 		for range perGame {
 			ch := make(chan arrival, 64)
-			if err := stream(ctx, sc, base, id, ch); err != nil {
+			if err := stream(ctx, sc, base, pid, ch); err != nil {
 				say("webload-failed %d %s", n, strings.ReplaceAll(err.Error(), " ", "_"))
 				return
 			}
@@ -554,7 +567,7 @@ func TestWebLoadSpectatorClients(t *testing.T) {
 					}
 				}
 				if ctx.Err() == nil {
-					say("webload-ended %d", id)
+					say("webload-ended %s", pid)
 				}
 			}()
 		}

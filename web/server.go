@@ -11,12 +11,13 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"strconv"
+
 	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
 
+	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
 
@@ -131,20 +132,27 @@ func (s *Server) Close() error {
 	return nil
 }
 
-// Link returns a private link that lets user play game for ttl: it opens
-// once.
-func (s *Server) Link(game int64, user string, ttl time.Duration) (string, error) {
-	t, err := sign(s.cfg.Key, grant{Game: game, User: user, Expires: s.now().Add(ttl).Unix(), Nonce: randomHex(16)})
+// Link returns a private link that lets user play game g for ttl: it
+// opens once.
+func (s *Server) Link(g *store.Game, user string, ttl time.Duration) (string, error) {
+	t, err := sign(s.cfg.Key, grant{Game: g.ID, Page: g.PublicID, User: user, Expires: s.now().Add(ttl).Unix(), Nonce: randomHex(16)})
 	if err != nil {
 		return "", err
 	}
 	return s.cfg.PublicURL + "/play?t=" + url.QueryEscape(t), nil
 }
 
-// GameURL returns the address of game's page: its spectators' view, or a
-// player's board once their link has signed them in.
-func (s *Server) GameURL(game int64) string {
-	return fmt.Sprintf("%s/games/%d", s.cfg.PublicURL, game)
+// GameURL returns the address of game g's page, by its public id: its
+// watch link, or a player's board once their link has signed them in.
+// Who may open it is table.CanView's to say.
+func (s *Server) GameURL(g *store.Game) string {
+	return s.cfg.PublicURL + "/games/" + g.PublicID
+}
+
+// TournamentURL returns the address of tournament tr's page, by its
+// public id.
+func (s *Server) TournamentURL(tr *store.Tournament) string {
+	return s.cfg.PublicURL + "/tournaments/" + tr.PublicID
 }
 
 // HTTPServer returns an http.Server for s on addr, with timeouts and
@@ -215,13 +223,25 @@ func (s *Server) routes() {
 	}
 }
 
-// page serves the board's HTML page, the same for every game.
+// page serves the board's HTML page, the same for every game the reader
+// may see; for any other address, a plain page that says why not.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
-	if _, err := gameID(r); err != nil {
-		http.NotFound(w, r)
+	if _, _, err := s.game(r); err != nil {
+		s.plainRefusal(w, r, err)
 		return
 	}
 	s.html(w, r, "static/index.html")
+}
+
+// plainRefusal answers a page's request that err refuses with a text page.
+func (s *Server) plainRefusal(w http.ResponseWriter, r *http.Request, err error) {
+	var ref *table.Refusal
+	if !errors.As(err, &ref) {
+		s.cfg.Log.Error("web: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		http.Error(w, "zugbot: something went wrong on the server.", http.StatusInternalServerError)
+		return
+	}
+	http.Error(w, "zugbot: "+ref.Error(), refusalStatus(ref))
 }
 
 // html serves the embedded HTML page name, never cached stale.
@@ -244,7 +264,11 @@ func (s *Server) found(w http.ResponseWriter, r *http.Request, err error) bool {
 	}
 	var ref *table.Refusal
 	if errors.As(err, &ref) {
-		refuse(w, http.StatusNotFound, ref.Error())
+		code := refusalStatus(ref)
+		if code == http.StatusConflict {
+			code = http.StatusNotFound // what a request names is not there
+		}
+		refuse(w, code, ref.Error())
 		return false
 	}
 	s.fail(w, r, err)
@@ -286,7 +310,7 @@ func (s *Server) play(w http.ResponseWriter, r *http.Request) {
 		Name: cookieName(g.Game), Value: id, Path: "/", Expires: sess.expires,
 		HttpOnly: true, Secure: s.secure, SameSite: http.SameSiteLaxMode,
 	})
-	http.Redirect(w, r, "/games/"+strconv.FormatInt(g.Game, 10), http.StatusSeeOther)
+	http.Redirect(w, r, "/games/"+g.Page, http.StatusSeeOther)
 }
 
 func capitalize(s string) string {
@@ -296,13 +320,36 @@ func capitalize(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
-// gameID reads the {id} of r's path.
-func gameID(r *http.Request) (int64, error) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	if err != nil || id <= 0 {
-		return 0, fmt.Errorf("no such game: %q", r.PathValue("id"))
+// game loads the game whose public id is the {id} of r's path, for its
+// reader: the game and, for one of its players, their session (nil for a
+// spectator); or a *table.Refusal when the id names no game (a number, a
+// guess, a forgery) or the reader may not see it (table.CanView). The
+// reader holds the game's watch link: they addressed it by its public id.
+func (s *Server) game(r *http.Request) (store.State, *session, error) {
+	id, err := s.tab.GameID(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return store.State{}, nil, err
 	}
-	return id, nil
+	sess := s.sessionOf(r, id)
+	v := table.Viewer{Link: true}
+	if sess != nil {
+		v.User, v.Private = sess.user, true
+	}
+	st, err := s.tab.View(r.Context(), v, id)
+	return st, sess, err
+}
+
+// refusalStatus is the HTTP status of a refusal to show something: 404
+// for what does not exist, 403 for what the reader may not see or do,
+// 409 for the rest (an action the game's state refuses).
+func refusalStatus(ref *table.Refusal) int {
+	switch ref.Reason {
+	case table.NoSuchGame:
+		return http.StatusNotFound
+	case table.NotYours, table.Hidden:
+		return http.StatusForbidden
+	}
+	return http.StatusConflict
 }
 
 // apiError is the JSON body of a refused or failed request.
@@ -336,11 +383,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
 		ply := conf.Ply
 		writeJSON(w, http.StatusConflict, apiError{Error: conf.Error(), Confirm: &ply})
 	case errors.As(err, &ref):
-		code := http.StatusConflict
-		if ref.Reason == table.NotYours {
-			code = http.StatusForbidden
-		}
-		refuse(w, code, ref.Error())
+		refuse(w, refusalStatus(ref), ref.Error())
 	case errors.Is(err, context.Canceled):
 		refuse(w, http.StatusServiceUnavailable, "The server is stopping.")
 	default:
@@ -361,9 +404,9 @@ type action func(ctx context.Context, w http.ResponseWriter, r *http.Request, id
 // web as the source of the change.
 func (s *Server) act(a action) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
-		id, err := gameID(r)
+		id, err := s.tab.GameID(r.Context(), r.PathValue("id"))
 		if err != nil {
-			refuse(w, http.StatusNotFound, "There is no such game.")
+			s.fail(w, r, err)
 			return
 		}
 		sess := s.sessionOf(r, id)

@@ -16,7 +16,8 @@ var offerKinds = map[string]store.OfferKind{"draw": store.DrawOffer, "takeback":
 
 // State is a game as the page shows it: the JSON of GET /api/games/{id}.
 type State struct {
-	ID       int64             `json:"id"`
+	ID       int64             `json:"id"`   // the game's number, as Discord names it
+	Page     string            `json:"page"` // its public id, its page's address
 	Variant  Variant           `json:"variant"`
 	Geometry Geometry          `json:"geometry"`
 	Palette  render.WebPalette `json:"palette"`
@@ -164,7 +165,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	p := st.Position.Clone()
 	v := p.Variant()
 	out := State{
-		ID: g.ID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{},
+		ID: g.ID, Page: g.PublicID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{},
 		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement},
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}
@@ -248,16 +249,11 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 // game and no reply of this server's runs (after a restart), it starts
 // one; a spectator's view starts none.
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
-	id, err := gameID(r)
-	if err != nil {
-		refuse(w, http.StatusNotFound, "There is no such game.")
-		return
-	}
-	st, err := s.tab.Load(r.Context(), id)
+	st, sess, err := s.game(r)
 	if !s.found(w, r, err) {
 		return
 	}
-	sess := s.sessionOf(r, id)
+	id := st.Game.ID
 	out, err := s.stateOf(&st, sess)
 	if err != nil {
 		s.fail(w, r, err)

@@ -12,12 +12,15 @@ import (
 	"strings"
 	"sync"
 	"time"
+
+	"github.com/zugbot/zugbot/store"
 )
 
 // grant is what a private link grants: user may play game until expiry.
 // Nonce makes each link single-use.
 type grant struct {
 	Game    int64  `json:"g"`
+	Page    string `json:"p"` // the game's public id, its page's address
 	User    string `json:"u"`
 	Expires int64  `json:"e"` // Unix seconds
 	Nonce   string `json:"n"`
@@ -54,16 +57,19 @@ func verify(key []byte, token string, now time.Time) (grant, error) {
 	if !ok || len(token) > 1024 {
 		return grant{}, errTokenForged
 	}
-	got, err := base64.RawURLEncoding.DecodeString(sig)
+	// Strict: one signature has one spelling. A lenient decoder ignores
+	// the last character's unused low bits, so that other characters
+	// there decoded to the same signature and opened the link too.
+	got, err := base64.RawURLEncoding.Strict().DecodeString(sig)
 	if err != nil || !hmac.Equal(got, mac(key, payload)) {
 		return grant{}, errTokenForged
 	}
-	b, err := base64.RawURLEncoding.DecodeString(payload)
+	b, err := base64.RawURLEncoding.Strict().DecodeString(payload)
 	if err != nil {
 		return grant{}, errTokenForged
 	}
 	var g grant
-	if err := json.Unmarshal(b, &g); err != nil || g.Game <= 0 || g.User == "" || g.Nonce == "" {
+	if err := json.Unmarshal(b, &g); err != nil || g.Game <= 0 || !store.ValidPublicID(g.Page) || g.User == "" || g.Nonce == "" {
 		return grant{}, errTokenForged
 	}
 	if !now.Before(time.Unix(g.Expires, 0)) {

@@ -3,10 +3,10 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"strconv"
 
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/render"
+	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
 
@@ -26,7 +26,7 @@ type Tournament struct {
 // Board is a board of a tournament's round.
 type Board struct {
 	Board  int    `json:"board"`
-	Game   int64  `json:"game,omitempty"` // 0 for a bye or a forfeit
+	Game   string `json:"game,omitempty"` // the game's public id; "" for a bye or a forfeit
 	White  string `json:"white"`          // the first player's name
 	Black  string `json:"black"`          // the second's; "" for a bye
 	Result string `json:"result"`         // "1-0", "0-1", "½-½", "bye", "forfeit", "void"; "" while played
@@ -52,30 +52,31 @@ type Standing struct {
 	Games    int     `json:"games"`
 }
 
-// tournamentID reads the {id} of r's path.
-func tournamentID(r *http.Request) (int64, bool) {
-	id, err := strconv.ParseInt(r.PathValue("id"), 10, 64)
-	return id, err == nil && id > 0
+// viewTournament loads the tournament whose public id is the {id} of r's
+// path, for a reader who holds its link; a *table.Refusal when the id
+// names none or the reader may not see it.
+func (s *Server) viewTournament(r *http.Request) (store.Tournament, error) {
+	id, err := s.tab.TournamentID(r.Context(), r.PathValue("id"))
+	if err != nil {
+		return store.Tournament{}, err
+	}
+	return s.tab.ViewTournament(r.Context(), table.Viewer{Link: true}, id)
 }
 
 // tournamentPage serves the tournament's HTML page, the same for every
-// tournament.
+// tournament the reader may see.
 func (s *Server) tournamentPage(w http.ResponseWriter, r *http.Request) {
-	if _, ok := tournamentID(r); !ok {
-		http.NotFound(w, r)
+	if _, err := s.viewTournament(r); err != nil {
+		s.plainRefusal(w, r, err)
 		return
 	}
 	s.html(w, r, "static/tournament.html")
 }
 
-// tournamentOf loads tournament id as its page shows it; a
-// *table.Refusal when there is none.
-func (s *Server) tournamentOf(r *http.Request, id int64) (Tournament, error) {
+// tournamentOf returns tournament tr as its page shows it.
+func (s *Server) tournamentOf(r *http.Request, tr *store.Tournament) (Tournament, error) {
 	ctx := r.Context()
-	tr, err := s.tab.Tournament(ctx, id)
-	if err != nil {
-		return Tournament{}, err
-	}
+	id := tr.ID
 	out := Tournament{ID: tr.ID, Variant: tr.Variant, Format: string(tr.Format), State: string(tr.State),
 		Round: tr.Round, Rounds: tr.Rounds, Boards: []Board{}, Standings: []Standing{}}
 	name := func(id string) string {
@@ -85,7 +86,7 @@ func (s *Server) tournamentOf(r *http.Request, id int64) (Tournament, error) {
 		return id
 	}
 	for _, p := range tr.RoundPairings(tr.Round) {
-		b := Board{Board: p.Board, Game: p.GameID, White: name(p.White)}
+		b := Board{Board: p.Board, White: name(p.White)}
 		if !p.Bye() {
 			b.Black = name(p.Black)
 		}
@@ -108,12 +109,12 @@ func (s *Server) tournamentOf(r *http.Request, id int64) (Tournament, error) {
 			if err != nil {
 				return out, err
 			}
-			out.Variant = gs.Variant.Name
+			out.Variant, b.Game = gs.Variant.Name, gs.Page
 			b.Position = &Position{Geometry: gs.Geometry, Palette: gs.Palette, Pieces: gs.Pieces, Turn: gs.Turn, Ply: gs.Ply}
 		}
 		out.Boards = append(out.Boards, b)
 	}
-	for _, st := range table.Standings(&tr) {
+	for _, st := range table.Standings(tr) {
 		out.Standings = append(out.Standings, Standing{Rank: st.Rank, Name: name(st.Player.ID), Points: st.Points,
 			TieBreak: st.TieBreak, Games: st.Games})
 	}
@@ -122,13 +123,13 @@ func (s *Server) tournamentOf(r *http.Request, id int64) (Tournament, error) {
 
 // tournament serves GET /api/tournaments/{id}.
 func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
-	id, ok := tournamentID(r)
-	if !ok {
-		refuse(w, http.StatusNotFound, "There is no such tournament.")
+	tr, err := s.viewTournament(r)
+	if !s.found(w, r, err) {
 		return
 	}
-	out, err := s.tournamentOf(r, id)
-	if !s.found(w, r, err) {
+	out, err := s.tournamentOf(r, &tr)
+	if err != nil {
+		s.fail(w, r, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, out)
@@ -137,13 +138,9 @@ func (s *Server) tournament(w http.ResponseWriter, r *http.Request) {
 // tournamentLive serves GET /api/tournaments/{id}/live: the changes of the
 // tournament and of its games, as the game's stream (see live).
 func (s *Server) tournamentLive(w http.ResponseWriter, r *http.Request) {
-	id, ok := tournamentID(r)
-	if !ok {
-		refuse(w, http.StatusNotFound, "There is no such tournament.")
+	tr, err := s.viewTournament(r)
+	if !s.found(w, r, err) {
 		return
 	}
-	if _, err := s.tab.Tournament(r.Context(), id); !s.found(w, r, err) {
-		return
-	}
-	s.stream(w, r, feed.Filter{Tournament: id})
+	s.stream(w, r, feed.Filter{Tournament: tr.ID})
 }

@@ -41,10 +41,11 @@ func (f *fixture) roundRobin() store.Tournament {
 	return s.Tournament
 }
 
-// tournament returns GET /api/tournaments/{id}'s status and state.
-func (f *fixture) tournament(id int64) (int, web.Tournament) {
+// tournament returns GET /api/tournaments/{id}'s status and state, for
+// the tournament whose public id is pid.
+func (f *fixture) tournament(pid string) (int, web.Tournament) {
 	f.t.Helper()
-	resp, err := http.Get(fmt.Sprintf("%s/api/tournaments/%d", f.ts.URL, id))
+	resp, err := http.Get(f.ts.URL + "/api/tournaments/" + pid)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -64,29 +65,28 @@ func (f *fixture) tournament(id int64) (int, web.Tournament) {
 func TestTournamentAPI(t *testing.T) {
 	f := newFixture(t, "zola")
 	tr := f.roundRobin()
-	if code, _ := f.tournament(tr.ID + 1); code != http.StatusNotFound {
-		t.Errorf("a tournament that is not: %d, want 404", code)
+	for _, pid := range []string{"1", fmt.Sprint(tr.ID), f.g.PublicID} {
+		if code, _ := f.tournament(pid); code != http.StatusNotFound {
+			t.Errorf("tournament %q (a number, a game's id): %d, want 404", pid, code)
+		}
 	}
-	code, got := f.tournament(tr.ID)
+	code, got := f.tournament(tr.PublicID)
 	if code != http.StatusOK || got.Round != 1 || got.Rounds != 6 || got.State != "running" || len(got.Boards) != 2 || len(got.Standings) != 3 {
 		t.Fatalf("the tournament: %d %+v", code, got)
 	}
 	var game web.Board
 	for _, b := range got.Boards {
-		if b.Game != 0 {
+		if b.Game != "" {
 			game = b
 		} else if b.Result != "bye" || b.Position != nil {
 			t.Errorf("the bye's board: %+v", b)
 		}
 	}
-	if game.Game == 0 || game.Position == nil || len(game.Position.Pieces) == 0 || game.Result != "" || game.White == "" || game.Black == "" {
+	if game.Game == "" || game.Position == nil || len(game.Position.Pieces) == 0 || game.Result != "" || game.White == "" || game.Black == "" {
 		t.Fatalf("the game's board: %+v", game)
 	}
-	st, _ := f.tab.Load(context.Background(), game.Game)
-	if _, err := f.tab.Resign(context.Background(), game.Game, st.Game.Seats[1].ID, store.AnyPly); err != nil {
-		t.Fatal(err)
-	}
-	_, got = f.tournament(tr.ID)
+	f.resignBlack(game)
+	_, got = f.tournament(tr.PublicID)
 	if s := got.Standings[0]; s.Name != game.White || s.Points != 1 || s.Games != 1 {
 		t.Errorf("after %s resigned, the standings: %+v", game.Black, got.Standings)
 	}
@@ -103,47 +103,58 @@ func TestTournamentAPI(t *testing.T) {
 func TestBrowserTournament(t *testing.T) {
 	f := newFixture(t, "zola")
 	tr := f.roundRobin()
-	_, api := f.tournament(tr.ID)
+	_, api := f.tournament(tr.PublicID)
 	ctx, errs := browser(t)
-	if err := chromedp.Do(ctx, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", f.ts.URL, tr.ID)),
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.ts.URL+"/tournaments/"+tr.PublicID),
 		chromedp.WaitReady(chromedp.CSS(`body[data-loads]`))); err != nil {
 		t.Fatal(err)
 	}
 	var game web.Board
 	for _, b := range api.Boards {
-		if b.Game != 0 {
+		if b.Game != "" {
 			game = b
 		}
 	}
 	seen, err := chromedp.Run(ctx, chromedp.Evaluate[string](`[...document.querySelectorAll('#boards .mini-board')].map((b) =>
 		(b.getAttribute('href') || '-') + ' ' + b.querySelectorAll('svg .piece').length).join(', ') + ' | ' +
 		document.querySelector('#standings tbody').rows.length + ' ' + document.getElementById('round').textContent`))
-	want := fmt.Sprintf("/games/%d %d", game.Game, len(game.Position.Pieces))
+	want := fmt.Sprintf("/games/%s %d", game.Game, len(game.Position.Pieces))
 	if err != nil || !strings.Contains(seen, want) || !strings.Contains(seen, "- 0") || !strings.HasSuffix(seen, "| 3 Round 1 of 6") {
 		t.Errorf("the page shows %q (%v): want the game's board (%s), the bye's, 3 players, round 1", seen, err, want)
 	}
 	shot(ctx, t, "web-tournament-desktop.png")
-	st, _ := f.tab.Load(context.Background(), game.Game)
-	if _, err := f.tab.Resign(context.Background(), game.Game, st.Game.Seats[1].ID, store.AnyPly); err != nil {
-		t.Fatal(err)
-	}
+	f.resignBlack(game)
 	first := fmt.Sprintf(`//table[@id="standings"]/tbody/tr[1][td[2]=%q and td[3]="1"]`, game.White)
 	if err := chromedp.Do(ctx, chromedp.WaitReady(first)); err != nil {
 		t.Fatalf("the standings never showed %s first with a point: %v", game.White, err)
 	}
-	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`a[href="/games/%d"]`, game.Game)))); err != nil {
+	if err := chromedp.Do(ctx, chromedp.WaitReady(chromedp.CSS(fmt.Sprintf(`a[href="/games/%s"]`, game.Game)))); err != nil {
 		t.Fatal(err)
 	}
-	cap, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(fmt.Sprintf(`a[href="/games/%d"] span`, game.Game))))
+	cap, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(fmt.Sprintf(`a[href="/games/%s"] span`, game.Game))))
 	if err != nil || !strings.HasSuffix(cap, "1-0") {
 		t.Errorf("the game's board says %q (%v): want its result", cap, err)
 	}
 	// A board leads to its game's page.
-	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`a[href="/games/%d"]`, game.Game))),
+	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`a[href="/games/%s"]`, game.Game))),
 		chromedp.WaitReady(chromedp.CSS(`body[data-ply]`))); err != nil {
 		t.Fatal(err)
 	}
 	if e := errs(); len(e) > 0 {
 		t.Errorf("the page reported errors:\n%s", strings.Join(e, "\n"))
+	}
+}
+
+// resignBlack has the second player of board b's game resign it.
+func (f *fixture) resignBlack(b web.Board) {
+	f.t.Helper()
+	ctx := context.Background()
+	id, err := f.tab.GameID(ctx, b.Game)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	st, _ := f.tab.Load(ctx, id)
+	if _, err := f.tab.Resign(ctx, id, st.Game.Seats[1].ID, store.AnyPly); err != nil {
+		f.t.Fatal(err)
 	}
 }

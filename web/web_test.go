@@ -31,8 +31,15 @@ type fixture struct {
 	tab  *table.Table
 	srv  *web.Server
 	ts   *httptest.Server
-	game int64
+	game int64      // the game's number
+	g    store.Game // the game as it started
 }
+
+// page returns the address of the fixture's game's page, by its public id.
+func (f *fixture) page() string { return "/games/" + f.g.PublicID }
+
+// api returns the address of the fixture's game in the JSON API.
+func (f *fixture) api() string { return "/api/games/" + f.g.PublicID }
 
 func newFixture(t *testing.T, variant string) *fixture {
 	t.Helper()
@@ -48,7 +55,7 @@ func newFixtureAt(t *testing.T, variant, start string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.game = u.State.Game.ID
+	f.game, f.g = u.State.Game.ID, u.State.Game
 	return f
 }
 
@@ -64,7 +71,7 @@ func newFixtureVs(t *testing.T, variant string) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	f.game = u.State.Game.ID
+	f.game, f.g = u.State.Game.ID, u.State.Game
 	return f
 }
 
@@ -97,7 +104,7 @@ func newServerFixture(t *testing.T) *fixture {
 // link returns a private link to the fixture's game for player.
 func (f *fixture) link(ttl time.Duration) string {
 	f.t.Helper()
-	l, err := f.srv.Link(f.game, player.ID, ttl)
+	l, err := f.srv.Link(&f.g, player.ID, ttl)
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -120,7 +127,7 @@ func (f *fixture) login(c *http.Client) web.State {
 		f.t.Fatal(err)
 	}
 	resp.Body.Close()
-	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != "/games/1" {
+	if resp.StatusCode != http.StatusSeeOther || resp.Header.Get("Location") != f.page() {
 		f.t.Fatalf("opening the link: %s, Location %q", resp.Status, resp.Header.Get("Location"))
 	}
 	st := f.state(c)
@@ -132,7 +139,7 @@ func (f *fixture) login(c *http.Client) web.State {
 
 func (f *fixture) state(c *http.Client) web.State {
 	f.t.Helper()
-	resp, err := c.Get(f.ts.URL + "/api/games/1")
+	resp, err := c.Get(f.ts.URL + f.api())
 	if err != nil {
 		f.t.Fatal(err)
 	}
@@ -151,7 +158,7 @@ func (f *fixture) state(c *http.Client) web.State {
 // and returns the status and the body.
 func (f *fixture) post(c *http.Client, path, csrf, body string, header ...string) (int, string) {
 	f.t.Helper()
-	req, _ := http.NewRequest("POST", f.ts.URL+"/api/games/1"+path, strings.NewReader(body))
+	req, _ := http.NewRequest("POST", f.ts.URL+f.api()+path, strings.NewReader(body))
 	req.Header.Set("Content-Type", "application/json")
 	if csrf != "" {
 		req.Header.Set("X-Zugbot-CSRF", csrf)
@@ -193,7 +200,7 @@ func TestStateJSON(t *testing.T) {
 	if st.Players[0].Name != "Ada" || st.Players[1].Level != 1 || st.Palette.Sides[0].Fill == "" || st.Palette.Cells[0][0] == "" {
 		t.Errorf("players %+v, palette %+v", st.Players, st.Palette.Sides)
 	}
-	resp, err := http.Get(f.ts.URL + "/games/1")
+	resp, err := http.Get(f.ts.URL + f.page())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -267,7 +274,7 @@ func TestTokensRefused(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	elsewhere, _ := other.Link(f.game, player.ID, time.Hour)
+	elsewhere, _ := other.Link(&f.g, player.ID, time.Hour)
 	if code, body := open(elsewhere); code != http.StatusForbidden || !strings.Contains(body, "not valid") {
 		t.Errorf("link of another key: %d %q", code, body)
 	}
@@ -339,7 +346,7 @@ func TestLiveStream(t *testing.T) {
 	f := newFixture(t, "zola")
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()
-	req, _ := http.NewRequestWithContext(ctx, "GET", f.ts.URL+"/api/games/1/live", nil)
+	req, _ := http.NewRequestWithContext(ctx, "GET", f.ts.URL+f.api()+"/live", nil)
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
 		t.Fatal(err)
@@ -431,7 +438,7 @@ func TestPageAssets(t *testing.T) {
 		}
 		return string(b), resp.Header
 	}
-	html, h := get("/games/1")
+	html, h := get(f.page())
 	if !strings.Contains(h.Get("Content-Security-Policy"), "default-src 'self'; script-src 'self'; style-src 'self'") || h.Get("X-Content-Type-Options") != "nosniff" {
 		t.Errorf("headers: %v", h)
 	}
@@ -460,7 +467,7 @@ func TestWatching(t *testing.T) {
 	open := func(c *http.Client) (close func()) {
 		t.Helper()
 		ctx, cancel := context.WithCancel(context.Background())
-		req, _ := http.NewRequestWithContext(ctx, "GET", f.ts.URL+"/api/games/1/live", nil)
+		req, _ := http.NewRequestWithContext(ctx, "GET", f.ts.URL+f.api()+"/live", nil)
 		resp, err := c.Do(req)
 		if err != nil {
 			t.Fatal(err)

@@ -61,7 +61,7 @@ func wholeGame(t *testing.T, variant string, onPhone bool) {
 	if onPhone {
 		phone(ctx, t)
 	}
-	if err := chromedp.Do(sctx, chromedp.Navigate(f.ts.URL+"/games/1")); err != nil {
+	if err := chromedp.Do(sctx, chromedp.Navigate(f.ts.URL+f.page())); err != nil {
 		t.Fatal(err)
 	}
 	// The spectator sees the board and nothing to act with.

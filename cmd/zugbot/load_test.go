@@ -31,6 +31,7 @@ import (
 
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/feed"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -112,18 +113,18 @@ type watched struct {
 }
 
 // spectate opens n live streams of the bot's live board at base, spread
-// over games, and times each update from the move's sending. It returns
-// once every stream is open, or fails the test.
-func (r *loadRun) spectate(ctx context.Context, base string, games []int64, n int) {
+// over the games whose public ids are pids, and times each update from the
+// move's sending. It returns once every stream is open, or fails the test.
+func (r *loadRun) spectate(ctx context.Context, base string, pids []string, n int) {
 	t := r.f.t
 	c := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: n, DisableCompression: true}}
 	var wg sync.WaitGroup
 	var failed atomic.Int64
 	for i := range n {
-		game := games[i%len(games)]
+		pid := pids[i%len(pids)]
 		wg.Add(1)
 		go func() {
-			req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", base, game), nil)
+			req, _ := http.NewRequestWithContext(ctx, "GET", base+"/api/games/"+pid+"/live", nil)
 			resp, err := c.Do(req)
 			if err != nil || resp.StatusCode != http.StatusOK {
 				failed.Add(1)
@@ -331,7 +332,7 @@ func TestLoad(t *testing.T) {
 		}
 		ctx, cancel := context.WithCancel(context.Background())
 		defer cancel()
-		r.spectate(ctx, webURL, people, *loadWatchers)
+		r.spectate(ctx, webURL, r.f.publicIDs(people), *loadWatchers)
 		t.Logf("%d spectators watching %d games", *loadWatchers, len(people))
 	}
 
@@ -898,6 +899,27 @@ func (r *loadRun) metricSums(names ...string) []float64 {
 				out[i] += v
 			}
 		}
+	}
+	return out
+}
+
+// publicIDs returns the public ids of games, read from the fleet's
+// database: the addresses of their pages.
+func (f *fleet) publicIDs(ids []int64) []string {
+	f.t.Helper()
+	ctx := context.Background()
+	s, err := store.Open(ctx, f.db, store.Options{Variants: games.All()})
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	defer s.Close()
+	var out []string
+	for _, id := range ids {
+		g, err := s.Game(ctx, id)
+		if err != nil {
+			f.t.Fatal(err)
+		}
+		out = append(out, g.PublicID)
 	}
 	return out
 }

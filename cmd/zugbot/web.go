@@ -75,12 +75,12 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
-	link, err := srv.Link(u.State.Game.ID, webPlayer.ID, 24*time.Hour)
+	link, err := srv.Link(&u.State.Game, webPlayer.ID, 24*time.Hour)
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s, game #%d: you play %s against zugbot at level %d (%s).\nOpen your private link (it opens once):\n\n  %s\n\nAnyone else can watch at http://%s/games/%d\nPress Ctrl-C to stop.\n",
-		v.Name, u.State.Game.ID, v.Sides[human], *level, ai.LevelName(*level), link, ln.Addr(), u.State.Game.ID)
+	fmt.Fprintf(stdout, "%s, game #%d: you play %s against zugbot at level %d (%s).\nOpen your private link (it opens once):\n\n  %s\n\nAnyone with this address can watch: %s\nPress Ctrl-C to stop.\n",
+		v.Name, u.State.Game.ID, v.Sides[human], *level, ai.LevelName(*level), link, srv.GameURL(&u.State.Game))
 	hs := srv.HTTPServer(*addr)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()

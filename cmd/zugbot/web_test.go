@@ -44,8 +44,23 @@ func TestWebCommand(t *testing.T) {
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	if resp.StatusCode != 200 || !strings.Contains(string(body), "/static/board.js") || !strings.HasSuffix(resp.Request.URL.Path, "/games/1") {
-		t.Errorf("the link led to %s (%s): want the board's page", resp.Request.URL, resp.Status)
+	watch := regexp.MustCompile(`watch: (http://\S+/games/([0-9a-f]{16}))\n`).FindStringSubmatch(out.String())
+	if watch == nil {
+		t.Fatalf("no watch address, by the game's public id, printed:\n%s", out.String())
+	}
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "/static/board.js") || resp.Request.URL.String() != watch[1] {
+		t.Errorf("the link led to %s (%s): want the board's page, %s", resp.Request.URL, resp.Status, watch[1])
+	}
+	// The game's number opens nothing; its watch address opens it.
+	for path, want := range map[string]int{"/games/1": 404, "/api/games/1": 404, "/api/games/" + watch[2]: 200} {
+		r, err := http.Get(strings.TrimSuffix(watch[1], "/games/"+watch[2]) + path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.Body.Close()
+		if r.StatusCode != want {
+			t.Errorf("GET %s: %s, want %d", path, r.Status, want)
+		}
 	}
 	cancel()
 	select {

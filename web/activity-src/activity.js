@@ -48,8 +48,9 @@ async function api(path, opts, csrf) {
   return body;
 }
 
-// showBoard hands game id to the live board: board.js reads it from the
-// page and takes over the board, its controls and its live updates.
+// showBoard hands the game whose public id is id to the live board:
+// board.js reads it from the page and takes over the board, its controls
+// and its live updates.
 function showBoard(id) {
   if (document.documentElement.dataset.game) return;
   document.documentElement.dataset.game = String(id);
@@ -92,7 +93,7 @@ async function main() {
     const found = (g) => {
       ui.form.hidden = true;
       say(g.player ? 'You play game #' + g.game + '.' : 'You are watching game #' + g.game + '.');
-      showBoard(g.game);
+      showBoard(g.page);
     };
     if (me.game) { found(me); return; }
 

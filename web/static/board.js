@@ -6,7 +6,7 @@
   const GLYPHS = { king: '\u265A', queen: '\u265B', rook: '\u265C', bishop: '\u265D', knight: '\u265E', pawn: '\u265F\uFE0E' };
   const $ = (id) => document.getElementById(id);
   // The game: the page's path, or the one the Activity chose (activity.js).
-  const gameId = (location.pathname.match(/^\/games\/(\d+)$/) || [])[1] || document.documentElement.dataset.game;
+  const gameId = (location.pathname.match(/^\/games\/([0-9a-f]{16})$/) || [])[1] || document.documentElement.dataset.game;
   if (!gameId) return;
   const api = '/api/games/' + gameId;
 

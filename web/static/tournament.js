@@ -6,7 +6,7 @@
   const NS = 'http://www.w3.org/2000/svg';
   const GLYPHS = { king: '\u265A', queen: '\u265B', rook: '\u265C', bishop: '\u265D', knight: '\u265E', pawn: '\u265F\uFE0E' };
   const $ = (id) => document.getElementById(id);
-  const m = location.pathname.match(/^\/tournaments\/(\d+)$/);
+  const m = location.pathname.match(/^\/tournaments\/([0-9a-f]{16})$/);
   if (!m) return;
   const api = '/api/tournaments/' + m[1];
 
