@@ -2,13 +2,18 @@ package bot_test
 
 import (
 	"context"
+	"fmt"
+	"net/http"
+	"strings"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot"
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // TestEntryPointKept: the application's entry point command, made by the
@@ -93,6 +98,46 @@ func TestEntryPointAppHandler(t *testing.T) {
 		}
 		if got := h.srv.ActivityInstances(); len(got) != 1 {
 			t.Errorf("activity instances %v: want the one launched", got)
+		}
+	}
+}
+
+// TestActivityGameTimesOut: a game two people start in the Activity has a
+// challenge's time limit (table.DefaultDays per move), so that, left
+// alone, it ends on time, announced on its board, and frees its players'
+// places; it is casual, as nobody accepted rated terms.
+func TestActivityGameTimesOut(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t, func(h *harness) { h.srv.EnableActivities(); h.live, h.activity = true, true })
+	instance, err := h.srv.LaunchEntryPoint(h.guild, h.channel, h.alice)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h.srv.JoinActivity(instance, h.bob)
+	alice := h.signInActivity(h.alice, instance)
+	var started struct {
+		Game  int64  `json:"game"`
+		Error string `json:"error"`
+	}
+	if code := alice.call("POST", "/api/activity/games", map[string]string{"variant": "zola", "opponent": h.bob.ID}, alice.csrf, &started); code != http.StatusOK || started.Game == 0 {
+		t.Fatalf("alice starts a game with bob in the Activity: %d %+v", code, started)
+	}
+	g := h.game(started.Game).Game
+	if g.DaysPerMove != table.DefaultDays || !g.Deadline.Equal(h.clock.Now().Add(table.DefaultDays*24*time.Hour)) || g.Rated {
+		t.Fatalf("the Activity's game: %d days per move, deadline %v, rated %v; want %d days from now, casual", g.DaysPerMove, g.Deadline, g.Rated, table.DefaultDays)
+	}
+	h.boardReady(g.ID)
+	h.clock.Advance(table.DefaultDays*24*time.Hour + time.Minute)
+	h.bot.RunDue(context.Background())
+	if st := h.game(g.ID); st.Game.Result != store.Aborted || st.Game.Reason != store.ReasonNoStart {
+		t.Fatalf("the Activity's game after its time ran out: %v %q; want aborted on time", st.Game.Result, st.Game.Reason)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return strings.HasPrefix(m.Content, fmt.Sprintf("Game #%d: ", g.ID)) && strings.Contains(m.Content, "ran out of time")
+	})
+	for _, u := range []*discordgo.User{h.alice, h.bob} {
+		if n, err := h.st.ActiveCount(context.Background(), u.ID); err != nil || n != 0 {
+			t.Errorf("%s's games going after the timeout: %d, %v; want none", u.Username, n, err)
 		}
 	}
 }

@@ -340,8 +340,9 @@ func (s *Server) activityStart(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusOK, out)
 }
 
-// startBetween starts a casual game of variant between sess's user and
-// opponent, who must be in the same activity instance now.
+// startBetween starts a game of variant between sess's user and
+// opponent, who must be in the same activity instance now, through the
+// service's start of a game between people (its rules, its time limit).
 func (s *Server) startBetween(ctx context.Context, sess *activitySession, variant, opponent string) (table.Update, error) {
 	if opponent == "" || opponent == sess.user.ID {
 		return table.Update{}, &activityRefusal{http.StatusBadRequest, "Choose someone else in the activity, or zugbot."}
@@ -357,16 +358,8 @@ func (s *Server) startBetween(ctx context.Context, sess *activitySession, varian
 	if err != nil {
 		return table.Update{}, err
 	}
-	for _, p := range []string{sess.user.ID, opp.ID} {
-		if err := s.tab.CheckRoom(ctx, p); err != nil {
-			return table.Update{}, err
-		}
-	}
-	var seats [2]store.Seat
-	side := s.tab.DrawSide(store.RandomColour)
-	seats[side] = store.Seat{Player: sess.user}
-	seats[side.Other()] = store.Seat{Player: opp}
-	return s.tab.Start(ctx, store.NewGame{Variant: variant, Seats: seats, GuildID: sess.guild, ChannelID: sess.channel})
+	return s.tab.StartBetween(ctx, table.Between{Variant: variant, By: sess.user, Opponent: opp, Colour: store.RandomColour,
+		GuildID: sess.guild, ChannelID: sess.channel})
 }
 
 // activityRefusal is a sign-in or a start that Discord's answers refuse.
