@@ -2,8 +2,6 @@ package bot
 
 import (
 	"fmt"
-	"slices"
-	"strconv"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -18,7 +16,7 @@ func (r *request) challenge() error {
 		return err
 	}
 	nc := store.NewChallenge{
-		Challenger: r.player(), Variant: v.ID, Colour: r.colourOpt(), Rated: r.boolOpt("rated", true),
+		Challenger: r.player(), Variant: v.ID, Colour: r.colourOpt(), Rated: r.boolOpt("rated", table.DefaultRated),
 		GuildID: r.i.GuildID, ChannelID: r.i.ChannelID,
 	}
 	opp := r.userOpt("opponent")
@@ -37,28 +35,11 @@ func (r *request) challenge() error {
 	return r.postChallenge(&c)
 }
 
-// timeControl reads the days and clock options: days per move or a live
-// clock, not both; without either, defDays or defClock.
+// timeControl reads the days and clock options, by the service's rule
+// (table.TimeLimit): without either, defDays or defClock.
 func (r *request) timeControl(defDays int, defClock store.Clock) (int, store.Clock, error) {
 	days, hasDays := r.intOpt("days")
-	text := r.stringOpt("clock")
-	switch {
-	case hasDays && text != "":
-		return 0, store.Clock{}, userErrorf("Choose days per move or a live clock, not both.")
-	case hasDays:
-		if choices := table.DaysPerMove(); !slices.Contains(choices, int(days)) {
-			var words []string
-			for _, d := range choices {
-				words = append(words, strconv.Itoa(d))
-			}
-			return 0, store.Clock{}, userErrorf("Choose %s days per move.", orList(words))
-		}
-		return int(days), store.Clock{}, nil
-	case text != "":
-		clk, err := table.ParseClock(text)
-		return 0, clk, err
-	}
-	return defDays, defClock, nil
+	return table.TimeLimit(int(days), hasDays, r.stringOpt("clock"), defDays, defClock)
 }
 
 // postChallenge answers with the message of challenge c, just made, and

@@ -368,9 +368,6 @@ func helpText(menu []*engine.Variant) string {
 // andList joins words as a list in prose: "a, b and c".
 func andList(words []string) string { return list(words, "and") }
 
-// orList joins words as a choice in prose: "a, b or c".
-func orList(words []string) string { return list(words, "or") }
-
 func list(words []string, conj string) string {
 	if len(words) < 2 {
 		return strings.Join(words, "")

@@ -70,7 +70,7 @@ func (r *request) createTournament() error {
 	}
 	nt := store.NewTournament{
 		GuildID: r.i.GuildID, ChannelID: r.i.ChannelID, Creator: r.player(), Variant: v.ID,
-		Format: store.TournamentFormat(r.stringOpt("format")), Rated: r.boolOpt("rated", true),
+		Format: store.TournamentFormat(r.stringOpt("format")), Rated: r.boolOpt("rated", table.DefaultRated),
 	}
 	if rounds, ok := r.intOpt("rounds"); ok {
 		nt.Rounds = max(int(rounds), -1) // 0 and below are refused, not the default

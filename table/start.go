@@ -2,6 +2,9 @@ package table
 
 import (
 	"context"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/zugbot/zugbot/store"
 )
@@ -41,4 +44,34 @@ func (t *Table) StartBetween(ctx context.Context, b Between) (Update, error) {
 	seats[side.Other()] = store.Seat{Player: b.Opponent}
 	return t.Start(ctx, store.NewGame{Variant: b.Variant, Seats: seats, DaysPerMove: DefaultDays,
 		GuildID: b.GuildID, ChannelID: b.ChannelID})
+}
+
+// DefaultRated says whether a challenge or a tournament that does not say
+// is rated.
+const DefaultRated = true
+
+// TimeLimit returns the time limit a person asks for, by the rule every
+// door follows: days per move (one of DaysPerMove; hasDays says they were
+// given) or a live clock written as ParseClock reads it, not both; with
+// neither, defDays or defClock.
+func TimeLimit(days int, hasDays bool, clock string, defDays int, defClock store.Clock) (int, store.Clock, error) {
+	switch {
+	case hasDays && clock != "":
+		return 0, store.Clock{}, refuse(Invalid, "Choose days per move or a live clock, not both.")
+	case hasDays:
+		choices := DaysPerMove()
+		if !slices.Contains(choices, days) {
+			words := make([]string, len(choices))
+			for i, d := range choices {
+				words[i] = strconv.Itoa(d)
+			}
+			last := len(words) - 1
+			return 0, store.Clock{}, refuse(Invalid, "Choose %s or %s days per move.", strings.Join(words[:last], ", "), words[last])
+		}
+		return days, store.Clock{}, nil
+	case clock != "":
+		c, err := ParseClock(clock)
+		return 0, c, err
+	}
+	return defDays, defClock, nil
 }

@@ -38,3 +38,31 @@ func TestStartBetween(t *testing.T) {
 	_, err = f.tab.StartBetween(f.ctx, b)
 	reason(t, err, table.TooManyGames)
 }
+
+func TestTimeLimit(t *testing.T) {
+	def := store.Clock{Base: 5 * time.Minute}
+	for _, c := range []struct {
+		days    int
+		hasDays bool
+		clock   string
+		want    int
+		wantClk store.Clock
+		refused string
+	}{
+		{want: 3, wantClk: def},
+		{days: 7, hasDays: true, want: 7},
+		{days: 2, hasDays: true, refused: "Choose 1, 3 or 7 days per move."},
+		{days: 1, hasDays: true, clock: "5+3", refused: "not both"},
+		{clock: "5+3", wantClk: store.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second}},
+		{clock: "five", refused: "is not a time control"},
+	} {
+		days, clk, err := table.TimeLimit(c.days, c.hasDays, c.clock, 3, def)
+		if c.refused != "" {
+			refused(t, err, c.refused)
+			continue
+		}
+		if err != nil || days != c.want || clk != c.wantClk {
+			t.Errorf("TimeLimit(%d, %v, %q) = %d, %v, %v; want %d, %v", c.days, c.hasDays, c.clock, days, clk, err, c.want, c.wantClk)
+		}
+	}
+}
