@@ -27,7 +27,7 @@ var moduleLicences = map[string]string{
 	"github.com/bwmarrin/discordgo":       "BSD-3-Clause", // the patched copy in third_party/discordgo
 	"github.com/cespare/xxhash/v2":        "MIT",
 	"github.com/dustin/go-humanize":       "MIT",
-	"github.com/fogleman/gg":             "MIT",
+	"github.com/fogleman/gg":              "MIT",
 	"github.com/golang/freetype":          "FTL", // FreeType License or GPL-2.0+, at our choice: the FreeType License
 	"github.com/google/uuid":              "BSD-3-Clause",
 	"github.com/gorilla/websocket":        "BSD-2-Clause",
