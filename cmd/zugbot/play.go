@@ -500,7 +500,7 @@ func (s *session) show(u table.Update, board bool) {
 				break
 			}
 			if p.Turn() != s.human {
-				fmt.Fprintf(s.out, "zugbot plays %s (%s).\n", text, botInfo(u.Info[i-(len(u.Moves)-len(u.Info))]))
+				fmt.Fprintf(s.out, "zugbot plays %s (%s).\n", text, botInfo(p, m, u.Info[i-(len(u.Moves)-len(u.Info))]))
 			}
 			s.last = p.Describe(m)
 			s.text = fmt.Sprintf("%s %s", s.v.Sides[p.Turn()], text)
@@ -513,20 +513,49 @@ func (s *session) show(u table.Update, board bool) {
 	}
 }
 
-// botInfo says briefly how the AI chose its move.
-func botInfo(i ai.Info) string {
-	switch {
-	case i.Random:
+// botInfo says briefly how the AI chose its move m in p (the position
+// before it), from what the AI did: a move chosen at random, the only legal
+// one, the solved game's (with its result and how far it is), a move that
+// ends the game at once, or a search's or MCTS's figures.
+func botInfo(p engine.Position, m engine.Move, i ai.Info) string {
+	if i.Random {
 		return "chosen at random, as a beginner might"
-	case i.Depth == 0 && i.Nodes == 0:
+	}
+	if len(p.Moves(nil)) == 1 {
 		return "its only move"
+	}
+	if _, ok := p.(ai.Solver); ok && i.Depth == 0 && i.Nodes == 0 {
+		plies := 0
+		if d, ok := p.(ai.Distancer); ok {
+			plies = d.Distance()
+		}
+		in := ""
+		if plies > 0 {
+			in = " in " + plural(plies, "ply", "plies")
+		}
+		switch _, who := i.Mate(); {
+		case who > 0:
+			return "from the solved game: it wins" + in
+		case who < 0:
+			return "from the solved game: it loses" + in + " against perfect play, and holds out longest"
+		}
+		return "from the solved game: a draw"
+	}
+	if i.Depth == 0 && i.Nodes == 0 {
+		q := p.Clone()
+		q.Do(m)
+		if o := q.Outcome(); o.Status == engine.Win && o.Winner == p.Turn() {
+			return "it wins at once"
+		}
 	}
 	parts := []string{}
 	if i.Depth > 0 {
 		parts = append(parts, fmt.Sprintf("depth %d", i.Depth))
-	}
-	if i.Nodes > 0 {
-		parts = append(parts, fmt.Sprintf("%d nodes", i.Nodes))
+		if i.Nodes > 0 {
+			parts = append(parts, fmt.Sprintf("%d nodes", i.Nodes))
+		}
+	} else if i.Nodes > 0 {
+		parts = append(parts, plural(int(i.Nodes), "playout", "playouts"))
 	}
 	parts = append(parts, fmt.Sprintf("%.1fs", i.Elapsed.Round(100*time.Millisecond).Seconds()))
 	if plies, who := i.Mate(); who > 0 {
