@@ -235,31 +235,39 @@ func TestPlayOffers(t *testing.T) {
 	for _, tt := range []struct {
 		game, input string
 		want        []string
+		not         string // what the game must not say
 	}{
-		{"zola", "takeback\na1xa2\ntakeback\ndraw\nresign\n", []string{
+		// Resigning asks first, as Discord and the live board do: anything
+		// but yes plays on.
+		{"zola", "takeback\na1xa2\ntakeback\ndraw\nresign\nno\nresign\nyes\n", []string{
 			"You have not moved yet in game #1.",
 			"zugbot plays ",
 			"Took back your last move.",
 			"Position: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB R\n\nYour move (Red): Zola has no draws and no agreed ending",
-			"You resigned.\nGame over: zugbot wins, as Blue (resignation).",
-		}},
+			"Resign game #1? zugbot then wins it.\nResign (yes or no)? \nNot resigned: the game goes on.\nYour move (Red): \nResign game #1? zugbot then wins it.\nResign (yes or no)? \nYou resigned.\nGame over: zugbot wins, as Blue (resignation).",
+		}, ""},
 		// The AI judges a draw offer: a level opening is played out, and an
 		// offer made again at once is refused without another search.
 		{"chess", "e2-e4\ndraw\ndraw\n", []string{
 			"zugbot declines the draw in game #1 and plays on.",
 			"zugbot has already declined a draw at this move of game #1. Offer again after the next move.",
-		}},
+		}, ""},
 		// Where agreeing means counting, the count is shown and confirmed.
-		{"zamma", "draw\nyes\nyes\n", []string{
-			"In Zamma, ending game #1 by agreement means counting the counters now: equal counters (40 each), so it would be a draw. Offer it? Type yes to offer it; anything else plays on.",
-			"zugbot declines the draw in game #1 and plays on.",
+		// The question has its own prompt, and a move typed there is not
+		// played: it answers no.
+		{"zamma", "draw\nyes\nyes\ndraw\nd2-d3\nboard\n", []string{
+			"In Zamma, ending game #1 by agreement means counting the counters now: equal counters (40 each), so it would be a draw. Offer it?\nOffer it (yes or no)? zugbot is thinking about it…\nzugbot declines the draw in game #1 and plays on.",
 			"Nothing to confirm.",
-		}},
+			"Offer it (yes or no)? \nNot offered: the game goes on.\nYour move (Black): ",
+		}, "You play d2-d3"},
 	} {
 		var out bytes.Buffer
 		err := playCommand(context.Background(), []string{"-game", tt.game, "-level", "1", "-seed", "3"}, strings.NewReader(tt.input), &out, io.Discard)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.game, err)
+		}
+		if tt.not != "" && strings.Contains(out.String(), tt.not) {
+			t.Errorf("%s: output has %q:\n%s", tt.game, tt.not, out.String())
 		}
 		for _, want := range tt.want {
 			if !strings.Contains(out.String(), want) {
