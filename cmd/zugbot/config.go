@@ -63,14 +63,15 @@ func readSecret(name string) (string, error) {
 // args. Every invalid value is reported by its variable's name, before the
 // bot connects anywhere.
 func loadConfig(args []string, getenv func(string) string, usage io.Writer) (config, error) {
-	return loadConfigFor("run", "run the Discord bot", nil, args, getenv, usage)
+	return loadConfigFor("run", "run the Discord bot", nil, nil, args, getenv, usage)
 }
 
 // loadConfigFor is loadConfig for a subcommand, described as desc in
 // its usage, which reads only the settings whose flags only names (all of
 // them when only is nil): its usage lists those alone, and the others are
-// neither read nor checked.
-func loadConfigFor(command, desc string, only []string, args []string, getenv func(string) string, usage io.Writer) (config, error) {
+// neither read nor checked. extra, if not nil, defines the subcommand's
+// own flags besides.
+func loadConfigFor(command, desc string, only []string, extra func(*flag.FlagSet), args []string, getenv func(string) string, usage io.Writer) (config, error) {
 	var c config
 	var level, format, shards, workers, shardIDs, dbPassword, dbPasswordFile, clientSecretFile string
 	settings := []setting{
@@ -104,6 +105,9 @@ func loadConfigFor(command, desc string, only []string, args []string, getenv fu
 			def = v
 		}
 		fs.StringVar(s.dst, s.flag, def, fmt.Sprintf("%s [%s]", s.usage, s.env))
+	}
+	if extra != nil {
+		extra(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return c, err

@@ -29,7 +29,7 @@ const workerConns = 4
 
 func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, err := loadConfigFor("worker", "think the AI's replies for the bots sharing a PostgreSQL database",
-		[]string{"db", "db-password", "db-password-file", "ai-workers", "metrics-addr", "log-level", "log-format"}, args, getenv, stdout)
+		[]string{"db", "db-password", "db-password-file", "ai-workers", "metrics-addr", "log-level", "log-format"}, nil, args, getenv, stdout)
 	if err != nil {
 		return err
 	}
