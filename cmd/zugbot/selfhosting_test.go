@@ -557,7 +557,7 @@ func checkMigrateService(t *testing.T, c readmeCommand, w []string, compose, pg,
 		t.Fatal(err)
 	}
 	var out, errOut strings.Builder
-	if code := run(context.Background(), []string{args[0], args[1], from, args[3], postgres(t)}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "games replayed to the same position") {
+	if code := run(context.Background(), []string{args[0], args[1], from, args[3], postgres(t)}, &out, &errOut); code != 0 || !strings.Contains(out.String(), " replayed to the same position") {
 		t.Errorf("guide line %d: %q: migrate-db: exit %d\n%s%s", c.line, c.text, code, out.String(), errOut.String())
 	}
 }
