@@ -32,6 +32,9 @@ RUN mkdir -p /out/data
 # zones, no shell, and a "nonroot" user (uid 65532).
 FROM gcr.io/distroless/static-debian12:nonroot AS runtime
 COPY --from=data --chown=65532:65532 /out/data /data
+# zugbot's licence and the notices of what it carries (GoReleaser's
+# context has them too: extra_files in .goreleaser.yaml).
+COPY LICENSE THIRD_PARTY_NOTICES /usr/share/doc/zugbot/
 ENV ZUGBOT_DB=/data/zugbot.db
 VOLUME ["/data"]
 USER nonroot:nonroot

@@ -511,3 +511,63 @@ func TestStatusOnAPhone(t *testing.T) {
 		})
 	}
 }
+
+// pieceMean returns the mean linear colour of the opaque pixels of a
+// piece's sprite as vision v sees them: the whole piece as an eye takes it
+// in at a glance, rim, rings and marks included, not its body alone.
+func pieceMean(v vision, im *image.RGBA) [3]float64 {
+	var sum [3]float64
+	n := 0
+	for y := im.Rect.Min.Y; y < im.Rect.Max.Y; y++ {
+		for x := im.Rect.Min.X; x < im.Rect.Max.X; x++ {
+			c := im.RGBAAt(x, y)
+			if c.A < 0xff {
+				continue // the shadow and the antialiased edge
+			}
+			s := v.see(c)
+			for i := range 3 {
+				sum[i] += s[i]
+			}
+			n++
+		}
+	}
+	for i := range 3 {
+		sum[i] /= float64(max(n, 1))
+	}
+	return sum
+}
+
+// TestSidesApartWholePiece measures the two sides' pieces as drawn, for
+// every game and kind of piece: the mean of each whole piece (body, rim,
+// rings, dot) apart by WCAG's 3:1 under every vision. TestSidesApart
+// compares the bodies alone; Zola's whole pieces were 2.76:1 apart under
+// deuteranopia while their bodies passed, the light Blue's dark rim,
+// ring and dot and the dark Red's light ring pulling the two together.
+func TestSidesApartWholePiece(t *testing.T) {
+	r := New()
+	for _, v := range games.All() {
+		t.Run(v.ID, func(t *testing.T) {
+			l, _, err := r.prepare(v.Start(), Options{}, Size)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for k, sp := range l.pieces {
+				if k.Neutral {
+					continue
+				}
+				worst, at := math.Inf(1), ""
+				for _, vis := range visions {
+					la, lb := luminance(pieceMean(vis, sp[0])), luminance(pieceMean(vis, sp[1]))
+					c := (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+					if c < worst {
+						worst, at = c, vis.name
+					}
+				}
+				if worst < sidesContrast {
+					t.Errorf("%s's %ss, whole: %.2f:1 apart under %s, want %.1f:1", v.Sides[0]+"/"+v.Sides[1], k.Name, worst, at, sidesContrast)
+				}
+				t.Logf("%s: %.2f:1 at worst (%s)", k.Name, worst, at)
+			}
+		})
+	}
+}

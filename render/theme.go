@@ -135,11 +135,13 @@ func sideStyle(name string, s engine.Side) style {
 	switch name {
 	// Red and Blue differ in lightness, not only in hue (a dark red, a
 	// light blue), and Blue's discs carry a dot: they stay apart in
-	// greyscale and for red-green colour blindness (see TestSidesApart).
+	// greyscale and for red-green colour blindness, body to body and whole
+	// piece to whole piece, rims and rings included (see TestSidesApart and
+	// TestSidesApartWholePiece).
 	case "Red":
-		return style{fill: rgb(0x9a1f1a), rim: rgb(0x4f0d0a), ring: rgb(0xd9665f), ink: rgb(0x4f0d0a)}
+		return style{fill: rgb(0x8a1a15), rim: rgb(0x4f0d0a), ring: rgb(0xb84a42), ink: rgb(0x4f0d0a)}
 	case "Blue":
-		return style{fill: rgb(0x8ec5f8), rim: rgb(0x15427f), ring: rgb(0x3f7fc8), ink: rgb(0x15427f), dot: true}
+		return style{fill: rgb(0x8ec5f8), rim: rgb(0x15427f), ring: rgb(0x5a96dc), ink: rgb(0x15427f), dot: true}
 	case "White":
 		s = 0
 	case "Black":

@@ -84,7 +84,7 @@ func (a *adminFlags) open(ctx context.Context, args []string) (*store.Store, err
 	}
 	if !store.IsPostgres(*a.db) {
 		if _, err := os.Stat(*a.db); err != nil {
-			return nil, fmt.Errorf("no database at %s: %w", *a.db, err)
+			return nil, usagef("no database at %s: %v", *a.db, err)
 		}
 	}
 	return store.Open(ctx, *a.db, store.Options{Variants: games.All()})

@@ -62,7 +62,7 @@ func TestAdminCommands(t *testing.T) {
 		{[]string{"admin", "drop-tables"}, 2, "unknown admin command"},
 		{[]string{"admin", "delete-user", "-db", db}, 2, "-user is required"},
 		{[]string{"admin", "reset-ratings", "-db", db, "-game", "go"}, 2, "unknown game"},
-		{[]string{"admin", "export-user", "-db", filepath.Join(t.TempDir(), "none.db"), "-user", "1"}, 1, "no database at"},
+		{[]string{"admin", "export-user", "-db", filepath.Join(t.TempDir(), "none.db"), "-user", "1"}, 2, "no database at"},
 		// An unknown person is an error for both, with the same status:
 		// the ID is likely mistyped, and a script must not take it for a
 		// deletion done.

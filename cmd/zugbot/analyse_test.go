@@ -51,7 +51,7 @@ func TestAnalyseCommand(t *testing.T) {
 	// Files are not overwritten without -force, and are checked before the
 	// analysis.
 	code, _, errOut = zugbot(t, "analyse", "-game", "zola", "-moves", "a1xb1", "-o", graph)
-	if code != 1 || !strings.Contains(errOut, "-o "+graph+" already exists: give -force to overwrite it") {
+	if code != exitUsage || !strings.Contains(errOut, "-o "+graph+" already exists: give -force to overwrite it") {
 		t.Errorf("analyse -o over a file: exit %d, %q", code, errOut)
 	}
 	code, _, errOut = zugbot(t, "analyse", "-game", "zola", "-moves", "a1xb1", "-o", graph, "-force")

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"flag"
 	"fmt"
 	"io"
@@ -8,6 +9,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"runtime"
 	"slices"
 	"strconv"
 	"strings"
@@ -35,6 +37,9 @@ type config struct {
 	// the application's OAuth2 secret, which serves the live board inside
 	// Discord as an Activity; "" for none.
 	ClientSecret string
+	// only is the flags of the settings the command reads (nil: all), the
+	// ones its log line shows.
+	only []string
 }
 
 // setting is one configuration value: its variable, its flag and its check.
@@ -63,15 +68,16 @@ func readSecret(name string) (string, error) {
 // args. Every invalid value is reported by its variable's name, before the
 // bot connects anywhere.
 func loadConfig(args []string, getenv func(string) string, usage io.Writer) (config, error) {
-	return loadConfigFor("run", "run the Discord bot", nil, args, getenv, usage)
+	return loadConfigFor("run", "run the Discord bot", nil, nil, args, getenv, usage)
 }
 
 // loadConfigFor is loadConfig for a subcommand, described as desc in
 // its usage, which reads only the settings whose flags only names (all of
 // them when only is nil): its usage lists those alone, and the others are
-// neither read nor checked.
-func loadConfigFor(command, desc string, only []string, args []string, getenv func(string) string, usage io.Writer) (config, error) {
-	var c config
+// neither read nor checked. extra, if not nil, defines the subcommand's
+// own flags besides.
+func loadConfigFor(command, desc string, only []string, extra func(*flag.FlagSet), args []string, getenv func(string) string, usage io.Writer) (config, error) {
+	c := config{only: only}
 	var level, format, shards, workers, shardIDs, dbPassword, dbPasswordFile, clientSecretFile string
 	settings := []setting{
 		{"DISCORD_TOKEN", "token", "", "the bot's token (required; see README, \"Run your own bot\")", &c.Token},
@@ -104,6 +110,9 @@ func loadConfigFor(command, desc string, only []string, args []string, getenv fu
 			def = v
 		}
 		fs.StringVar(s.dst, s.flag, def, fmt.Sprintf("%s [%s]", s.usage, s.env))
+	}
+	if extra != nil {
+		extra(fs)
 	}
 	if err := parseFlags(fs, args); err != nil {
 		return c, err
@@ -273,16 +282,28 @@ func isSnowflake(s string) bool {
 	return true
 }
 
-// LogValue keeps the token out of logs: a config logs without it.
+// LogValue keeps the token out of logs: a config logs without it, and
+// with only the settings its command reads; ai_workers is the number the
+// bot runs, the number of CPUs when it is not set.
 func (c config) LogValue() slog.Value {
-	return slog.GroupValue(
-		slog.String("db", store.Redacted(c.DB)),
-		slog.String("guild", c.Guild),
-		slog.String("api_url", c.APIURL),
-		slog.String("metrics_addr", c.MetricsAddr),
-		slog.String("log_level", c.LogLevel.String()),
-		slog.Bool("log_json", c.LogJSON),
-		slog.Int("ai_workers", c.AIWorkers),
-		slog.Bool("token_set", c.Token != ""),
-	)
+	attrs := []struct {
+		flag string
+		attr slog.Attr
+	}{
+		{"db", slog.String("db", store.Redacted(c.DB))},
+		{"guild", slog.String("guild", c.Guild)},
+		{"api-url", slog.String("api_url", c.APIURL)},
+		{"metrics-addr", slog.String("metrics_addr", c.MetricsAddr)},
+		{"log-level", slog.String("log_level", c.LogLevel.String())},
+		{"log-format", slog.Bool("log_json", c.LogJSON)},
+		{"ai-workers", slog.Int("ai_workers", cmp.Or(c.AIWorkers, runtime.NumCPU()))},
+		{"token", slog.Bool("token_set", c.Token != "")},
+	}
+	var out []slog.Attr
+	for _, a := range attrs {
+		if c.only == nil || slices.Contains(c.only, a.flag) {
+			out = append(out, a.attr)
+		}
+	}
+	return slog.GroupValue(out...)
 }

@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -70,6 +72,43 @@ func TestConfigNeverLogsTheToken(t *testing.T) {
 	slog.New(slog.NewJSONHandler(&buf, nil)).Info("starting", "config", c)
 	if strings.Contains(buf.String(), "s3cr3t") || !strings.Contains(buf.String(), `"token_set":true`) {
 		t.Errorf("log line %q: want no token, only that it is set", buf.String())
+	}
+}
+
+// TestConfigLogLine: the start's log line shows the number of AI workers
+// the bot runs (the CPUs' when unset), and a worker's shows only the
+// settings a worker reads.
+func TestConfigLogLine(t *testing.T) {
+	logged := func(c config) map[string]any {
+		var buf bytes.Buffer
+		slog.New(slog.NewJSONHandler(&buf, nil)).Info("starting", "config", c)
+		var line struct{ Config map[string]any }
+		if err := json.Unmarshal(buf.Bytes(), &line); err != nil {
+			t.Fatal(err)
+		}
+		return line.Config
+	}
+	c, err := loadConfig(nil, env(map[string]string{"DISCORD_TOKEN": "abc"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := logged(c)["ai_workers"]; got != float64(runtime.NumCPU()) {
+		t.Errorf("the bot logs ai_workers=%v; it runs %d (the number of CPUs)", got, runtime.NumCPU())
+	}
+	w, err := loadConfigFor("worker", "", workerSettings, nil, nil, env(map[string]string{"ZUGBOT_DB": "postgres://u@h/d", "ZUGBOT_GUILD": "123456789012345678"}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := logged(w)
+	for _, k := range []string{"guild", "api_url", "token_set"} {
+		if _, ok := got[k]; ok {
+			t.Errorf("a worker logs %s=%v, which it does not use: %v", k, got[k], got)
+		}
+	}
+	for _, k := range []string{"db", "ai_workers", "metrics_addr", "log_level"} {
+		if _, ok := got[k]; !ok {
+			t.Errorf("a worker's log line lacks %s: %v", k, got)
+		}
 	}
 }
 

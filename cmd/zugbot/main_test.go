@@ -151,7 +151,7 @@ func TestOwnFlags(t *testing.T) {
 		}
 	}
 	// unregister neither reads nor checks the settings it does not use.
-	c, err := loadConfigFor("unregister", "", []string{"token", "guild", "api-url"}, nil, env(map[string]string{
+	c, err := loadConfigFor("unregister", "", []string{"token", "guild", "api-url"}, nil, nil, env(map[string]string{
 		"DISCORD_TOKEN": "abc", "ZUGBOT_DB": "postgres://u:p/w@h/db", "ZUGBOT_SHARDS": "x"}), io.Discard)
 	if err != nil || c.Token != "abc" || c.DB != "" {
 		t.Errorf("unregister's configuration: %+v, %v; want the token alone", c, err)

@@ -38,8 +38,10 @@ func runMigrateDB(ctx context.Context, args []string, stdout, _ io.Writer) error
 	if err := store.CheckAddress(*from); err != nil {
 		return usagef("-from %s %v", store.Redacted(*from), err)
 	}
-	if _, err := os.Stat(*from); err != nil {
-		return fmt.Errorf("-from %s: %w", *from, err)
+	if fi, err := os.Stat(*from); err != nil {
+		return usagef("-from %s: %v", *from, errors.Unwrap(err))
+	} else if fi.IsDir() {
+		return usagef("-from %s is a folder: give the SQLite database file", *from)
 	}
 	opts := store.Options{Variants: games.All()}
 	src, err := store.Open(ctx, *from, opts)
@@ -63,7 +65,7 @@ func runMigrateDB(ctx context.Context, args []string, stdout, _ io.Writer) error
 	for _, t := range []string{"players", "games", "moves", "challenges", "ratings", "tournaments"} {
 		fmt.Fprintf(stdout, "  %-11s %d\n", t, c.Rows[t])
 	}
-	fmt.Fprintf(stdout, "checked: every table's rows counted on both sides; %d games replayed to the same position\n", c.Replayed)
+	fmt.Fprintf(stdout, "checked: every table's rows counted on both sides; %s replayed to the same position\n", plural(c.Replayed, "game", "games"))
 	fmt.Fprintf(stdout, "what changed after the copy began is not in it: copy again, into an empty database, with zugbot stopped, then start it with ZUGBOT_DB=%s\n", store.Redacted(*to))
 	return nil
 }

@@ -114,4 +114,17 @@ func TestMigrateDB(t *testing.T) {
 	if code != 2 || !strings.Contains(stderr, "-to is required") {
 		t.Errorf("no -to: exit %d, %q", code, stderr)
 	}
+	missing := filepath.Join(t.TempDir(), "nothere.db")
+	code, _, stderr = zugbot(t, "migrate-db", "-from", missing, "-to", url)
+	if code != 2 || !strings.Contains(stderr, "-from "+missing+": no such file or directory") {
+		t.Errorf("-from a missing file: exit %d, %q; want 2, a mistake on the command line", code, stderr)
+	}
+
+	// One game is one game.
+	one := filepath.Join(t.TempDir(), "one.db")
+	newGameDB(t, one)
+	code, stdout, stderr = zugbot(t, "migrate-db", "-from", one, "-to", postgres(t))
+	if code != 0 || !strings.Contains(stdout, "; 1 game replayed to the same position") {
+		t.Errorf("migrate-db of one game: exit %d, %q %q", code, stdout, stderr)
+	}
 }

@@ -28,7 +28,7 @@ const playHelp = `Type a move: %s%sOr one of:
   board     draw the board again
   takeback  take back your last move
   draw      offer zugbot a draw (or the game's agreed ending)
-  resign    resign the game
+  resign    resign the game (after a yes)
   help      show this help
   quit      leave the game unfinished
 The last move's points are marked [ ]; points it captured or turned are marked ( ).
@@ -206,6 +206,9 @@ type session struct {
 	// confirming is the ply at which the player was shown the count of an
 	// agreed ending and asked to confirm it (-1: not asked).
 	confirming int
+	// resigning is true when the player typed resign and was asked to
+	// confirm it, as Discord and the live board ask.
+	resigning bool
 	// flags brings the game lost on time from the service's timers (nil
 	// without a live clock).
 	flags chan table.Update
@@ -304,7 +307,14 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 			}
 			return nil
 		}
-		fmt.Fprintf(s.out, "Your move (%s%s): ", s.v.Sides[s.human], s.clocks())
+		switch {
+		case s.confirming >= 0:
+			fmt.Fprint(s.out, "Offer it (yes or no)? ")
+		case s.resigning:
+			fmt.Fprint(s.out, "Resign (yes or no)? ")
+		default:
+			fmt.Fprintf(s.out, "Your move (%s%s): ", s.v.Sides[s.human], s.clocks())
+		}
 		s.prompted = true
 		var in line
 		var ok bool
@@ -368,13 +378,31 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 		fmt.Fprintf(s.out, "That line is too long (over %d characters). Type help for the commands.\n", maxLine)
 		return false, nil
 	}
+	if text == "" {
+		return false, nil
+	}
 	p := s.st.Position
 	var u table.Update
-	confirmed := s.confirming
-	s.confirming = -1
-	switch strings.ToLower(text) {
-	case "":
+	confirmed, resigning := s.confirming, s.resigning
+	s.confirming, s.resigning = -1, false
+	yes := strings.EqualFold(text, "yes")
+	switch {
+	case confirmed >= 0 && !yes:
+		s.block()
+		fmt.Fprintln(s.out, "Not offered: the game goes on.")
 		return false, nil
+	case resigning && !yes:
+		s.block()
+		fmt.Fprintln(s.out, "Not resigned: the game goes on.")
+		return false, nil
+	}
+	command := strings.ToLower(text)
+	if resigning {
+		command = "" // yes: the resignation confirmed
+	}
+	switch command {
+	case "":
+		u, err = s.tab.Resign(ctx, s.id, you.ID, s.st.Game.Ply)
 	case "quit", "exit":
 		fmt.Fprintln(s.out, "Bye: the game is left unfinished.")
 		return true, nil
@@ -409,7 +437,10 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 		}
 		u, err = s.tab.OfferDraw(ctx, s.id, you.ID, table.DrawOptions{Confirmed: confirmed, Thinking: func() { fmt.Fprintln(s.out, "zugbot is thinking about it…") }})
 	case "resign":
-		u, err = s.tab.Resign(ctx, s.id, you.ID, s.st.Game.Ply)
+		s.block()
+		fmt.Fprintf(s.out, "Resign game #%d? zugbot then wins it.\n", s.id)
+		s.resigning = true
+		return false, nil
 	default:
 		u, err = s.tab.Play(ctx, s.id, you.ID, s.st.Game.Ply, text)
 		if err == nil {
@@ -431,7 +462,7 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 	var c *table.Confirmation
 	switch {
 	case errors.As(err, &c):
-		fmt.Fprintf(s.out, "%s Type yes to offer it; anything else plays on.\n", c.Error())
+		fmt.Fprintf(s.out, "%s\n", c.Error())
 		s.confirming = c.Ply
 		return false, nil
 	case errors.As(err, &bad):
@@ -500,7 +531,7 @@ func (s *session) show(u table.Update, board bool) {
 				break
 			}
 			if p.Turn() != s.human {
-				fmt.Fprintf(s.out, "zugbot plays %s (%s).\n", text, botInfo(u.Info[i-(len(u.Moves)-len(u.Info))]))
+				fmt.Fprintf(s.out, "zugbot plays %s (%s).\n", text, botInfo(p, m, u.Info[i-(len(u.Moves)-len(u.Info))]))
 			}
 			s.last = p.Describe(m)
 			s.text = fmt.Sprintf("%s %s", s.v.Sides[p.Turn()], text)
@@ -513,20 +544,49 @@ func (s *session) show(u table.Update, board bool) {
 	}
 }
 
-// botInfo says briefly how the AI chose its move.
-func botInfo(i ai.Info) string {
-	switch {
-	case i.Random:
+// botInfo says briefly how the AI chose its move m in p (the position
+// before it), from what the AI did: a move chosen at random, the only legal
+// one, the solved game's (with its result and how far it is), a move that
+// ends the game at once, or a search's or MCTS's figures.
+func botInfo(p engine.Position, m engine.Move, i ai.Info) string {
+	if i.Random {
 		return "chosen at random, as a beginner might"
-	case i.Depth == 0 && i.Nodes == 0:
+	}
+	if len(p.Moves(nil)) == 1 {
 		return "its only move"
+	}
+	if _, ok := p.(ai.Solver); ok && i.Depth == 0 && i.Nodes == 0 {
+		plies := 0
+		if d, ok := p.(ai.Distancer); ok {
+			plies = d.Distance()
+		}
+		in := ""
+		if plies > 0 {
+			in = " in " + plural(plies, "ply", "plies")
+		}
+		switch _, who := i.Mate(); {
+		case who > 0:
+			return "from the solved game: it wins" + in
+		case who < 0:
+			return "from the solved game: it loses" + in + " against perfect play, and holds out longest"
+		}
+		return "from the solved game: a draw"
+	}
+	if i.Depth == 0 && i.Nodes == 0 {
+		q := p.Clone()
+		q.Do(m)
+		if o := q.Outcome(); o.Status == engine.Win && o.Winner == p.Turn() {
+			return "it wins at once"
+		}
 	}
 	parts := []string{}
 	if i.Depth > 0 {
 		parts = append(parts, fmt.Sprintf("depth %d", i.Depth))
-	}
-	if i.Nodes > 0 {
-		parts = append(parts, fmt.Sprintf("%d nodes", i.Nodes))
+		if i.Nodes > 0 {
+			parts = append(parts, fmt.Sprintf("%d nodes", i.Nodes))
+		}
+	} else if i.Nodes > 0 {
+		parts = append(parts, plural(int(i.Nodes), "playout", "playouts"))
 	}
 	parts = append(parts, fmt.Sprintf("%.1fs", i.Elapsed.Round(100*time.Millisecond).Seconds()))
 	if plies, who := i.Mate(); who > 0 {

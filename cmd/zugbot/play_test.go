@@ -6,6 +6,8 @@ import (
 	"context"
 	"errors"
 	"io"
+	"math/rand/v2"
+	"regexp"
 	"slices"
 	"strings"
 	"syscall"
@@ -233,31 +235,39 @@ func TestPlayOffers(t *testing.T) {
 	for _, tt := range []struct {
 		game, input string
 		want        []string
+		not         string // what the game must not say
 	}{
-		{"zola", "takeback\na1xa2\ntakeback\ndraw\nresign\n", []string{
+		// Resigning asks first, as Discord and the live board do: anything
+		// but yes plays on.
+		{"zola", "takeback\na1xa2\ntakeback\ndraw\nresign\nno\nresign\nyes\n", []string{
 			"You have not moved yet in game #1.",
 			"zugbot plays ",
 			"Took back your last move.",
 			"Position: BRBRBR/RBRBRB/BRBRBR/RBRBRB/BRBRBR/RBRBRB R\n\nYour move (Red): Zola has no draws and no agreed ending",
-			"You resigned.\nGame over: zugbot wins, as Blue (resignation).",
-		}},
+			"Resign game #1? zugbot then wins it.\nResign (yes or no)? \nNot resigned: the game goes on.\nYour move (Red): \nResign game #1? zugbot then wins it.\nResign (yes or no)? \nYou resigned.\nGame over: zugbot wins, as Blue (resignation).",
+		}, ""},
 		// The AI judges a draw offer: a level opening is played out, and an
 		// offer made again at once is refused without another search.
 		{"chess", "e2-e4\ndraw\ndraw\n", []string{
 			"zugbot declines the draw in game #1 and plays on.",
 			"zugbot has already declined a draw at this move of game #1. Offer again after the next move.",
-		}},
+		}, ""},
 		// Where agreeing means counting, the count is shown and confirmed.
-		{"zamma", "draw\nyes\nyes\n", []string{
-			"In Zamma, ending game #1 by agreement means counting the counters now: equal counters (40 each), so it would be a draw. Offer it? Type yes to offer it; anything else plays on.",
-			"zugbot declines the draw in game #1 and plays on.",
+		// The question has its own prompt, and a move typed there is not
+		// played: it answers no.
+		{"zamma", "draw\nyes\nyes\ndraw\nd2-d3\nboard\n", []string{
+			"In Zamma, ending game #1 by agreement means counting the counters now: equal counters (40 each), so it would be a draw. Offer it?\nOffer it (yes or no)? zugbot is thinking about it…\nzugbot declines the draw in game #1 and plays on.",
 			"Nothing to confirm.",
-		}},
+			"Offer it (yes or no)? \nNot offered: the game goes on.\nYour move (Black): ",
+		}, "You play d2-d3"},
 	} {
 		var out bytes.Buffer
 		err := playCommand(context.Background(), []string{"-game", tt.game, "-level", "1", "-seed", "3"}, strings.NewReader(tt.input), &out, io.Discard)
 		if err != nil {
 			t.Fatalf("%s: %v", tt.game, err)
+		}
+		if tt.not != "" && strings.Contains(out.String(), tt.not) {
+			t.Errorf("%s: output has %q:\n%s", tt.game, tt.not, out.String())
 		}
 		for _, want := range tt.want {
 			if !strings.Contains(out.String(), want) {
@@ -265,6 +275,78 @@ func TestPlayOffers(t *testing.T) {
 			}
 		}
 	}
+}
+
+// TestBotInfo checks each reason the terminal gives for the AI's move
+// against the AI's own play in a position where that is the cause: a
+// beginner's random move, the only legal move, the solved game's move
+// (Zodiac, whose start has six moves and is lost for the side to move in
+// 12 plies), a move that wins at once, a search and MCTS.
+func TestBotInfo(t *testing.T) {
+	ctx := context.Background()
+	r := rand.New(rand.NewPCG(1, 2))
+	best := func(pl ai.Player, p engine.Position) string {
+		t.Helper()
+		m, info, err := pl.Best(ctx, p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return botInfo(p, m, info)
+	}
+	level := func(v *engine.Variant, n int) ai.Player {
+		t.Helper()
+		pl, err := ai.Level(v, n, r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return pl
+	}
+	check := func(what, got string, want *regexp.Regexp) {
+		t.Helper()
+		if !want.MatchString(got) {
+			t.Errorf("%s: botInfo says %q; want %v", what, got, want)
+		}
+	}
+
+	start := zodiac.Zodiac.Start()
+	if n := len(start.Moves(nil)); n < 2 {
+		t.Fatalf("Zodiac's start has %d moves", n)
+	}
+	check("Zodiac's start at level 5", best(level(zodiac.Zodiac, 5), start), regexp.MustCompile(`^from the solved game: it loses in 12 plies against perfect play, and holds out longest$`))
+	after := start.Clone()
+	after.Do(start.Moves(nil)[0])
+	check("Zodiac after a first move, level 5", best(level(zodiac.Zodiac, 5), after), regexp.MustCompile(`^from the solved game: it wins in 11 plies$`))
+	check("a random move", best(ai.NewRandom(r), start), regexp.MustCompile(`^chosen at random, as a beginner might$`))
+
+	// A Zodiac position with one legal move, found by playing at random.
+	var only engine.Position
+	for g := 0; g < 200 && only == nil; g++ {
+		p := zodiac.Zodiac.Start()
+		for !p.Outcome().Over() {
+			moves := p.Moves(nil)
+			if len(moves) == 1 {
+				only = p
+				break
+			}
+			p.Do(moves[r.IntN(len(moves))])
+		}
+	}
+	if only == nil {
+		t.Fatal("found no Zodiac position with one legal move")
+	}
+	check("one legal move", best(level(zodiac.Zodiac, 5), only), regexp.MustCompile(`^its only move$`))
+
+	zolaStart := zola.Zola.Start()
+	check("Zola at level 3", best(level(zola.Zola, 3), zolaStart), regexp.MustCompile(`^depth [1-9][0-9]*, [1-9][0-9]* nodes, [0-9.]+s$`))
+	check("MCTS on Zola", best(ai.NewMCTS(ai.MCTSConfig{Playouts: 50}, r), zolaStart), regexp.MustCompile(`^50 playouts, [0-9.]+s$`))
+
+	// Two ways for Red to take Blue's last checker, either of which wins.
+	won, err := zola.Zola4.Parse("RR2/B3/4/4 R")
+	if err != nil {
+		t.Fatal(err)
+	}
+	check("MCTS with a move that wins at once", best(ai.NewMCTS(ai.MCTSConfig{Playouts: 50}, r), won), regexp.MustCompile(`^it wins at once$`))
+	check("a search that sees the win", best(level(zola.Zola4, 3), won), regexp.MustCompile(`^depth \d+, \d+ nodes, [0-9.]+s, it sees a forced win in 1 ply$`))
 }
 
 // TestPlayPolish checks what the terminal game says in words: singular and
@@ -276,9 +358,6 @@ func TestPlayPolish(t *testing.T) {
 	}{
 		{plural(1, "legal move", "legal moves"), "1 legal move"},
 		{plural(3, "legal move", "legal moves"), "3 legal moves"},
-		{botInfo(ai.Info{Random: true}), "chosen at random, as a beginner might"},
-		{botInfo(ai.Info{Elapsed: time.Millisecond}), "its only move"},
-		{botInfo(ai.Info{Depth: 1, Nodes: 9, Score: ai.WinScore - 1}), "depth 1, 9 nodes, 0.0s, it sees a forced win in 1 ply"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
@@ -398,7 +477,7 @@ func TestPlayIntro(t *testing.T) {
 		{[]string{"-game", "zonal"}, "The armies stand on files e to l of the board's 16 files, so a chess player's e4 is i4 here", ""},
 		{[]string{"-game", "zodiac", "-level", "5"}, "Zodiac is solved: the first player loses against perfect play, which level 5 plays, so you cannot win this game. Play -color second to have the winning side.", ""},
 		{[]string{"-game", "zodiac", "-level", "1"}, "the first player loses against perfect play, which level 5 plays; -color second gives you the winning side.", ""},
-		{[]string{"-game", "zodiac", "-level", "1", "-color", "second"}, "You play White", "solved"},
+		{[]string{"-game", "zodiac", "-level", "1", "-color", "second"}, "You play White", "first player loses"},
 		{[]string{"-game", "chess", "-level", "1"}, "You play White", "files e to l"},
 	} {
 		var out bytes.Buffer

@@ -1279,26 +1279,15 @@ func dockerIgnored(t *testing.T) func(rel string) bool {
 	}
 }
 
-// pgProgram returns the path of one of PostgreSQL's client programs: on the
-// PATH, or where Debian puts them, as store/pgtest finds the server's.
+// pgProgram returns the path of one of PostgreSQL's client programs, as
+// zugbot backup finds pg_dump.
 func pgProgram(t *testing.T, name string) string {
 	t.Helper()
-	if p, err := exec.LookPath(name); err == nil {
-		return p
+	p, err := pgProgramPath(name)
+	if err != nil {
+		t.Fatalf("%v (the README's Develop section installs Debian's postgresql package)", err)
 	}
-	dirs, _ := filepath.Glob("/usr/lib/postgresql/*/bin")
-	for i := len(dirs) - 1; i >= 0; i-- {
-		if p := filepath.Join(dirs[i], name); fileExists(p) {
-			return p
-		}
-	}
-	t.Fatalf("no %s: install Debian's postgresql package, as the README's Develop section does", name)
-	return ""
-}
-
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
+	return p
 }
 
 // pgArgs returns a pg_dump or pg_restore command line of the README with

@@ -129,19 +129,25 @@ func TestReleaseConfig(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSpace(files[1]), "\n") {
 		f := strings.TrimPrefix(strings.TrimSpace(l), "- ")
 		listed = append(listed, f)
-		if f == "LICENSE*" {
-			continue // if there is one
-		}
 		if strings.ContainsAny(f, "*?[") {
 			t.Errorf(".goreleaser.yaml's archive takes %s; name each file, so that nothing unmeant (deploy/zugbot.env) is packed", f)
 		} else if _, err := os.Stat(filepath.Join("../..", f)); err != nil {
 			t.Errorf(".goreleaser.yaml's archive: %v", err)
 		}
 	}
-	for _, f := range []string{"README.md", "CHANGELOG.md", "docs/self-hosting.md"} {
+	for _, f := range []string{"README.md", "CHANGELOG.md", "docs/self-hosting.md", "LICENSE", "THIRD_PARTY_NOTICES"} {
 		if !slices.Contains(listed, f) {
 			t.Errorf(".goreleaser.yaml's archive lacks %s", f)
 		}
+	}
+	// The image carries the licence and the notices too: the Dockerfile's
+	// runtime stage, which both images share, copies them from the build
+	// context, which GoReleaser's extra_files fill.
+	if !strings.Contains(cfg, "    extra_files:\n      - LICENSE\n      - THIRD_PARTY_NOTICES\n") {
+		t.Errorf(".goreleaser.yaml's image does not put LICENSE and THIRD_PARTY_NOTICES in its build context (extra_files)")
+	}
+	if !regexp.MustCompile(`(?m)^COPY LICENSE THIRD_PARTY_NOTICES /usr/share/doc/zugbot/$`).MatchString(dockerfile) {
+		t.Errorf("the Dockerfile does not copy LICENSE and THIRD_PARTY_NOTICES into the image")
 	}
 	for _, c := range docCommands(t, guidePath) {
 		if w := strings.Fields(c.text); len(w) > 2 && w[0] == "sudo" && (w[1] == "cp" || w[1] == "install") {

@@ -127,8 +127,8 @@ func TestRenderFiles(t *testing.T) {
 		t.Fatal(err)
 	}
 	code, _, errOut := zugbot(t, "render", "-game", "zola", "-o", out)
-	if data, _ := os.ReadFile(out); code != 1 || string(data) != "keep" || !strings.Contains(errOut, out+" already exists: give -force to overwrite it") {
-		t.Errorf("render over a file: exit %d, %q, the file holds %.8q; want exit 1, the file kept and -force suggested", code, errOut, data)
+	if data, _ := os.ReadFile(out); code != exitUsage || string(data) != "keep" || !strings.Contains(errOut, out+" already exists: give -force to overwrite it") {
+		t.Errorf("render over a file: exit %d, %q, the file holds %.8q; want exit 2 (a mistake on the command line), the file kept and -force suggested", code, errOut, data)
 	}
 	if code, _, errOut := zugbot(t, "render", "-game", "zola", "-o", out, "-force"); code != 0 {
 		t.Fatalf("render -force: exit %d, %q", code, errOut)
@@ -137,7 +137,7 @@ func TestRenderFiles(t *testing.T) {
 		t.Errorf("render -force left %.8q; want the PNG", data)
 	}
 	code, _, errOut = zugbot(t, "render", "-game", "zola", "-o", filepath.Join(dir, "none", "b.png"))
-	if code != 1 || !strings.Contains(errOut, "the folder "+filepath.Join(dir, "none")+" does not exist") {
+	if code != exitUsage || !strings.Contains(errOut, "the folder "+filepath.Join(dir, "none")+" does not exist") {
 		t.Errorf("render into a missing folder: exit %d, %q", code, errOut)
 	}
 	for _, r := range []string{"1500", "1500?", "-12", "", "99999?"} {

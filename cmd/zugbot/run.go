@@ -201,7 +201,7 @@ func newSession(cfg config) (*discordgo.Session, error) {
 // both while testing shows each command twice until one set is removed.
 func runUnregister(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	cfg, err := loadConfigFor("unregister", "remove the bot's slash commands from the server -guild names, or the global ones",
-		[]string{"token", "guild", "api-url"}, args, getenv, stdout)
+		[]string{"token", "guild", "api-url"}, nil, args, getenv, stdout)
 	if err != nil {
 		return err
 	}

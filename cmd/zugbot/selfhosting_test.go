@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"net"
 	"net/url"
 	"os"
 	"os/exec"
@@ -556,7 +557,7 @@ func checkMigrateService(t *testing.T, c readmeCommand, w []string, compose, pg,
 		t.Fatal(err)
 	}
 	var out, errOut strings.Builder
-	if code := run(context.Background(), []string{args[0], args[1], from, args[3], postgres(t)}, &out, &errOut); code != 0 || !strings.Contains(out.String(), "games replayed to the same position") {
+	if code := run(context.Background(), []string{args[0], args[1], from, args[3], postgres(t)}, &out, &errOut); code != 0 || !strings.Contains(out.String(), " replayed to the same position") {
 		t.Errorf("guide line %d: %q: migrate-db: exit %d\n%s%s", c.line, c.text, code, out.String(), errOut.String())
 	}
 }
@@ -631,6 +632,78 @@ func checkDockerBackup(t *testing.T, c readmeCommand, opts []string) {
 	}
 }
 
+// TestExitStatusEveryCommand checks every zugbot command against the
+// guide's table of exit statuses (section 9): -h is 0; an unknown flag
+// and each command's own mistakes on the command line (an unknown game, a
+// file it reads that is missing, a file it writes that exists) are 2; a
+// failure that is not one of the command line is 1. A command added to
+// zugbot without its cases here fails the test.
+func TestExitStatusEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	exists := filepath.Join(dir, "exists.png")
+	if err := os.WriteFile(exists, nil, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	db := filepath.Join(dir, "zugbot.db")
+	newGameDB(t, db)
+	missing := filepath.Join(dir, "missing.db")
+	busy, err := net.Listen("tcp", "127.0.0.1:0") // an address in use: a failure that may pass
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer busy.Close()
+	t.Setenv("DISCORD_TOKEN", "")
+	t.Setenv("ZUGBOT_DB", db)
+	type exit struct {
+		args []string
+		want int
+	}
+	cases := map[string][]exit{
+		"run": {{[]string{"-shards", "abc"}, exitUsage}, {[]string{"-db", filepath.Join(missing, "x.db")}, exitUsage}},
+		"perft": {{[]string{"-game", "nosuch"}, exitUsage}, {[]string{"-game", "zola", "-depth", "0"}, exitUsage},
+			{[]string{"-game", "zola4", "-depth", "1"}, 0}},
+		"moves":  {{[]string{"-game", "zola", "-position", "garbage"}, exitUsage}, {[]string{"-game", "zola"}, 0}},
+		"render": {{[]string{"-game", "zola", "-o", exists}, exitUsage}, {[]string{"-game", "zola", "-moves", "zz", "-o", filepath.Join(dir, "r.png")}, exitUsage}},
+		"analyse": {{[]string{"-game", "zola", "-moves", "a1xb1", "-o", exists}, exitUsage},
+			{[]string{"-game", "zola", "-moves", "bogus"}, exitUsage}},
+		"match": {{[]string{"-game", "nosuch"}, exitUsage}, {[]string{"-game", "zola"}, exitUsage}},
+		"play":  {{[]string{"-game", "zola", "-level", "9"}, exitUsage}, {[]string{"-game", "nosuch"}, exitUsage}},
+		"web": {{[]string{"-game", "nosuch"}, exitUsage}, {[]string{"-addr", "nonsense"}, exitUsage},
+			{[]string{"-addr", busy.Addr().String(), "-db", filepath.Join(dir, "web.db")}, exitFailure}},
+		"worker":     {{[]string{"-db", db}, exitUsage}},
+		"backup":     {{[]string{"-o", exists}, exitUsage}, {[]string{"-db", missing, "-o", filepath.Join(dir, "b.db")}, exitUsage}, {[]string{"-o", filepath.Join(dir, "b.db")}, 0}},
+		"migrate-db": {{[]string{"-from", missing, "-to", "postgres://zugbot@localhost/zugbot"}, exitUsage}, {[]string{"-from", db}, exitUsage}},
+		"admin": {{nil, exitUsage}, {[]string{"export-user", "-db", missing, "-user", "123456789012345678"}, exitUsage},
+			{[]string{"export-user", "-user", "123456789012345678"}, exitFailure}},
+		"unregister": {{nil, exitUsage}, {[]string{"-token", "t", "-guild", "x"}, exitUsage}},
+		"version":    {{[]string{"extra"}, exitUsage}, {nil, 0}},
+	}
+	for _, c := range commands() {
+		if len(cases[c.name]) == 0 {
+			t.Errorf("zugbot %s has no exit-status cases in TestExitStatusEveryCommand: add them", c.name)
+		}
+		all := append([]exit{{[]string{"-h"}, 0}, {[]string{"-no-such-flag"}, exitUsage}}, cases[c.name]...)
+		if c.name == "admin" {
+			all = all[1:] // admin's -h is each subcommand's
+		}
+		for _, e := range all {
+			args := append([]string{c.name}, e.args...)
+			ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+			var stderr strings.Builder
+			got := run(ctx, args, io.Discard, &stderr)
+			cancel()
+			if got != e.want {
+				t.Errorf("zugbot %s: exit %d (%q); the guide's table says %d", strings.Join(args, " "), got, strings.TrimSpace(stderr.String()), e.want)
+			}
+		}
+	}
+	for name := range cases {
+		if !hasCommand(name) {
+			t.Errorf("TestExitStatusEveryCommand has cases for %q, which is no zugbot command", name)
+		}
+	}
+}
+
 // TestSelfHostingExitStatuses checks the guide's table of exit statuses
 // against zugbot's: the statuses it lists, zugbot.service's
 // RestartPreventExitStatus, and the commands it gives as examples.
@@ -671,6 +744,7 @@ func TestSelfHostingExitStatuses(t *testing.T) {
 		return run(context.Background(), args, io.Discard, io.Discard)
 	}
 	db := filepath.Join(t.TempDir(), "zugbot.db")
+	newGameDB(t, db) // a database that holds nothing about the person
 	for _, tc := range []struct {
 		env  map[string]string
 		args []string

@@ -4,10 +4,12 @@ import (
 	"context"
 	"crypto/rand"
 	"errors"
+	"flag"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
+	"slices"
 	"strings"
 	"time"
 
@@ -25,14 +27,40 @@ var webPlayer = store.Player{ID: "web", Name: "you"}
 // the AI in a local SQLite database and prints the private link that
 // plays it.
 func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("web", "play a game against the AI in the browser (the live board, served locally)", stdout)
-	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve the page at")
-	dbPath := fs.String("db", "zugbot-web.db", "the SQLite database of the games")
-	game := fs.String("game", "zola", "the game variant: "+strings.Join(variantIDs(), ", "))
-	level := fs.Int("level", 3, fmt.Sprintf("the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
-	color := fs.String("color", "first", sideUsage("the side you play"))
-	if err := parseFlags(fs, args); err != nil {
+	var addr, game, color *string
+	var level *int
+	// The database is -db alone, never the bot's ZUGBOT_DB (these games do
+	// not belong in the bot's database); its password settings are run's,
+	// read from the environment only for a PostgreSQL -db (a bot's password
+	// there is no mistake beside the default SQLite file).
+	load := func(hidden ...string) (config, error) {
+		env := func(key string) string {
+			if slices.Contains(hidden, key) {
+				return ""
+			}
+			return getenv(key)
+		}
+		return loadConfigFor("web", "play a game against the AI in the browser (the live board, served locally)",
+			[]string{"db", "db-password", "db-password-file"}, func(fs *flag.FlagSet) {
+				db := fs.Lookup("db")
+				db.Usage = "the database of the games: a SQLite file, or a PostgreSQL URL (postgres://user:password@host/db), whose password may instead be in ZUGBOT_DB_PASSWORD or ZUGBOT_DB_PASSWORD_FILE, as for zugbot run"
+				db.DefValue = "zugbot-web.db"
+				db.Value.Set(db.DefValue)
+				addr = fs.String("addr", "127.0.0.1:8080", "the address to serve the page at")
+				game = fs.String("game", "zola", "the game variant: "+strings.Join(variantIDs(), ", "))
+				level = fs.Int("level", 3, fmt.Sprintf("the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
+				color = fs.String("color", "first", sideUsage("the side you play"))
+			}, args, env, stdout)
+	}
+	cfg, err := load("ZUGBOT_DB", "ZUGBOT_DB_PASSWORD", "ZUGBOT_DB_PASSWORD_FILE")
+	if err == nil && store.IsPostgres(cfg.DB) {
+		cfg, err = load("ZUGBOT_DB")
+	}
+	if err != nil {
 		return err
+	}
+	if _, port, err := net.SplitHostPort(*addr); err != nil || port == "" {
+		return usagef("-addr %q is not an address such as 127.0.0.1:8080", *addr)
 	}
 	v, err := findVariant(*game)
 	if err != nil {
@@ -47,9 +75,9 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return fmt.Errorf("serve the page: %w", err)
 	}
 	defer ln.Close()
-	db, err := store.Open(ctx, *dbPath, store.Options{Variants: games.All(), MaxActiveGames: -1})
+	db, err := store.Open(ctx, cfg.DB, store.Options{Variants: games.All(), MaxActiveGames: -1})
 	if err != nil {
-		return fmt.Errorf("open %s: %w", *dbPath, err)
+		return fmt.Errorf("open %s: %w", store.Redacted(cfg.DB), err)
 	}
 	defer db.Close()
 	tab, err := table.New(table.Config{Store: db, Variants: games.All()})

@@ -2,9 +2,11 @@ package main
 
 import (
 	"context"
+	"database/sql"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -70,5 +72,77 @@ func TestWebCommand(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("zugbot web did not stop")
+	}
+}
+
+// TestWebCommandPostgresPassword: zugbot web on a PostgreSQL -db takes the
+// password from ZUGBOT_DB_PASSWORD, as zugbot run does, on a server that
+// asks for it; without it, the server refuses.
+func TestWebCommandPostgresPassword(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts PostgreSQL")
+	}
+	u, err := url.Parse(postgres(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	admin, err := sql.Open("pgx", u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer admin.Close()
+	const pw = `p/a@s:s w`
+	schema := u.Query().Get("search_path")
+	var hba string
+	for _, q := range []string{
+		`CREATE ROLE webber LOGIN PASSWORD '` + pw + `'`,
+		`GRANT ALL ON SCHEMA ` + schema + ` TO webber`,
+		`SHOW hba_file`,
+	} {
+		if strings.HasPrefix(q, "SHOW") {
+			err = admin.QueryRow(q).Scan(&hba)
+		} else {
+			_, err = admin.Exec(q)
+		}
+		if err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	// The server asks everyone but its superuser for a password.
+	if _, err := admin.Exec(`COPY (SELECT unnest(ARRAY['local all all trust', 'host all postgres all trust', 'host all all all scram-sha-256'])) TO '` + hba + `'`); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := admin.Exec(`SELECT pg_reload_conf()`); err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.User("webber")
+	web := func(password string) (string, error) {
+		t.Setenv("ZUGBOT_DB_PASSWORD", password)
+		ctx, cancel := context.WithCancel(context.Background())
+		defer cancel()
+		var out syncBuffer
+		done := make(chan error, 1)
+		go func() {
+			done <- runWeb(ctx, []string{"-addr", "127.0.0.1:0", "-db", u.String(), "-level", "1"}, &out, io.Discard)
+		}()
+		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
+			select {
+			case err := <-done:
+				return out.String(), err
+			default:
+			}
+			if strings.Contains(out.String(), "/play?t=") {
+				cancel()
+				return out.String(), <-done
+			}
+		}
+		t.Fatalf("zugbot web printed no link in 20 s: %s", out.String())
+		return "", nil
+	}
+	if out, err := web(pw); err != nil || !strings.Contains(out, "game #1") {
+		t.Errorf("zugbot web -db %s with ZUGBOT_DB_PASSWORD: %v\n%s", u, err, out)
+	}
+	if _, err := web(""); err == nil || !strings.Contains(err.Error(), "password authentication failed") || strings.Contains(err.Error(), pw) {
+		t.Errorf("zugbot web -db %s without the password: %v; want the server's refusal", u, err)
 	}
 }

@@ -27,9 +27,11 @@ import (
 // heartbeat and its health check, with one to spare.
 const workerConns = 4
 
+// workerSettings are the flags of the settings a worker reads.
+var workerSettings = []string{"db", "db-password", "db-password-file", "ai-workers", "metrics-addr", "log-level", "log-format"}
+
 func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	cfg, err := loadConfigFor("worker", "think the AI's replies for the bots sharing a PostgreSQL database",
-		[]string{"db", "db-password", "db-password-file", "ai-workers", "metrics-addr", "log-level", "log-format"}, args, getenv, stdout)
+	cfg, err := loadConfigFor("worker", "think the AI's replies for the bots sharing a PostgreSQL database", workerSettings, nil, args, getenv, stdout)
 	if err != nil {
 		return err
 	}
