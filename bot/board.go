@@ -202,9 +202,14 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 	return m, nil
 }
 
-// resultText says how a finished game ended.
+// resultText says how a finished game ended, its head in bold, naming a
+// moderator who aborted it by a mention.
 func (b *Bot) resultText(g *store.Game) string {
-	return table.ResultText(b.variants[g.Variant], g, func(id string) string { return "<@" + id + ">" })
+	r := table.ResultOf(b.variants[g.Variant], g, func(id string) string { return "<@" + id + ">" })
+	if g.Over() {
+		r.Head = "**" + r.Head + "**"
+	}
+	return r.String()
 }
 
 // controls returns the board's move picker and buttons for the side to move.

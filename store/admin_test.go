@@ -22,7 +22,7 @@ func TestDeleteUser(t *testing.T) {
 	if _, err := s.RecordMove(ctx, done.ID, 0, "a1xb1", End{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Finish(ctx, done.ID, 1, End{Result: Win, Winner: 1, Reason: "resignation", By: alice.ID}); err != nil {
+	if _, err := s.Finish(ctx, done.ID, 1, End{Result: Win, Winner: 1, Reason: ReasonResignation, By: alice.ID}); err != nil {
 		t.Fatal(err)
 	}
 	going, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: carol}, {Player: alice}}, DaysPerMove: 3, GuildID: "g1", ChannelID: "c"})
@@ -40,7 +40,7 @@ func TestDeleteUser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Finish(ctx, other.ID, 0, End{Result: Aborted, Reason: "aborted by a moderator", By: alice.ID}); err != nil {
+	if _, err := s.Finish(ctx, other.ID, 0, End{Result: Aborted, Reason: ReasonAdmin, By: alice.ID}); err != nil {
 		t.Fatal(err)
 	}
 	bobBefore, _ := s.Rating(ctx, bob.ID, "zola")
@@ -122,7 +122,7 @@ func TestResetRatings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Finish(ctx, g.ID, 0, End{Result: Win, Winner: 0, Reason: "resignation", By: bob.ID}); err != nil {
+		if _, err := s.Finish(ctx, g.ID, 0, End{Result: Win, Winner: 0, Reason: ReasonResignation, By: bob.ID}); err != nil {
 			t.Fatal(err)
 		}
 	}

@@ -77,7 +77,7 @@ func TestLiveRatingsApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err = s.Finish(ctx, g.ID, 0, End{Result: Win, Winner: 0, Reason: "resignation", By: bob.ID}); err != nil || len(g.Changes) != 2 {
+	if g, err = s.Finish(ctx, g.ID, 0, End{Result: Win, Winner: 0, Reason: ReasonResignation, By: bob.ID}); err != nil || len(g.Changes) != 2 {
 		t.Fatalf("finish: %v, changes %v", err, g.Changes)
 	}
 	live, _ := s.Rating(ctx, alice.ID, "zola"+LiveRatings)

@@ -47,6 +47,7 @@ func scanGame(sc scanner) (Game, error) {
 	var (
 		g                Game
 		result, offer    string
+		reason           string
 		winner, offerBy  int
 		deadline, ended  sql.NullInt64
 		created, updated int64
@@ -67,7 +68,7 @@ func scanGame(sc scanner) (Game, error) {
 		&player1, &name1, &ai1,
 		&g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
 		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply,
-		&result, &winner, &g.Reason, &g.EndedBy,
+		&result, &winner, &reason, &g.EndedBy,
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
 		&g.RematchOf, &created, &updated, &ended, &g.Hints,
 		&base, &inc, &left0, &left1, &clockSide, &clockAt,
@@ -91,6 +92,7 @@ func scanGame(sc scanner) (Game, error) {
 	g.Deadline = fromMillis(deadline)
 	g.Result = Result(index(resultNames[:], result))
 	g.Winner = engine.Side(winner)
+	g.Reason, g.Rule = parseCaption(reason)
 	g.Offer.Kind = OfferKind(index(offerNames[:], offer))
 	g.Offer.By = engine.Side(offerBy)
 	if g.Offer.Kind == NoOffer {
@@ -602,7 +604,7 @@ func (s *Store) finish(ctx context.Context, tx querier, g *Game, end End, now ti
 			return fmt.Errorf("stop the clock of game %d: %w", g.ID, err)
 		}
 	}
-	g.Result, g.Reason, g.EndedBy = end.Result, end.Reason, end.By
+	g.Result, g.Reason, g.Rule, g.EndedBy = end.Result, end.Reason, end.Rule, end.By
 	g.Winner = 0
 	var winner sql.NullInt64
 	if end.Result == Win {
@@ -622,7 +624,7 @@ func (s *Store) finish(ctx context.Context, tx querier, g *Game, end End, now ti
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE games SET result = ?, winner = ?, reason = ?, ended_by = ?, rated = ?, capped = ?,
 			offer_kind = '', deadline = NULL, ended_at = ?, updated_at = ? WHERE id = ?`,
-		end.Result.String(), winner, end.Reason, end.By, g.Rated, g.Capped, millis(now), millis(now), g.ID)
+		end.Result.String(), winner, caption(end.Reason, end.Rule), end.By, g.Rated, g.Capped, millis(now), millis(now), g.ID)
 	if err != nil {
 		return fmt.Errorf("end game %d: %w", g.ID, err)
 	}
@@ -748,7 +750,7 @@ func (s *Store) AcceptOffer(ctx context.Context, id int64, kind OfferKind, by en
 		if end.Result == Aborted {
 			return fmt.Errorf("%w: an agreed end cannot be an abort", ErrInvalid)
 		}
-		if end.Reason == "" {
+		if end.Reason == ReasonNone {
 			end.Reason = ReasonAgreement
 		}
 		return s.finish(ctx, tx, &g, end, now)

@@ -155,11 +155,11 @@ func TestRecordMove(t *testing.T) {
 	}
 
 	// A move that ends the game records the result with it.
-	g, err = s.RecordMove(ctx, g.ID, 6, "c3-c4", End{Result: Win, Winner: 0, Reason: "no checkers left"})
+	g, err = s.RecordMove(ctx, g.ID, 6, "c3-c4", End{Result: Win, Winner: 0, Reason: ReasonRule, Rule: "no checkers left"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.Over() || g.Result != Win || g.Winner != 0 || g.Ply != 7 || g.Ended.IsZero() || g.Reason != "no checkers left" {
+	if !g.Over() || g.Result != Win || g.Winner != 0 || g.Ply != 7 || g.Ended.IsZero() || g.Reason != ReasonRule || g.Rule != "no checkers left" {
 		t.Errorf("game ended by a move: %+v", g)
 	}
 	_, err = s.RecordMove(ctx, g.ID, 7, "c4-c5", End{})

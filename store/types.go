@@ -44,31 +44,84 @@ func (r Result) String() string {
 	return fmt.Sprintf("Result(%d)", r)
 }
 
-// Reasons for the end of a game that the store's callers decide; the board's
-// reasons ("checkmate", "no legal moves"…) come from engine.Outcome.
+// Reason is why a game ended, a typed value: the board (ReasonRule, whose
+// words, "checkmate", the game's rules give in Rule) or one of the reasons
+// the service decides. The database stores it as its caption.
+type Reason uint8
+
+// The reasons for the end of a game.
 const (
-	ReasonResignation = "resignation"
-	ReasonTimeout     = "timeout"
-	ReasonAgreement   = "agreement"
-	ReasonAdmin       = "aborted by admin"
-	ReasonNoStart     = "aborted: no moves before the deadline"
+	ReasonNone        Reason = iota // the game goes on
+	ReasonRule                      // the position decided, as the game's rules say (see Rule)
+	ReasonResignation               // a player resigned
+	ReasonTimeout                   // a player's time ran out
+	ReasonAgreement                 // the players agreed
+	ReasonAdmin                     // a moderator aborted it
+	ReasonNoStart                   // aborted: the time ran out before both players had moved
+	ReasonDeleted                   // aborted: a player's data was deleted
 )
+
+// reasonCaptions are the reasons' captions, as the database stores them.
+var reasonCaptions = [...]string{
+	ReasonResignation: "resignation",
+	ReasonTimeout:     "timeout",
+	ReasonAgreement:   "agreement",
+	ReasonAdmin:       "aborted by admin",
+	ReasonNoStart:     "aborted: no moves before the deadline",
+	ReasonDeleted:     "a player's data was deleted",
+}
+
+// String returns the reason's caption; "rule" for ReasonRule and "" for
+// ReasonNone.
+func (r Reason) String() string {
+	if r == ReasonRule {
+		return "rule"
+	}
+	return caption(r, "")
+}
+
+// caption returns why a game ended in lower case, as the database stores
+// it: rule for ReasonRule, the reason's caption otherwise.
+func caption(r Reason, rule string) string {
+	if r == ReasonRule {
+		return rule
+	}
+	if int(r) < len(reasonCaptions) {
+		return reasonCaptions[r]
+	}
+	return ""
+}
+
+// parseCaption reads a stored caption back: one of the service's reasons,
+// or the rule's words.
+func parseCaption(s string) (Reason, string) {
+	if s == "" {
+		return ReasonNone, ""
+	}
+	for r, c := range reasonCaptions {
+		if c != "" && c == s {
+			return Reason(r), ""
+		}
+	}
+	return ReasonRule, s
+}
 
 // End is how a game ends.
 type End struct {
 	Result Result      // Win, Draw or Aborted; Ongoing means the game goes on
 	Winner engine.Side // meaningful only for Win
-	Reason string      // lower case, for a caption: "checkmate", ReasonTimeout…
-	By     string      // the user who ended it (resigned, agreed, aborted as admin); "" for the board or the clock
+	Reason Reason
+	Rule   string // for ReasonRule: the rule's words, lower case, "checkmate"
+	By     string // the user who ended it (resigned, agreed, aborted as admin); "" for the board or the clock
 }
 
 // EndOf returns the End the board decides: Ongoing while the game goes on.
 func EndOf(o engine.Outcome) End {
 	switch o.Status {
 	case engine.Win:
-		return End{Result: Win, Winner: o.Winner, Reason: o.Reason}
+		return End{Result: Win, Winner: o.Winner, Reason: ReasonRule, Rule: o.Reason}
 	case engine.Draw:
-		return End{Result: Draw, Reason: o.Reason}
+		return End{Result: Draw, Reason: ReasonRule, Rule: o.Reason}
 	}
 	return End{}
 }
@@ -140,8 +193,9 @@ type Game struct {
 
 	Result  Result
 	Winner  engine.Side // meaningful only when Result is Win
-	Reason  string
-	EndedBy string // End.By
+	Reason  Reason      // why it ended
+	Rule    string      // for ReasonRule: the rule's words, "checkmate"
+	EndedBy string      // End.By
 
 	Offer     Offer // the pending offer; Kind NoOffer for none
 	RematchOf int64 // the game this one is a rematch of; 0 for none
@@ -178,6 +232,11 @@ type Game struct {
 	Updated time.Time
 	Ended   time.Time // zero while the game goes on
 }
+
+// Why says why game g ended, in lower case, for a caption: the rule's words
+// ("checkmate") or the service's reason ("resignation"); "" while it goes
+// on.
+func (g *Game) Why() string { return caption(g.Reason, g.Rule) }
 
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.Result != Ongoing }

@@ -38,11 +38,11 @@ func ParseClock(text string) (store.Clock, error) {
 	c := store.Clock{Base: time.Duration(mins * float64(time.Minute)), Increment: time.Duration(secs * float64(time.Second))}
 	switch {
 	case !ok || err1 != nil || err2 != nil:
-		return store.Clock{}, Refusef("%q is not a time control: write minutes+seconds, such as 5+3 (five minutes each, three seconds added per move).", text)
+		return store.Clock{}, refuse(Refusal{Reason: BadClock}, "%q is not a time control: write minutes+seconds, such as 5+3 (five minutes each, three seconds added per move).", text)
 	case c.Base < MinClockBase || c.Base > store.MaxClockBase:
-		return store.Clock{}, Refusef("%q: each player's time must be from %g seconds to %g minutes.", text, MinClockBase.Seconds(), store.MaxClockBase.Minutes())
+		return store.Clock{}, refuse(Refusal{Reason: BadClock}, "%q: each player's time must be from %g seconds to %g minutes.", text, MinClockBase.Seconds(), store.MaxClockBase.Minutes())
 	case c.Increment < 0 || c.Increment > store.MaxClockIncrement:
-		return store.Clock{}, Refusef("%q: the increment must be from 0 to %g seconds.", text, store.MaxClockIncrement.Seconds())
+		return store.Clock{}, refuse(Refusal{Reason: BadClock}, "%q: the increment must be from 0 to %g seconds.", text, store.MaxClockIncrement.Seconds())
 	}
 	return c, nil
 }

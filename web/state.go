@@ -112,6 +112,7 @@ type Result struct {
 	Result string `json:"result"`           // "win", "draw" or "aborted"
 	Winner *int   `json:"winner,omitempty"` // for a win
 	Reason string `json:"reason"`
+	Text   string `json:"text"` // how it ended, in the words Discord shows
 }
 
 // Offer is an open offer.
@@ -202,11 +203,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 		}
 	}
 	for side, seat := range g.Seats {
-		if seat.IsAI() {
-			out.Players[side] = Player{Name: "zugbot", Level: seat.AI}
-		} else {
-			out.Players[side] = Player{Name: seat.Name}
-		}
+		out.Players[side] = Player{Name: table.SeatName(seat), Level: seat.AI}
 	}
 	if sess != nil {
 		if side, ok := g.SideOf(sess.user); ok {
@@ -231,7 +228,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 		out.Clock = &Clock{Deadline: &d}
 	}
 	if g.Over() {
-		r := &Result{Result: g.Result.String(), Reason: g.Reason}
+		r := &Result{Result: g.Result.String(), Reason: g.Why(), Text: table.ResultOf(v, g, nil).String()}
 		if g.Result == store.Win {
 			w := int(g.Winner)
 			r.Winner = &w
