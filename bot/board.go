@@ -13,6 +13,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -141,7 +142,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 			}
 		}
 		if g.Capped {
-			fmt.Fprintf(&desc, "Not rated: these two players already had %d rated games in %s.\n", store.RatedCap, table.DurationText(store.RatedCapWindow))
+			fmt.Fprintf(&desc, "Not rated: these two players already had %d rated games in %s.\n", rules.RatedCap, table.DurationText(rules.RatedCapWindow))
 		}
 	} else {
 		toMove := g.Seats[p.Turn()]

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zugbot/zugbot/rules"
 )
 
 // TestDeleteUser deletes a person who has a finished rated game, a game
@@ -143,8 +145,8 @@ func TestResetRatings(t *testing.T) {
 			t.Errorf("ResetRatings(%q, %q, %v) = %d, %v; want %d", tt.variant, tt.player, tt.commit, n, err, tt.want)
 		}
 	}
-	if r, _ := s.Rating(ctx, alice.ID, "zola"); r.Rating != InitialRating || r.Games != 0 {
-		t.Errorf("alice's reset rating %+v, want a fresh %d", r, InitialRating)
+	if r, _ := s.Rating(ctx, alice.ID, "zola"); r.Rating != rules.InitialRating || r.Games != 0 {
+		t.Errorf("alice's reset rating %+v, want a fresh %d", r, rules.InitialRating)
 	}
 }
 

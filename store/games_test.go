@@ -9,6 +9,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/rules"
 )
 
 func TestCreateGame(t *testing.T) {
@@ -31,7 +32,7 @@ func TestCreateGame(t *testing.T) {
 		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(),
 		// alice has not played zola8 rated: the initial rating, read with
 		// the game; none for the AI.
-		Ratings: [2]Rating{{Player: alice, Variant: "zola8", Rating: InitialRating, Peak: InitialRating}},
+		Ratings: [2]Rating{{Player: alice, Variant: "zola8", Rating: rules.InitialRating, Peak: rules.InitialRating}},
 	}
 	if !reflect.DeepEqual(g, want) {
 		t.Errorf("created game:\n got %+v\nwant %+v", g, want)

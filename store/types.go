@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/rules"
 )
 
 // Player is a person known to the bot.
@@ -275,7 +276,7 @@ type NewGame struct {
 	ChannelID   string
 	ThreadID    string
 	Rated       bool // only between two people
-	DaysPerMove int  // the move clock, 0 for none; at most MaxDaysPerMove
+	DaysPerMove int  // the move clock, 0 for none; one of rules.DaysPerMove
 	// Clock is a live time control instead of DaysPerMove.
 	Clock     Clock
 	RematchOf int64
@@ -284,30 +285,8 @@ type NewGame struct {
 	unlimited bool
 }
 
-// Clock is a live time control: each player has Base for the game, and
-// Increment is added to a player's time after each of their moves.
-type Clock struct {
-	Base, Increment time.Duration
-}
-
-// Live reports whether c is a live time control (not the zero Clock).
-func (c Clock) Live() bool { return c.Base > 0 }
-
-// String writes c as players write it: minutes+seconds, "5+3".
-func (c Clock) String() string {
-	m := c.Base.Minutes()
-	ms := fmt.Sprint(m)
-	if m < 1 {
-		ms = fmt.Sprintf("%gs", c.Base.Seconds())
-	}
-	return fmt.Sprintf("%s+%g", ms, c.Increment.Seconds())
-}
-
-// MaxClock bounds a live time control's base time and increment.
-const (
-	MaxClockBase      = 3 * time.Hour
-	MaxClockIncrement = 3 * time.Minute
-)
+// Clock is a live time control (see rules.Clock).
+type Clock = rules.Clock
 
 // TimeLeft returns the time side has in game g at now: its stopped time,
 // less what has run since ClockAt when it is its turn in a game going on.
@@ -316,11 +295,7 @@ func (g *Game) TimeLeft(side engine.Side, now time.Time) time.Duration {
 	if !g.Clock.Live() {
 		return 0
 	}
-	left := g.Left[side&1]
-	if !g.Over() && side == g.ClockSide {
-		left -= now.Sub(g.ClockAt)
-	}
-	return max(left, 0)
+	return rules.TimeLeft(g.Left[side&1], !g.Over() && side == g.ClockSide, g.ClockAt, now)
 }
 
 // RatingVariant is the key of the ratings g counts for: its variant for
@@ -336,9 +311,6 @@ func (g *Game) RatingVariant() string {
 // LiveRatings is what a variant's ID is followed by in the key of its
 // ratings in live games.
 const LiveRatings = "/live"
-
-// MaxDaysPerMove is the longest move clock a game may have.
-const MaxDaysPerMove = 30
 
 // Status selects games by whether they go on.
 type Status uint8
@@ -450,7 +422,7 @@ const (
 	// Deadline: the side to move in Task.GameID has run out of time, if the
 	// game is still at Task.Ply.
 	Deadline TaskKind = iota + 1
-	// Reminder: 1/ReminderFraction of the move time of Task.GameID is
+	// Reminder: 1/rules.ReminderFraction of the move time of Task.GameID is
 	// left.
 	Reminder
 	// Expiry: challenge Task.ChallengeID expires.
@@ -465,10 +437,6 @@ const (
 	// posted within AnalysisGrace: the process making it may have died.
 	Analysis
 )
-
-// ReminderFraction says when a game's Reminder comes: when
-// 1/ReminderFraction of the time to move is left. Live games have none.
-const ReminderFraction = 5
 
 // ReplyGrace is how long the AI may take to answer in a game before its
 // Reply timer comes due and another process may think the move instead.
@@ -519,7 +487,7 @@ type Rating struct {
 
 // Provisional reports whether the rating rests on fewer than
 // ProvisionalGames games.
-func (r Rating) Provisional() bool { return r.Games < ProvisionalGames }
+func (r Rating) Provisional() bool { return r.Games < rules.ProvisionalGames }
 
 // Read reports whether r was read from the store: a game made in memory
 // has no ratings (see Game.Ratings).

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -61,7 +62,7 @@ func (t *Table) CheckRoom(ctx context.Context, player string) error {
 	if err != nil {
 		return err
 	}
-	if n >= limit {
+	if !rules.HasRoom(n, limit) {
 		return t.Explain(0, store.ErrTooManyGames)
 	}
 	return nil

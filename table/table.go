@@ -13,6 +13,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/feed"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -192,9 +193,6 @@ const (
 	// none.
 	DefaultDays = 3
 )
-
-// DaysPerMove returns the times to move, in days, that a challenge may set.
-func DaysPerMove() []int { return []int{1, 3, 7} }
 
 // Refusal is an action refused for a reason the player can act on; nothing
 // was changed. Its Reason and fields say what was refused, so that an
@@ -871,18 +869,17 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 	}
 	defer unlock()
 	g := &st.Game
-	if g.Clock.Live() {
-		return Update{}, refuse(Refusal{Reason: LiveTakeback, Game: g.ID}, "Game #%d is played on a live clock (%s): live games have no takebacks.", g.ID, g.Clock)
-	}
-	if g.Rated {
-		return Update{}, refuse(Refusal{Reason: RatedTakeback, Game: g.ID}, "Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
-	}
 	// Take back to just before the user's own last move.
 	undo := 1
 	if st.Position.Turn() == side {
 		undo = 2
 	}
-	if undo > g.Ply {
+	switch err := rules.CheckTakeback(g.Rated, g.Clock, undo, g.Ply); {
+	case errors.Is(err, rules.ErrLiveTakeback):
+		return Update{}, refuse(Refusal{Reason: LiveTakeback, Game: g.ID}, "Game #%d is played on a live clock (%s): live games have no takebacks.", g.ID, g.Clock)
+	case errors.Is(err, rules.ErrRatedTakeback):
+		return Update{}, refuse(Refusal{Reason: RatedTakeback, Game: g.ID}, "Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
+	case err != nil:
 		return Update{}, refuse(Refusal{Reason: NothingToTakeBack, Game: g.ID}, "You have not moved yet in game #%d.", g.ID)
 	}
 	offer := store.Offer{Kind: store.TakebackOffer, By: side, Ply: g.Ply, Undo: undo}
