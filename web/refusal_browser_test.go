@@ -125,6 +125,10 @@ func TestBrowserRefusals(t *testing.T) {
 	t.Run("illegal move", func(t *testing.T) {
 		f := start(t, store.NewGame{Variant: "zola", Seats: people})
 		c := refusalPage(t, f, 0)
+		// The move field takes no more than the server reads.
+		if n, err := chromedp.Run(c, chromedp.Evaluate[int](`document.getElementById('move-input').maxLength`)); err != nil || n != table.MaxMoveLen {
+			t.Errorf("the move field takes %d characters (%v); want table.MaxMoveLen, %d", n, err, table.MaxMoveLen)
+		}
 		typeMove(t, c, "zz9")
 		_, _, err := f.tab.Check(ctx, f.game, player.ID, 0, "zz9")
 		waitSaid(c, t, refusalText(t, err, table.IllegalMove))

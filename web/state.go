@@ -33,6 +33,7 @@ type State struct {
 	Clock    *Clock            `json:"clock,omitempty"`
 	Result   *Result           `json:"result,omitempty"`
 	Offer    *Offer            `json:"offer,omitempty"`
+	MaxMove  int               `json:"max_move"` // the longest move text the server reads (table.MaxMoveLen)
 }
 
 // Variant is what the page says of a game's variant.
@@ -165,7 +166,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	p := st.Position.Clone()
 	v := p.Variant()
 	out := State{
-		ID: g.ID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{},
+		ID: g.ID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{}, MaxMove: table.MaxMoveLen,
 		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement},
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}

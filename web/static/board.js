@@ -298,6 +298,7 @@
     const player = st.you >= 0 && !st.result;
     const offer = st.offer;
     $('typed').hidden = !player;
+    $('move-input').maxLength = st.max_move;
     $('move-submit').disabled = !canMove();
     $('pass').hidden = !(canMove() && st.moves.some((mv) => mv.path.length === 0));
     $('resign').hidden = !player;
