@@ -7,7 +7,6 @@ import (
 
 	"github.com/bwmarrin/discordgo"
 
-	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -47,7 +46,7 @@ func (r *request) timeControl(defDays int, defClock store.Clock) (int, store.Clo
 	case hasDays && text != "":
 		return 0, store.Clock{}, userErrorf("Choose days per move or a live clock, not both.")
 	case hasDays:
-		if choices := rules.DaysPerMove(); !slices.Contains(choices, int(days)) {
+		if choices := table.DaysPerMove(); !slices.Contains(choices, int(days)) {
 			var words []string
 			for _, d := range choices {
 				words = append(words, strconv.Itoa(d))

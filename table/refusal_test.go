@@ -31,18 +31,20 @@ func TestRefusalsAreTyped(t *testing.T) {
 		ast.Inspect(f, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.FuncDecl:
-				return n.Name.Name != "Refusef" // the adapters' own refusals
+				return n.Name.Name != "Refusef" && n.Name.Name != "refuse" // the adapters' own refusals; refuse passes its reason on
 			case *ast.CallExpr:
 				id, ok := n.Fun.(*ast.Ident)
-				if !ok || (id.Name != "refuse" && id.Name != "Refusef") || len(n.Args) < 2 {
+				if !ok || (id.Name != "refusal" && id.Name != "refuse" && id.Name != "Refusef") || len(n.Args) < 2 {
 					return true
 				}
 				calls++
-				if id.Name == "Refusef" {
+				switch {
+				case id.Name == "Refusef":
 					t.Errorf("%s: Refusef in the service: a refusal without a reason", fset.Position(n.Pos()))
 					return true
-				}
-				if !hasReason(n.Args[0]) {
+				case id.Name == "refuse" && isUnspecified(n.Args[0]):
+					t.Errorf("%s: a refusal without a reason", fset.Position(n.Pos()))
+				case id.Name == "refusal" && !hasReason(n.Args[0]):
 					t.Errorf("%s: a refusal without a reason", fset.Position(n.Pos()))
 				}
 				if lit, ok := n.Args[1].(*ast.BasicLit); ok {
@@ -64,6 +66,12 @@ func TestRefusalsAreTyped(t *testing.T) {
 	if calls < 60 {
 		t.Errorf("found %d refusals; the service makes more than 60", calls)
 	}
+}
+
+// isUnspecified reports whether e names no reason.
+func isUnspecified(e ast.Expr) bool {
+	id, ok := e.(*ast.Ident)
+	return !ok || id.Name == "Unspecified"
 }
 
 // hasReason reports whether e is a Refusal literal that sets its Reason.

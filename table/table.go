@@ -194,6 +194,10 @@ const (
 	DefaultDays = 3
 )
 
+// DaysPerMove returns the times to move, in days, that a challenge may
+// set: rules.DaysPerMove, the store's rule too.
+func DaysPerMove() []int { return rules.DaysPerMove() }
+
 // Refusal is an action refused for a reason the player can act on; nothing
 // was changed. Its Reason and fields say what was refused, so that an
 // adapter can word it its own way; its text (Error) is plain, with no
@@ -254,10 +258,16 @@ const (
 	TournamentClosed                // the tournament does not allow that in its state
 )
 
-// refuse returns a *Refusal r with a formatted text.
-func refuse(r Refusal, format string, args ...any) error {
+// refusal returns a *Refusal r, with its fields, and a formatted text.
+func refusal(r Refusal, format string, args ...any) error {
 	r.msg = fmt.Sprintf(format, args...)
 	return &r
+}
+
+// refuse returns a *Refusal for reason, with no other field, and a
+// formatted text.
+func refuse(reason Reason, format string, args ...any) error {
+	return refusal(Refusal{Reason: reason}, format, args...)
 }
 
 func (e *Refusal) Error() string { return e.msg }
@@ -277,13 +287,13 @@ func Refusef(format string, args ...any) error {
 func (t *Table) Explain(id int64, err error) error {
 	switch {
 	case errors.Is(err, store.ErrStalePly):
-		return refuse(Refusal{Reason: Stale, Game: id}, "The board of game #%d has changed since you looked at it; nothing was played. Have a look at the new board.", id)
+		return refusal(Refusal{Reason: Stale, Game: id}, "The board of game #%d has changed since you looked at it; nothing was played. Have a look at the new board.", id)
 	case errors.Is(err, store.ErrGameOver):
-		return refuse(Refusal{Reason: GameOver, Game: id}, "Game #%d is over.", id)
+		return refusal(Refusal{Reason: GameOver, Game: id}, "Game #%d is over.", id)
 	case errors.Is(err, store.ErrTooManyGames):
-		return refuse(Refusal{Reason: TooManyGames, Game: id, Limit: t.store.MaxActiveGames()}, "You already have the most games going at once (%d); finish or resign one first.", t.store.MaxActiveGames())
+		return refusal(Refusal{Reason: TooManyGames, Game: id, Limit: t.store.MaxActiveGames()}, "You already have the most games going at once (%d); finish or resign one first.", t.store.MaxActiveGames())
 	case errors.Is(err, store.ErrNotFound):
-		return refuse(Refusal{Reason: NoGame, Game: id}, "There is no game #%d.", id)
+		return refusal(Refusal{Reason: NoGame, Game: id}, "There is no game #%d.", id)
 	case errors.Is(err, store.ErrFlagFell):
 		return &Refusal{Reason: FlagFell, Game: id, msg: fmt.Sprintf("Your time ran out in game #%d: the game is lost on time.", id), err: err}
 	}
@@ -317,7 +327,7 @@ func (t *Table) seat(ctx context.Context, id int64, user string) (store.State, e
 func SideIn(st *store.State, user string) (engine.Side, error) {
 	side, ok := st.Game.SideOf(user)
 	if !ok {
-		return 0, refuse(Refusal{Reason: NotYours, Game: st.Game.ID}, "You are not a player in game #%d.", st.Game.ID)
+		return 0, refusal(Refusal{Reason: NotYours, Game: st.Game.ID}, "You are not a player in game #%d.", st.Game.ID)
 	}
 	return side, nil
 }
@@ -329,7 +339,7 @@ func (t *Table) going(ctx context.Context, id int64, user, overText string) (st 
 	unlock = t.locks.Lock(id)
 	st, side, err = t.seat(ctx, id, user)
 	if err == nil && st.Game.Over() {
-		err = refuse(Refusal{Reason: GameOver, Game: id}, overText, id)
+		err = refusal(Refusal{Reason: GameOver, Game: id}, overText, id)
 	}
 	if err != nil {
 		unlock()
@@ -402,10 +412,10 @@ func (t *Table) Start(ctx context.Context, ng store.NewGame) (Update, error) {
 func (t *Table) CheckTurn(st *store.State, side engine.Side) error {
 	g := &st.Game
 	if g.Over() {
-		return refuse(Refusal{Reason: GameOver, Game: g.ID}, "Game #%d is over: %s", g.ID, ResultOf(t.variants[g.Variant], g, nil))
+		return refusal(Refusal{Reason: GameOver, Game: g.ID}, "Game #%d is over: %s", g.ID, ResultOf(t.variants[g.Variant], g, nil))
 	}
 	if turn := st.Position.Turn(); turn != side {
-		return refuse(Refusal{Reason: NotYourTurn, Game: g.ID, Who: SeatName(g.Seats[turn])}, "It is not your turn in game #%d: %s (%s) is to move.", g.ID, SeatName(g.Seats[turn]), st.Position.Variant().Sides[turn])
+		return refusal(Refusal{Reason: NotYourTurn, Game: g.ID, Who: SeatName(g.Seats[turn])}, "It is not your turn in game #%d: %s (%s) is to move.", g.ID, SeatName(g.Seats[turn]), st.Position.Variant().Sides[turn])
 	}
 	return nil
 }
@@ -444,7 +454,7 @@ func (t *Table) CheckIn(st *store.State, user string, ply int, text string) (end
 func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (engine.Move, error) {
 	g := &st.Game
 	if n := len([]rune(text)); n > MaxMoveLen {
-		return engine.Move{}, refuse(Refusal{Reason: MoveTooLong, Game: g.ID, Limit: MaxMoveLen}, "That move is %d characters long, and no move is longer than %d.", n, MaxMoveLen)
+		return engine.Move{}, refusal(Refusal{Reason: MoveTooLong, Game: g.ID, Limit: MaxMoveLen}, "That move is %d characters long, and no move is longer than %d.", n, MaxMoveLen)
 	}
 	if ply >= 0 && ply != g.Ply {
 		return engine.Move{}, t.Explain(g.ID, store.ErrStalePly)
@@ -693,7 +703,7 @@ func (t *Table) CanResign(ctx context.Context, id int64, user string) (store.Sta
 		return st, err
 	}
 	if st.Game.Over() {
-		return st, refuse(Refusal{Reason: GameOver, Game: id}, "Game #%d is already over.", id)
+		return st, refusal(Refusal{Reason: GameOver, Game: id}, "Game #%d is already over.", id)
 	}
 	return st, nil
 }
@@ -716,7 +726,7 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string, opt DrawOp
 	switch {
 	case !ok:
 		unlock()
-		return Update{}, refuse(Refusal{Reason: NoAgreement, Game: g.ID}, "%s has no draws and no agreed ending: %s", v.Game, EndingRule(v))
+		return Update{}, refusal(Refusal{Reason: NoAgreement, Game: g.ID}, "%s has no draws and no agreed ending: %s", v.Game, EndingRule(v))
 	case CountsAtAgreement(v) && opt.Confirmed != g.Ply:
 		unlock()
 		return Update{}, &Confirmation{Game: g.ID, Ply: g.Ply, Agreed: agreed,
@@ -731,7 +741,7 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string, opt DrawOp
 	opp := g.Seats[side.Other()]
 	if o := g.Offer; o.Kind == store.DrawOffer && o.Ply == g.Ply {
 		if o.By == side {
-			return Update{}, refuse(Refusal{Reason: AlreadyOffered, Game: g.ID, Who: SeatName(opp)}, "You have already offered this in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
+			return Update{}, refusal(Refusal{Reason: AlreadyOffered, Game: g.ID, Who: SeatName(opp)}, "You have already offered this in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
 		}
 		ng, err := t.store.AcceptOffer(ctx, g.ID, store.DrawOffer, side, g.Ply, agreedEnd(agreed, user))
 		if err != nil {
@@ -800,14 +810,14 @@ const drawThink = time.Second
 func (t *Table) aiAnswer(ctx context.Context, st store.State, side engine.Side, agreed engine.Outcome, user string, thinking func()) (Update, error) {
 	g := &st.Game
 	if t.drawDeclined(g.ID, g.Ply) {
-		return Update{}, refuse(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot has already declined a draw at this move of game #%d. Offer again after the next move.", g.ID)
+		return Update{}, refusal(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot has already declined a draw at this move of game #%d. Offer again after the next move.", g.ID)
 	}
 	me := side.Other()
 	accept := agreed.Status == engine.Win && agreed.Winner == me
 	switch {
 	case agreed.Status == engine.Win && agreed.Winner == side:
 		t.declineDraw(g.ID, g.Ply)
-		return Update{}, refuse(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot declines: counted now, %s, so you would win. zugbot plays on.", AgreedDetail(agreed))
+		return Update{}, refusal(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot declines: counted now, %s, so you would win. zugbot plays on.", AgreedDetail(agreed))
 	case !accept:
 		if thinking != nil {
 			thinking()
@@ -824,7 +834,7 @@ func (t *Table) aiAnswer(ctx context.Context, st store.State, side engine.Side, 
 	}
 	if !accept {
 		t.declineDraw(g.ID, g.Ply)
-		return Update{}, refuse(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot declines the draw in game #%d and plays on.", g.ID)
+		return Update{}, refusal(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot declines the draw in game #%d and plays on.", g.ID)
 	}
 	unlock := t.locks.Lock(g.ID)
 	defer unlock()
@@ -876,11 +886,11 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 	}
 	switch err := rules.CheckTakeback(g.Rated, g.Clock, undo, g.Ply); {
 	case errors.Is(err, rules.ErrLiveTakeback):
-		return Update{}, refuse(Refusal{Reason: LiveTakeback, Game: g.ID}, "Game #%d is played on a live clock (%s): live games have no takebacks.", g.ID, g.Clock)
+		return Update{}, refusal(Refusal{Reason: LiveTakeback, Game: g.ID}, "Game #%d is played on a live clock (%s): live games have no takebacks.", g.ID, g.Clock)
 	case errors.Is(err, rules.ErrRatedTakeback):
-		return Update{}, refuse(Refusal{Reason: RatedTakeback, Game: g.ID}, "Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
+		return Update{}, refusal(Refusal{Reason: RatedTakeback, Game: g.ID}, "Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
 	case err != nil:
-		return Update{}, refuse(Refusal{Reason: NothingToTakeBack, Game: g.ID}, "You have not moved yet in game #%d.", g.ID)
+		return Update{}, refusal(Refusal{Reason: NothingToTakeBack, Game: g.ID}, "You have not moved yet in game #%d.", g.ID)
 	}
 	offer := store.Offer{Kind: store.TakebackOffer, By: side, Ply: g.Ply, Undo: undo}
 	opp := g.Seats[side.Other()]
@@ -894,7 +904,7 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 		return t.done(ctx, Update{Event: TookBack, State: st, Side: side, Offer: offer, ByAI: true})
 	}
 	if o := g.Offer; o.Kind == store.TakebackOffer && o.By == side && o.Ply == g.Ply {
-		return Update{}, refuse(Refusal{Reason: AlreadyOffered, Game: g.ID, Who: SeatName(opp)}, "You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
+		return Update{}, refusal(Refusal{Reason: AlreadyOffered, Game: g.ID, Who: SeatName(opp)}, "You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
 	}
 	ng, err := t.store.Offer(ctx, g.ID, offer)
 	if err != nil {
@@ -914,10 +924,10 @@ func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.Of
 	defer unlock()
 	g := &st.Game
 	if g.Offer.Kind != kind || g.Offer.Ply != ply {
-		return Update{}, refuse(Refusal{Reason: OfferClosed, Game: g.ID}, "That offer in game #%d is no longer open: the game has moved on or it was answered.", g.ID)
+		return Update{}, refusal(Refusal{Reason: OfferClosed, Game: g.ID}, "That offer in game #%d is no longer open: the game has moved on or it was answered.", g.ID)
 	}
 	if g.Offer.By == side {
-		return Update{}, refuse(Refusal{Reason: NotYours, Game: g.ID}, "It is your own offer; your opponent answers it.")
+		return Update{}, refusal(Refusal{Reason: NotYours, Game: g.ID}, "It is your own offer; your opponent answers it.")
 	}
 	u := Update{State: st, Side: side, Offer: g.Offer}
 	switch {
@@ -956,7 +966,7 @@ func (t *Table) Abort(ctx context.Context, id int64, ply int, by string) (Update
 		return Update{}, err
 	}
 	if st.Game.Over() {
-		return Update{}, refuse(Refusal{Reason: GameOver, Game: id}, "Game #%d is already over.", id)
+		return Update{}, refusal(Refusal{Reason: GameOver, Game: id}, "Game #%d is already over.", id)
 	}
 	g, err := t.store.Finish(ctx, id, ply, store.End{Result: store.Aborted, Reason: store.ReasonAdmin, By: by})
 	if err != nil {
