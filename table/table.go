@@ -231,6 +231,8 @@ const (
 	GameGoing                       // the game is not over yet
 	AlreadyOffered                  // the player's own offer is still open (Who is to answer it)
 	NotHere                         // a tournament held on another server
+	Hidden                          // a game or tournament the asker may not see (CanView)
+	NoSuchGame                      // a public id that names no game or tournament
 	NoGame                          // no such game
 	GameOver                        // the game is over
 	Stale                           // the board changed since the player looked at it

@@ -166,10 +166,11 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	p := st.Position.Clone()
 	v := p.Variant()
 	out := State{
-		ID: g.ID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{}, MaxMove: table.MaxMoveLen,
+		ID: g.ID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{},
 		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement},
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}
+	out.MaxMove = table.MaxMoveLen
 	for i := range v.Geometry.Points {
 		pc := p.Piece(i)
 		if pc.Kind == nil {
