@@ -204,7 +204,8 @@ func (b *Bot) analysisMessage(a *table.Analysis) (message, error) {
 
 // analysisGraph draws the graph of an analysis.
 func (b *Bot) analysisGraph(a *table.Analysis, names [2]string) (*bytes.Buffer, error) {
-	result := strings.ReplaceAll(b.resultText(&a.State.Game), "**", "")
+	g := &a.State.Game
+	result := table.ResultOf(b.variants[g.Variant], g, nil).String()
 	var png bytes.Buffer
 	if err := b.render.GraphPNG(&png, render.GraphOf(a.State.Position.Variant(), &a.Report, names, result)); err != nil {
 		return nil, fmt.Errorf("graph of game %d: %w", a.State.Game.ID, err)

@@ -43,7 +43,7 @@ func (h *harness) finishedGame(v *engine.Variant, plies int, seed uint64) store.
 	}
 	st := h.game(g.ID)
 	if !st.Game.Over() {
-		if _, err := h.st.Finish(ctx, g.ID, st.Game.Ply, store.End{Result: store.Win, Winner: 0, Reason: "resignation", By: h.bob.ID}); err != nil {
+		if _, err := h.st.Finish(ctx, g.ID, st.Game.Ply, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: h.bob.ID}); err != nil {
 			h.t.Fatal(err)
 		}
 	}

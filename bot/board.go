@@ -13,6 +13,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -141,7 +142,7 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 			}
 		}
 		if g.Capped {
-			fmt.Fprintf(&desc, "Not rated: these two players already had %d rated games in %s.\n", store.RatedCap, table.DurationText(store.RatedCapWindow))
+			fmt.Fprintf(&desc, "Not rated: these two players already had %d rated games in %s.\n", rules.RatedCap, table.DurationText(rules.RatedCapWindow))
 		}
 	} else {
 		toMove := g.Seats[p.Turn()]
@@ -202,9 +203,14 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 	return m, nil
 }
 
-// resultText says how a finished game ended.
+// resultText says how a finished game ended, its head in bold, naming a
+// moderator who aborted it by a mention.
 func (b *Bot) resultText(g *store.Game) string {
-	return table.ResultText(b.variants[g.Variant], g, func(id string) string { return "<@" + id + ">" })
+	r := table.ResultOf(b.variants[g.Variant], g, func(id string) string { return "<@" + id + ">" })
+	if g.Over() {
+		r.Head = "**" + r.Head + "**"
+	}
+	return r.String()
 }
 
 // controls returns the board's move picker and buttons for the side to move.

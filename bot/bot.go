@@ -643,6 +643,24 @@ type userError = table.Refusal
 
 func userErrorf(format string, args ...any) error { return table.Refusef(format, args...) }
 
+// refusalText words refusal r for Discord: the service's plain text, and
+// for some the command or button that helps.
+func refusalText(r *userError) string {
+	switch r.Reason {
+	case table.SelfChallenge:
+		return r.Error() + " Play zugbot with /play, or leave out the opponent to challenge anyone here."
+	case table.BotChallenge:
+		return r.Error() + " To play zugbot, use /play."
+	case table.ChallengeExpired:
+		return r.Error() + " Ask for a new one with /challenge."
+	case table.BadStartDelay:
+		return fmt.Sprintf("Start the tournament in 1 to %d minutes, or leave out start and start it with the button.", r.Limit)
+	case table.TournamentClosed:
+		return fmt.Sprintf("Tournament #%d does not allow that now; /tournament standings shows where it stands.", r.Tournament)
+	}
+	return r.Error()
+}
+
 // seenSet remembers the IDs of recent interactions, so that one delivered
 // twice is handled once.
 type seenSet struct {

@@ -95,7 +95,7 @@ func TestLiveRatingsShown(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.st.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: "resignation", By: h.bob.ID}); err != nil {
+	if _, err := h.st.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: h.bob.ID}); err != nil {
 		t.Fatal(err)
 	}
 	ix, _ := h.command(h.alice, "profile")

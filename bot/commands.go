@@ -11,6 +11,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -361,7 +362,7 @@ func helpText(menu []*engine.Variant) string {
 		}
 	}
 	fmt.Fprintf(&b, "In a DM with zugbot, everything but %s works too.\n", andList(guildOnly))
-	fmt.Fprintf(&b, "Ratings are Elo per game, provisional (marked ?) for the first %d rated games.", store.ProvisionalGames)
+	fmt.Fprintf(&b, "Ratings are Elo per game, provisional (marked ?) for the first %d rated games.", rules.ProvisionalGames)
 	return b.String()
 }
 

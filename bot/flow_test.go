@@ -14,6 +14,7 @@ import (
 
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -197,7 +198,7 @@ func TestTimeoutBeforeTwoPlies(t *testing.T) {
 		})
 	}
 	for _, u := range []*discordgo.User{h.alice, h.bob} {
-		if rt, err := h.st.Rating(ctx, u.ID, "zola"); err != nil || rt.Rating != store.InitialRating || rt.Games != 0 {
+		if rt, err := h.st.Rating(ctx, u.ID, "zola"); err != nil || rt.Rating != rules.InitialRating || rt.Games != 0 {
 			t.Errorf("%s's rating after the aborted game: %+v, %v; want untouched", u.Username, rt, err)
 		}
 	}

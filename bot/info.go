@@ -84,7 +84,7 @@ func (b *Bot) gameLine(g *store.Game, userID string) string {
 		default:
 			line += " — aborted"
 		}
-		line += fmt.Sprintf(" (%s), <t:%d:d>", g.Reason, g.Ended.Unix())
+		line += fmt.Sprintf(" (%s), <t:%d:d>", g.Why(), g.Ended.Unix())
 		return line
 	}
 	if v != nil {

@@ -441,3 +441,16 @@ func TestAutocomplete(t *testing.T) {
 		t.Errorf("%d game suggestions for 9; want none", len(other.Data.Choices))
 	}
 }
+
+// TestRefusalWordedForDiscord challenges oneself: the service refuses in
+// plain words, and the bot adds the command that helps, so that the
+// player reads what they read before the service stopped naming commands.
+func TestRefusalWordedForDiscord(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	_, resp := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.alice))
+	want := "You cannot challenge yourself. Play zugbot with /play, or leave out the opponent to challenge anyone here."
+	if resp.Data == nil || resp.Data.Content != want || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Errorf("challenging oneself is answered %+v; want %q, privately", resp.Data, want)
+	}
+}

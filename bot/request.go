@@ -353,7 +353,7 @@ func (r *request) fail(err error) error {
 	msg := "Something went wrong on zugbot's side; it has been logged. Please try again."
 	switch {
 	case errors.As(err, &ue):
-		msg = ue.Error()
+		msg = refusalText(ue)
 	case errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) || errors.Is(err, errTooLate):
 		msg = "That took too long; please try again."
 	}

@@ -79,7 +79,7 @@ func (b *Bot) degraded(what string, game int64, err error) {
 	b.metrics.failed(err)
 }
 
-// Remind pings the player to move when 1/store.ReminderFraction of their
+// Remind pings the player to move when 1/rules.ReminderFraction of their
 // time is left.
 func (b *Bot) Remind(ctx context.Context, st store.State, seat store.Seat) error {
 	g := &st.Game

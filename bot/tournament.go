@@ -269,7 +269,7 @@ func (b *Bot) tournamentMessage(tr *store.Tournament) message {
 	case store.TournamentFinished:
 		line := "Finished."
 		if st := table.Standings(tr); len(st) > 0 {
-			line = fmt.Sprintf("Finished: %s, with %s points. The final standings are %s.", crowned(winnerNames(tr, st)), render.Points(st[0].Points), where)
+			line = fmt.Sprintf("Finished: %s, with %s points. The final standings are %s.", crowned(winnerNames(tr, st)), tournament.Points(st[0].Points), where)
 		}
 		lines = append(lines, line)
 		button("Standings", discordgo.SecondaryButton, verbStandings)
@@ -435,7 +435,7 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 		case table.SitsOut(tr, p):
 			lines = append(lines, fmt.Sprintf("**%s** sits out this round.", name(tr, p.White)))
 		case p.Bye():
-			lines = append(lines, fmt.Sprintf("**%s** has a bye: %s point.", name(tr, p.White), render.Points(tournament.ByeScore)))
+			lines = append(lines, fmt.Sprintf("**%s** has a bye: %s point.", name(tr, p.White), tournament.Points(tournament.ByeScore)))
 		case p.Forfeit:
 			lines = append(lines, fmt.Sprintf("Board %d: %s – %s: not played, a player has left (%s).", p.Board, name(tr, p.White), name(tr, p.Black), resultText(p)))
 		default:
@@ -474,12 +474,12 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 	return nil
 }
 
-// resultText writes a pairing's result: "1–0", "½–½", "0–0".
+// resultText writes a pairing's result: "1–0", "½–½", "no result".
 func resultText(p store.Pairing) string {
 	if p.Void {
 		return "no result"
 	}
-	return render.Points(p.Result) + "–" + render.Points(1-p.Result)
+	return tournament.Score(p.Result)
 }
 
 // postTournamentBoard posts the board of pairing p's game, unless it has
@@ -525,7 +525,7 @@ func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string)
 		for _, id := range pings {
 			refs = append(refs, "<@"+id+">")
 		}
-		text += fmt.Sprintf(" 🏆 %s with %s points. Congratulations!", crowned(refs), render.Points(st[0].Points))
+		text += fmt.Sprintf(" 🏆 %s with %s points. Congratulations!", crowned(refs), tournament.Points(st[0].Points))
 	}
 	img, err := b.standingsImage(tr)
 	if err != nil {

@@ -5,8 +5,9 @@ import (
 	"image"
 	"image/draw"
 	"io"
-	"math"
 	"strconv"
+
+	"github.com/zugbot/zugbot/tournament"
 )
 
 // Standings is a tournament's table, to draw.
@@ -95,8 +96,8 @@ func (r *Renderer) StandingsPNG(w io.Writer, s Standings) error {
 		} else {
 			bold.draw(im, cols[1].right, y, fg, bold.fit(name, nameW))
 		}
-		right(2, bold, Points(row.Points))
-		right(3, cell, Points(row.TieBreak))
+		right(2, bold, tournament.Points(row.Points))
+		right(3, cell, tournament.Points(row.TieBreak))
 		right(4, cell, strconv.Itoa(row.Games))
 		perf := "–"
 		if row.Performance > 0 {
@@ -108,18 +109,4 @@ func (r *Renderer) StandingsPNG(w io.Writer, s Standings) error {
 		return fmt.Errorf("render: encode the standings: %w", err)
 	}
 	return nil
-}
-
-// Points writes a score as chess players do: 2½, ½, 3.
-func Points(p float64) string {
-	whole, frac := math.Modf(p)
-	switch {
-	case frac == 0:
-		return strconv.Itoa(int(whole))
-	case frac == 0.5 && whole == 0:
-		return "½"
-	case frac == 0.5:
-		return strconv.Itoa(int(whole)) + "½"
-	}
-	return strconv.FormatFloat(p, 'f', 2, 64)
 }

@@ -19,10 +19,6 @@ var errDryRun = errors.New("dry run")
 // in the finished games they played.
 const DeletedName = "deleted player"
 
-// ReasonDeleted is the reason of a game aborted because a player's data was
-// deleted.
-const ReasonDeleted = "a player's data was deleted"
-
 // Deletion counts what DeleteUser did, or would do.
 type Deletion struct {
 	Player        bool  // the player was known

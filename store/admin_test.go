@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zugbot/zugbot/rules"
 )
 
 // TestDeleteUser deletes a person who has a finished rated game, a game
@@ -22,7 +24,7 @@ func TestDeleteUser(t *testing.T) {
 	if _, err := s.RecordMove(ctx, done.ID, 0, "a1xb1", End{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Finish(ctx, done.ID, 1, End{Result: Win, Winner: 1, Reason: "resignation", By: alice.ID}); err != nil {
+	if _, err := s.Finish(ctx, done.ID, 1, End{Result: Win, Winner: 1, Reason: ReasonResignation, By: alice.ID}); err != nil {
 		t.Fatal(err)
 	}
 	going, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: carol}, {Player: alice}}, DaysPerMove: 3, GuildID: "g1", ChannelID: "c"})
@@ -40,7 +42,7 @@ func TestDeleteUser(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Finish(ctx, other.ID, 0, End{Result: Aborted, Reason: "aborted by a moderator", By: alice.ID}); err != nil {
+	if _, err := s.Finish(ctx, other.ID, 0, End{Result: Aborted, Reason: ReasonAdmin, By: alice.ID}); err != nil {
 		t.Fatal(err)
 	}
 	bobBefore, _ := s.Rating(ctx, bob.ID, "zola")
@@ -122,7 +124,7 @@ func TestResetRatings(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Finish(ctx, g.ID, 0, End{Result: Win, Winner: 0, Reason: "resignation", By: bob.ID}); err != nil {
+		if _, err := s.Finish(ctx, g.ID, 0, End{Result: Win, Winner: 0, Reason: ReasonResignation, By: bob.ID}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -143,8 +145,8 @@ func TestResetRatings(t *testing.T) {
 			t.Errorf("ResetRatings(%q, %q, %v) = %d, %v; want %d", tt.variant, tt.player, tt.commit, n, err, tt.want)
 		}
 	}
-	if r, _ := s.Rating(ctx, alice.ID, "zola"); r.Rating != InitialRating || r.Games != 0 {
-		t.Errorf("alice's reset rating %+v, want a fresh %d", r, InitialRating)
+	if r, _ := s.Rating(ctx, alice.ID, "zola"); r.Rating != rules.InitialRating || r.Games != 0 {
+		t.Errorf("alice's reset rating %+v, want a fresh %d", r, rules.InitialRating)
 	}
 }
 

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/rules"
 )
 
 const challengeSelect = `SELECT c.id, c.challenger, pc.name, coalesce(c.opponent, ''), coalesce(po.name, ''),
@@ -95,10 +96,8 @@ func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge
 		switch {
 		case nc.Colour > SecondColour:
 			return fmt.Errorf("%w: colour %v", ErrInvalid, nc.Colour)
-		case nc.DaysPerMove < 0 || nc.DaysPerMove > MaxDaysPerMove:
-			return fmt.Errorf("%w: %d days per move (want 0 to %d)", ErrInvalid, nc.DaysPerMove, MaxDaysPerMove)
-		case nc.Clock.Live() && nc.DaysPerMove > 0:
-			return fmt.Errorf("%w: a live clock and days per move", ErrInvalid)
+		case rules.CheckTimeControl(nc.DaysPerMove, nc.Clock) != nil:
+			return fmt.Errorf("%w: %w", ErrInvalid, rules.CheckTimeControl(nc.DaysPerMove, nc.Clock))
 		case nc.Opponent.ID != "" && nc.Opponent.ID == nc.Challenger.ID:
 			return fmt.Errorf("%w: %s cannot challenge themselves", ErrInvalid, nc.Challenger.ID)
 		case nc.TTL < 0:

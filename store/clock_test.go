@@ -5,6 +5,8 @@ import (
 	"errors"
 	"testing"
 	"time"
+
+	"github.com/zugbot/zugbot/rules"
 )
 
 var blitz = Clock{Base: 5 * time.Minute, Increment: 3 * time.Second}
@@ -77,12 +79,12 @@ func TestLiveRatingsApart(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if g, err = s.Finish(ctx, g.ID, 0, End{Result: Win, Winner: 0, Reason: "resignation", By: bob.ID}); err != nil || len(g.Changes) != 2 {
+	if g, err = s.Finish(ctx, g.ID, 0, End{Result: Win, Winner: 0, Reason: ReasonResignation, By: bob.ID}); err != nil || len(g.Changes) != 2 {
 		t.Fatalf("finish: %v, changes %v", err, g.Changes)
 	}
 	live, _ := s.Rating(ctx, alice.ID, "zola"+LiveRatings)
 	corr, _ := s.Rating(ctx, alice.ID, "zola")
-	if live.Games != 1 || live.Rating <= InitialRating || corr.Games != 0 || corr.Rating != InitialRating {
+	if live.Games != 1 || live.Rating <= rules.InitialRating || corr.Games != 0 || corr.Rating != rules.InitialRating {
 		t.Errorf("live rating %+v, correspondence %+v; want the game in the live one only", live, corr)
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/rules"
 )
 
 // TestConcurrentMoveAttempts has many clicks race to play the same ply of
@@ -193,8 +194,8 @@ func TestConcurrentEnds(t *testing.T) {
 	}
 	ra, _ := s.Rating(ctx, alice.ID, "zola")
 	rb, _ := s.Rating(ctx, bob.ID, "zola")
-	if ra.Games != RatedCap || rb.Games != RatedCap || ra.Wins+rb.Wins != RatedCap {
-		t.Errorf("after 5 games in a day: alice %+v, bob %+v; want %d rated games", ra, rb, RatedCap)
+	if ra.Games != rules.RatedCap || rb.Games != rules.RatedCap || ra.Wins+rb.Wins != rules.RatedCap {
+		t.Errorf("after 5 games in a day: alice %+v, bob %+v; want %d rated games", ra, rb, rules.RatedCap)
 	}
 }
 

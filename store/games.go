@@ -10,7 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zugbot/zugbot/engine"
-	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/rules"
 )
 
 // AnyPly, given as the expected ply, skips the version check: for an admin
@@ -47,6 +47,7 @@ func scanGame(sc scanner) (Game, error) {
 	var (
 		g                Game
 		result, offer    string
+		reason           string
 		winner, offerBy  int
 		deadline, ended  sql.NullInt64
 		created, updated int64
@@ -67,7 +68,7 @@ func scanGame(sc scanner) (Game, error) {
 		&player1, &name1, &ai1,
 		&g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
 		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply,
-		&result, &winner, &g.Reason, &g.EndedBy,
+		&result, &winner, &reason, &g.EndedBy,
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
 		&g.RematchOf, &created, &updated, &ended, &g.Hints,
 		&base, &inc, &left0, &left1, &clockSide, &clockAt,
@@ -83,7 +84,7 @@ func scanGame(sc scanner) (Game, error) {
 		if s.IsAI() || s.ID == "" {
 			continue
 		}
-		g.Ratings[i] = Rating{Player: s.Player, Variant: g.Variant, Rating: InitialRating, Peak: InitialRating, Games: rated[i]}
+		g.Ratings[i] = Rating{Player: s.Player, Variant: g.Variant, Rating: rules.InitialRating, Peak: rules.InitialRating, Games: rated[i]}
 		if rating[i].Valid {
 			g.Ratings[i].Rating, g.Ratings[i].Peak = int(rating[i].Int64), int(peak[i].Int64)
 		}
@@ -91,6 +92,7 @@ func scanGame(sc scanner) (Game, error) {
 	g.Deadline = fromMillis(deadline)
 	g.Result = Result(index(resultNames[:], result))
 	g.Winner = engine.Side(winner)
+	g.Reason, g.Rule = parseCaption(reason)
 	g.Offer.Kind = OfferKind(index(offerNames[:], offer))
 	g.Offer.By = engine.Side(offerBy)
 	if g.Offer.Kind == NoOffer {
@@ -282,16 +284,16 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 	if err := checkText(ng.GuildID, ng.ChannelID, ng.ThreadID); err != nil {
 		return 0, err
 	}
+	rg := rules.NewGame{Rated: ng.Rated, DaysPerMove: ng.DaysPerMove, Clock: ng.Clock}
+	for i, seat := range ng.Seats {
+		rg.Seats[i] = rules.Seat{Player: seat.ID, AI: seat.AI}
+	}
+	if err := rg.Check(); err != nil {
+		return 0, fmt.Errorf("%w: %w", ErrInvalid, err)
+	}
 	var players [2]sql.NullString
 	for i, seat := range ng.Seats {
-		switch {
-		case seat.AI < 0 || seat.AI > ai.MaxLevel:
-			return 0, fmt.Errorf("%w: AI level %d (want %d to %d)", ErrInvalid, seat.AI, ai.MinLevel, ai.MaxLevel)
-		case seat.IsAI() && seat.ID != "":
-			return 0, fmt.Errorf("%w: a seat is both the AI and player %s", ErrInvalid, seat.ID)
-		case seat.IsAI() && ng.Rated:
-			return 0, fmt.Errorf("%w: games against the AI cannot be rated", ErrInvalid)
-		case seat.IsAI():
+		if seat.IsAI() {
 			continue
 		}
 		if err := upsertPlayer(ctx, tx, seat.Player, now); err != nil {
@@ -303,19 +305,6 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 			}
 		}
 		players[i] = sql.NullString{String: seat.ID, Valid: true}
-	}
-	switch {
-	case ng.Seats[0].IsAI() && ng.Seats[1].IsAI():
-		return 0, fmt.Errorf("%w: a game needs at least one person", ErrInvalid)
-	case players[0].Valid && players[0] == players[1]:
-		return 0, fmt.Errorf("%w: %s cannot play against themselves", ErrInvalid, players[0].String)
-	case ng.DaysPerMove < 0 || ng.DaysPerMove > MaxDaysPerMove:
-		return 0, fmt.Errorf("%w: %d days per move (want 0 to %d)", ErrInvalid, ng.DaysPerMove, MaxDaysPerMove)
-	case ng.Clock.Live() && ng.DaysPerMove > 0:
-		return 0, fmt.Errorf("%w: a live clock and days per move", ErrInvalid)
-	case ng.Clock.Base < 0 || ng.Clock.Base > MaxClockBase || ng.Clock.Increment < 0 || ng.Clock.Increment > MaxClockIncrement ||
-		!ng.Clock.Live() && ng.Clock.Increment > 0:
-		return 0, fmt.Errorf("%w: clock %v (want up to %v, plus up to %v a move)", ErrInvalid, ng.Clock, MaxClockBase, MaxClockIncrement)
 	}
 	var rematch sql.NullInt64
 	if ng.RematchOf != 0 {
@@ -331,7 +320,7 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 		}
 		rematch = sql.NullInt64{Int64: ng.RematchOf, Valid: true}
 	}
-	deadline := s.deadline(ng.DaysPerMove, now)
+	deadline := rules.Deadline(ng.DaysPerMove, now)
 	if ng.Clock.Live() {
 		deadline = now.Add(ng.Clock.Base)
 	}
@@ -386,7 +375,7 @@ func (s *Store) checkActive(ctx context.Context, q querier, player string) error
 	if err != nil {
 		return err
 	}
-	if n >= s.maxGames {
+	if !rules.HasRoom(n, s.maxGames) {
 		return fmt.Errorf("%w: %s already plays %d games (at most %d)", ErrTooManyGames, player, n, s.maxGames)
 	}
 	return nil
@@ -404,15 +393,6 @@ func activeCount(ctx context.Context, q querier, player string) (int, error) {
 // ActiveCount returns the number of games the player has going.
 func (s *Store) ActiveCount(ctx context.Context, player string) (int, error) {
 	return activeCount(ctx, s.readers(ctx), player)
-}
-
-// deadline returns when a move made now must be answered, or the zero time
-// without a clock.
-func (s *Store) deadline(days int, now time.Time) time.Time {
-	if days <= 0 {
-		return time.Time{}
-	}
-	return now.Add(time.Duration(days) * 24 * time.Hour)
 }
 
 // schedule sets the timers of game g at its ply: its move deadline and
@@ -474,7 +454,7 @@ func (s *Store) setDeadline(ctx context.Context, tx querier, id int64, ply, days
 		}
 		return nil
 	}
-	remind := deadline.Add(-time.Duration(days) * 24 * time.Hour / ReminderFraction)
+	remind := rules.Reminder(days, deadline)
 	_, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('deadline', ?1, ?2, ?3), ('reminder', ?1, ?2, ?4)
 		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due, lease_until = 0`,
 		id, ply, millis(deadline), millis(remind))
@@ -524,16 +504,16 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 			// The mover's clock stops, less the time it ran, plus the
 			// increment; the opponent's starts.
 			side := g.ClockSide
-			left := g.TimeLeft(side, now)
-			if left <= 0 {
+			left, ok := g.Clock.AfterMove(g.TimeLeft(side, now))
+			if !ok {
 				return fmt.Errorf("game %d: %w", id, ErrFlagFell)
 			}
-			g.Left[side] = left + g.Clock.Increment
+			g.Left[side] = left
 			g.ClockSide, g.ClockAt = side.Other(), stamp(now)
 		}
 		g.Ply++
 		g.Offer = Offer{}
-		g.Deadline = s.deadline(g.DaysPerMove, now)
+		g.Deadline = rules.Deadline(g.DaysPerMove, now)
 		if g.Clock.Live() {
 			g.Deadline = now.Add(g.Left[g.ClockSide])
 		}
@@ -602,7 +582,7 @@ func (s *Store) finish(ctx context.Context, tx querier, g *Game, end End, now ti
 			return fmt.Errorf("stop the clock of game %d: %w", g.ID, err)
 		}
 	}
-	g.Result, g.Reason, g.EndedBy = end.Result, end.Reason, end.By
+	g.Result, g.Reason, g.Rule, g.EndedBy = end.Result, end.Reason, end.Rule, end.By
 	g.Winner = 0
 	var winner sql.NullInt64
 	if end.Result == Win {
@@ -622,7 +602,7 @@ func (s *Store) finish(ctx context.Context, tx querier, g *Game, end End, now ti
 	}
 	_, err := tx.ExecContext(ctx, `UPDATE games SET result = ?, winner = ?, reason = ?, ended_by = ?, rated = ?, capped = ?,
 			offer_kind = '', deadline = NULL, ended_at = ?, updated_at = ? WHERE id = ?`,
-		end.Result.String(), winner, end.Reason, end.By, g.Rated, g.Capped, millis(now), millis(now), g.ID)
+		end.Result.String(), winner, caption(end.Reason, end.Rule), end.By, g.Rated, g.Capped, millis(now), millis(now), g.ID)
 	if err != nil {
 		return fmt.Errorf("end game %d: %w", g.ID, err)
 	}
@@ -654,20 +634,15 @@ func (s *Store) Takeback(ctx context.Context, id int64, ply, undo int) (Game, er
 
 // takeback removes the last undo moves of g in tx.
 func (s *Store) takeback(ctx context.Context, tx querier, g *Game, undo int, now time.Time) error {
-	switch {
-	case g.Rated:
-		return fmt.Errorf("%w: game %d is rated, and rated games allow no takebacks", ErrInvalid, g.ID)
-	case g.Clock.Live():
-		return fmt.Errorf("%w: game %d is played on a clock, and live games allow no takebacks", ErrInvalid, g.ID)
-	case undo < 1 || undo > g.Ply:
-		return fmt.Errorf("%w: take back %d moves of game %d at ply %d", ErrInvalid, undo, g.ID, g.Ply)
+	if err := rules.CheckTakeback(g.Rated, g.Clock, undo, g.Ply); err != nil {
+		return fmt.Errorf("%w: game %d: %w", ErrInvalid, g.ID, err)
 	}
 	g.Ply -= undo
 	if _, err := tx.ExecContext(ctx, `DELETE FROM moves WHERE game_id = ? AND ply >= ?`, g.ID, g.Ply); err != nil {
 		return err
 	}
 	g.Offer = Offer{}
-	g.Deadline = s.deadline(g.DaysPerMove, now)
+	g.Deadline = rules.Deadline(g.DaysPerMove, now)
 	g.Updated = stamp(now)
 	if _, err := tx.ExecContext(ctx, `UPDATE games SET ply = ?, offer_kind = '', deadline = ?, updated_at = ? WHERE id = ?`,
 		g.Ply, nullMillis(g.Deadline), millis(now), g.ID); err != nil {
@@ -694,10 +669,10 @@ func (s *Store) Offer(ctx context.Context, id int64, o Offer) (Game, error) {
 			return fmt.Errorf("%w: offer of kind %v", ErrInvalid, o.Kind)
 		case o.By > 1:
 			return fmt.Errorf("%w: offer by side %d", ErrInvalid, o.By)
-		case o.Kind == TakebackOffer && g.Rated:
-			return fmt.Errorf("%w: game %d is rated, and rated games allow no takebacks", ErrInvalid, id)
-		case o.Kind == TakebackOffer && (o.Undo < 1 || o.Undo > g.Ply):
-			return fmt.Errorf("%w: take back %d moves of game %d at ply %d", ErrInvalid, o.Undo, id, g.Ply)
+		case o.Kind == TakebackOffer:
+			if err := rules.CheckTakeback(g.Rated, g.Clock, o.Undo, g.Ply); err != nil {
+				return fmt.Errorf("%w: game %d: %w", ErrInvalid, id, err)
+			}
 		case o.Kind == DrawOffer:
 			o.Undo = 0
 		}
@@ -748,7 +723,7 @@ func (s *Store) AcceptOffer(ctx context.Context, id int64, kind OfferKind, by en
 		if end.Result == Aborted {
 			return fmt.Errorf("%w: an agreed end cannot be an abort", ErrInvalid)
 		}
-		if end.Reason == "" {
+		if end.Reason == ReasonNone {
 			end.Reason = ReasonAgreement
 		}
 		return s.finish(ctx, tx, &g, end, now)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/rules"
 )
 
 func TestCreateGame(t *testing.T) {
@@ -34,7 +35,7 @@ func TestCreateGame(t *testing.T) {
 		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(),
 		// alice has not played zola8 rated: the initial rating, read with
 		// the game; none for the AI.
-		Ratings: [2]Rating{{Player: alice, Variant: "zola8", Rating: InitialRating, Peak: InitialRating}},
+		Ratings: [2]Rating{{Player: alice, Variant: "zola8", Rating: rules.InitialRating, Peak: rules.InitialRating}},
 	}
 	if !reflect.DeepEqual(g, want) {
 		t.Errorf("created game:\n got %+v\nwant %+v", g, want)
@@ -158,11 +159,11 @@ func TestRecordMove(t *testing.T) {
 	}
 
 	// A move that ends the game records the result with it.
-	g, err = s.RecordMove(ctx, g.ID, 6, "c3-c4", End{Result: Win, Winner: 0, Reason: "no checkers left"})
+	g, err = s.RecordMove(ctx, g.ID, 6, "c3-c4", End{Result: Win, Winner: 0, Reason: ReasonRule, Rule: "no checkers left"})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !g.Over() || g.Result != Win || g.Winner != 0 || g.Ply != 7 || g.Ended.IsZero() || g.Reason != "no checkers left" {
+	if !g.Over() || g.Result != Win || g.Winner != 0 || g.Ply != 7 || g.Ended.IsZero() || g.Reason != ReasonRule || g.Rule != "no checkers left" {
 		t.Errorf("game ended by a move: %+v", g)
 	}
 	_, err = s.RecordMove(ctx, g.ID, 7, "c4-c5", End{})

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/rules"
 )
 
 // countedSince counts the games between players a and b that counted for
@@ -26,10 +27,10 @@ func countedSince(ctx context.Context, q querier, a, b string, since time.Time, 
 }
 
 // RatedRecently returns how many games between players a and b counted
-// for rating in the last RatedCapWindow. From RatedCap on, their rated
+// for rating in the last rules.RatedCapWindow. From rules.RatedCap on, their rated
 // games are recorded as casual.
 func (s *Store) RatedRecently(ctx context.Context, a, b string) (int, error) {
-	return countedSince(ctx, s.readers(ctx), a, b, s.now().Add(-RatedCapWindow), 0)
+	return countedSince(ctx, s.readers(ctx), a, b, s.now().Add(-rules.RatedCapWindow), 0)
 }
 
 const (
@@ -53,7 +54,7 @@ func scanRating(sc scanner) (Rating, error) {
 func rating(ctx context.Context, q querier, p Player, variant string) (Rating, error) {
 	r, err := scanRating(q.QueryRowContext(ctx, ratingSelect+`WHERE r.player_id = ? AND r.variant = ?`, p.ID, variant))
 	if errors.Is(err, sql.ErrNoRows) {
-		return Rating{Player: p, Variant: variant, Rating: InitialRating, Peak: InitialRating}, nil
+		return Rating{Player: p, Variant: variant, Rating: rules.InitialRating, Peak: rules.InitialRating}, nil
 	}
 	if err != nil {
 		return Rating{}, fmt.Errorf("rating of %s in %s: %w", p.ID, variant, err)
@@ -78,11 +79,11 @@ func (s *Store) rate(ctx context.Context, tx querier, g *Game, now time.Time) er
 		return nil
 	}
 	a, b := g.Seats[0].Player, g.Seats[1].Player
-	n, err := countedSince(ctx, tx, a.ID, b.ID, now.Add(-RatedCapWindow), g.ID)
+	n, err := countedSince(ctx, tx, a.ID, b.ID, now.Add(-rules.RatedCapWindow), g.ID)
 	if err != nil {
 		return err
 	}
-	if n >= RatedCap {
+	if n >= rules.RatedCap {
 		g.Rated, g.Capped = false, true
 		return nil
 	}
@@ -97,7 +98,7 @@ func (s *Store) rate(ctx context.Context, tx querier, g *Game, now time.Time) er
 		score = float64(1 - g.Winner)
 	}
 	var after [2]int
-	after[0], after[1] = Elo(rs[0], rs[1], score)
+	after[0], after[1] = rules.Elo(rules.Player{Rating: rs[0].Rating, Games: rs[0].Games}, rules.Player{Rating: rs[1].Rating, Games: rs[1].Games}, score)
 	scores := [2]float64{score, 1 - score}
 	g.Changes = g.Changes[:0]
 	for i := range rs {

@@ -6,6 +6,8 @@ import (
 	"reflect"
 	"testing"
 	"time"
+
+	"github.com/zugbot/zugbot/rules"
 )
 
 func TestRatedGame(t *testing.T) {
@@ -40,7 +42,7 @@ func TestRatedGame(t *testing.T) {
 	if rb != wantB {
 		t.Errorf("bob's rating:\n got %+v\nwant %+v", rb, wantB)
 	}
-	if r, _ := s.Rating(ctx, alice.ID, "zola8"); r.Rating != InitialRating || r.Games != 0 || r.String() != "1500?" {
+	if r, _ := s.Rating(ctx, alice.ID, "zola8"); r.Rating != rules.InitialRating || r.Games != 0 || r.String() != "1500?" {
 		t.Errorf("rating in an unplayed variant: %+v", r)
 	}
 	_, err = s.Rating(ctx, "nobody", "zola")
@@ -90,18 +92,18 @@ func TestFarmingCap(t *testing.T) {
 		c.Add(time.Hour)
 		return mustFinish(t, s, mustGame(t, s, a, b, true), 0)
 	}
-	for i := range RatedCap {
+	for i := range rules.RatedCap {
 		if g := play(alice, bob); !g.Rated || g.Capped || len(g.Changes) != 2 {
 			t.Fatalf("game %d of the day: rated %v capped %v", i+1, g.Rated, g.Capped)
 		}
 	}
-	if n, _ := s.RatedRecently(ctx, bob.ID, alice.ID); n != RatedCap {
-		t.Errorf("RatedRecently = %d, want %d", n, RatedCap)
+	if n, _ := s.RatedRecently(ctx, bob.ID, alice.ID); n != rules.RatedCap {
+		t.Errorf("RatedRecently = %d, want %d", n, rules.RatedCap)
 	}
 	before, _ := s.Rating(ctx, alice.ID, "zola")
 	g := play(bob, alice) // the same pair, colours swapped
 	if g.Rated || !g.Capped || len(g.Changes) != 0 {
-		t.Errorf("game %d of the day: rated %v capped %v changes %v; want casual and capped", RatedCap+1, g.Rated, g.Capped, g.Changes)
+		t.Errorf("game %d of the day: rated %v capped %v changes %v; want casual and capped", rules.RatedCap+1, g.Rated, g.Capped, g.Changes)
 	}
 	if reload, _ := s.Game(ctx, g.ID); reload.Rated || !reload.Capped {
 		t.Errorf("stored capped game: rated %v capped %v", reload.Rated, reload.Capped)

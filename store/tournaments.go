@@ -6,6 +6,8 @@ import (
 	"errors"
 	"fmt"
 	"time"
+
+	"github.com/zugbot/zugbot/rules"
 )
 
 // TournamentFormat is how a tournament pairs its players.
@@ -156,10 +158,10 @@ func (s *Store) CreateTournament(ctx context.Context, nt NewTournament) (Tournam
 			return fmt.Errorf("%w: format %q", ErrInvalid, nt.Format)
 		case nt.Format == Swiss && (nt.Rounds < 1 || nt.Rounds > MaxTournamentRounds):
 			return fmt.Errorf("%w: %d rounds (want 1 to %d)", ErrInvalid, nt.Rounds, MaxTournamentRounds)
-		case nt.DaysPerMove < 0 || nt.DaysPerMove > MaxDaysPerMove || nt.Clock.Live() == (nt.DaysPerMove > 0):
+		case nt.Clock.Live() == (nt.DaysPerMove > 0):
 			return fmt.Errorf("%w: a tournament needs days per move or a live clock, not both", ErrInvalid)
-		case nt.Clock.Base > MaxClockBase || nt.Clock.Increment < 0 || nt.Clock.Increment > MaxClockIncrement:
-			return fmt.Errorf("%w: clock %v", ErrInvalid, nt.Clock)
+		case rules.CheckTimeControl(nt.DaysPerMove, nt.Clock) != nil:
+			return fmt.Errorf("%w: %w", ErrInvalid, rules.CheckTimeControl(nt.DaysPerMove, nt.Clock))
 		case nt.Creator.ID == "":
 			return fmt.Errorf("%w: a tournament needs its creator", ErrInvalid)
 		}

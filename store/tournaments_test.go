@@ -4,6 +4,8 @@ import (
 	"context"
 	"testing"
 	"time"
+
+	"github.com/zugbot/zugbot/rules"
 )
 
 // mustTournament creates a Swiss tournament of rounds on Zola with three
@@ -65,7 +67,7 @@ func TestTournamentLifecycle(t *testing.T) {
 		_, err := s.StartRound(ctx, tr.ID, 1, []Pairing{{White: alice.ID, Black: bob.ID}})
 		return err
 	}(), ErrTournamentState)
-	if tr, err = s.StartTournament(ctx, tr.ID, 2); err != nil || tr.State != TournamentRunning || tr.Players[0].Rating != InitialRating {
+	if tr, err = s.StartTournament(ctx, tr.ID, 2); err != nil || tr.State != TournamentRunning || tr.Players[0].Rating != rules.InitialRating {
 		t.Fatalf("start: %+v, %v", tr, err)
 	}
 	wantErr(t, "joining after the start", func() error {

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/rules"
 )
 
 // Player is a person known to the bot.
@@ -44,31 +45,84 @@ func (r Result) String() string {
 	return fmt.Sprintf("Result(%d)", r)
 }
 
-// Reasons for the end of a game that the store's callers decide; the board's
-// reasons ("checkmate", "no legal moves"…) come from engine.Outcome.
+// Reason is why a game ended, a typed value: the board (ReasonRule, whose
+// words, "checkmate", the game's rules give in Rule) or one of the reasons
+// the service decides. The database stores it as its caption.
+type Reason uint8
+
+// The reasons for the end of a game.
 const (
-	ReasonResignation = "resignation"
-	ReasonTimeout     = "timeout"
-	ReasonAgreement   = "agreement"
-	ReasonAdmin       = "aborted by admin"
-	ReasonNoStart     = "aborted: no moves before the deadline"
+	ReasonNone        Reason = iota // the game goes on
+	ReasonRule                      // the position decided, as the game's rules say (see Rule)
+	ReasonResignation               // a player resigned
+	ReasonTimeout                   // a player's time ran out
+	ReasonAgreement                 // the players agreed
+	ReasonAdmin                     // a moderator aborted it
+	ReasonNoStart                   // aborted: the time ran out before both players had moved
+	ReasonDeleted                   // aborted: a player's data was deleted
 )
+
+// reasonCaptions are the reasons' captions, as the database stores them.
+var reasonCaptions = [...]string{
+	ReasonResignation: "resignation",
+	ReasonTimeout:     "timeout",
+	ReasonAgreement:   "agreement",
+	ReasonAdmin:       "aborted by admin",
+	ReasonNoStart:     "aborted: no moves before the deadline",
+	ReasonDeleted:     "a player's data was deleted",
+}
+
+// String returns the reason's caption; "rule" for ReasonRule and "" for
+// ReasonNone.
+func (r Reason) String() string {
+	if r == ReasonRule {
+		return "rule"
+	}
+	return caption(r, "")
+}
+
+// caption returns why a game ended in lower case, as the database stores
+// it: rule for ReasonRule, the reason's caption otherwise.
+func caption(r Reason, rule string) string {
+	if r == ReasonRule {
+		return rule
+	}
+	if int(r) < len(reasonCaptions) {
+		return reasonCaptions[r]
+	}
+	return ""
+}
+
+// parseCaption reads a stored caption back: one of the service's reasons,
+// or the rule's words.
+func parseCaption(s string) (Reason, string) {
+	if s == "" {
+		return ReasonNone, ""
+	}
+	for r, c := range reasonCaptions {
+		if c != "" && c == s {
+			return Reason(r), ""
+		}
+	}
+	return ReasonRule, s
+}
 
 // End is how a game ends.
 type End struct {
 	Result Result      // Win, Draw or Aborted; Ongoing means the game goes on
 	Winner engine.Side // meaningful only for Win
-	Reason string      // lower case, for a caption: "checkmate", ReasonTimeout…
-	By     string      // the user who ended it (resigned, agreed, aborted as admin); "" for the board or the clock
+	Reason Reason
+	Rule   string // for ReasonRule: the rule's words, lower case, "checkmate"
+	By     string // the user who ended it (resigned, agreed, aborted as admin); "" for the board or the clock
 }
 
 // EndOf returns the End the board decides: Ongoing while the game goes on.
 func EndOf(o engine.Outcome) End {
 	switch o.Status {
 	case engine.Win:
-		return End{Result: Win, Winner: o.Winner, Reason: o.Reason}
+		return End{Result: Win, Winner: o.Winner, Reason: ReasonRule, Rule: o.Reason}
 	case engine.Draw:
-		return End{Result: Draw, Reason: o.Reason}
+		return End{Result: Draw, Reason: ReasonRule, Rule: o.Reason}
 	}
 	return End{}
 }
@@ -143,8 +197,9 @@ type Game struct {
 
 	Result  Result
 	Winner  engine.Side // meaningful only when Result is Win
-	Reason  string
-	EndedBy string // End.By
+	Reason  Reason      // why it ended
+	Rule    string      // for ReasonRule: the rule's words, "checkmate"
+	EndedBy string      // End.By
 
 	Offer     Offer // the pending offer; Kind NoOffer for none
 	RematchOf int64 // the game this one is a rematch of; 0 for none
@@ -181,6 +236,11 @@ type Game struct {
 	Updated time.Time
 	Ended   time.Time // zero while the game goes on
 }
+
+// Why says why game g ended, in lower case, for a caption: the rule's words
+// ("checkmate") or the service's reason ("resignation"); "" while it goes
+// on.
+func (g *Game) Why() string { return caption(g.Reason, g.Rule) }
 
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.Result != Ongoing }
@@ -219,7 +279,7 @@ type NewGame struct {
 	ChannelID   string
 	ThreadID    string
 	Rated       bool // only between two people
-	DaysPerMove int  // the move clock, 0 for none; at most MaxDaysPerMove
+	DaysPerMove int  // the move clock, 0 for none; one of rules.DaysPerMove
 	// Clock is a live time control instead of DaysPerMove.
 	Clock     Clock
 	RematchOf int64
@@ -228,30 +288,8 @@ type NewGame struct {
 	unlimited bool
 }
 
-// Clock is a live time control: each player has Base for the game, and
-// Increment is added to a player's time after each of their moves.
-type Clock struct {
-	Base, Increment time.Duration
-}
-
-// Live reports whether c is a live time control (not the zero Clock).
-func (c Clock) Live() bool { return c.Base > 0 }
-
-// String writes c as players write it: minutes+seconds, "5+3".
-func (c Clock) String() string {
-	m := c.Base.Minutes()
-	ms := fmt.Sprint(m)
-	if m < 1 {
-		ms = fmt.Sprintf("%gs", c.Base.Seconds())
-	}
-	return fmt.Sprintf("%s+%g", ms, c.Increment.Seconds())
-}
-
-// MaxClock bounds a live time control's base time and increment.
-const (
-	MaxClockBase      = 3 * time.Hour
-	MaxClockIncrement = 3 * time.Minute
-)
+// Clock is a live time control (see rules.Clock).
+type Clock = rules.Clock
 
 // TimeLeft returns the time side has in game g at now: its stopped time,
 // less what has run since ClockAt when it is its turn in a game going on.
@@ -260,11 +298,7 @@ func (g *Game) TimeLeft(side engine.Side, now time.Time) time.Duration {
 	if !g.Clock.Live() {
 		return 0
 	}
-	left := g.Left[side&1]
-	if !g.Over() && side == g.ClockSide {
-		left -= now.Sub(g.ClockAt)
-	}
-	return max(left, 0)
+	return rules.TimeLeft(g.Left[side&1], !g.Over() && side == g.ClockSide, g.ClockAt, now)
 }
 
 // RatingVariant is the key of the ratings g counts for: its variant for
@@ -280,9 +314,6 @@ func (g *Game) RatingVariant() string {
 // LiveRatings is what a variant's ID is followed by in the key of its
 // ratings in live games.
 const LiveRatings = "/live"
-
-// MaxDaysPerMove is the longest move clock a game may have.
-const MaxDaysPerMove = 30
 
 // Status selects games by whether they go on.
 type Status uint8
@@ -394,7 +425,7 @@ const (
 	// Deadline: the side to move in Task.GameID has run out of time, if the
 	// game is still at Task.Ply.
 	Deadline TaskKind = iota + 1
-	// Reminder: 1/ReminderFraction of the move time of Task.GameID is
+	// Reminder: 1/rules.ReminderFraction of the move time of Task.GameID is
 	// left.
 	Reminder
 	// Expiry: challenge Task.ChallengeID expires.
@@ -409,10 +440,6 @@ const (
 	// posted within AnalysisGrace: the process making it may have died.
 	Analysis
 )
-
-// ReminderFraction says when a game's Reminder comes: when
-// 1/ReminderFraction of the time to move is left. Live games have none.
-const ReminderFraction = 5
 
 // ReplyGrace is how long the AI may take to answer in a game before its
 // Reply timer comes due and another process may think the move instead.
@@ -463,7 +490,7 @@ type Rating struct {
 
 // Provisional reports whether the rating rests on fewer than
 // ProvisionalGames games.
-func (r Rating) Provisional() bool { return r.Games < ProvisionalGames }
+func (r Rating) Provisional() bool { return r.Games < rules.ProvisionalGames }
 
 // Read reports whether r was read from the store: a game made in memory
 // has no ratings (see Game.Ratings).

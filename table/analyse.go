@@ -169,11 +169,11 @@ func CheckAnalyse(st *store.State, user string) error {
 	g := &st.Game
 	switch _, ok := g.SideOf(user); {
 	case !ok:
-		return Refusef("Only the players of game #%d may ask for its analysis.", g.ID)
+		return refusal(Refusal{Reason: NotYours, Game: g.ID}, "Only the players of game #%d may ask for its analysis.", g.ID)
 	case !g.Over():
-		return Refusef("Game #%d is still going: its analysis comes when it is over, so that it helps neither player.", g.ID)
+		return refusal(Refusal{Reason: GameGoing, Game: g.ID}, "Game #%d is still going: its analysis comes when it is over, so that it helps neither player.", g.ID)
 	case len(st.Moves) == 0:
-		return Refusef("Game #%d ended before any move: there is nothing to analyse.", g.ID)
+		return refusal(Refusal{Reason: NotAnalysed, Game: g.ID}, "Game #%d ended before any move: there is nothing to analyse.", g.ID)
 	}
 	return nil
 }

@@ -47,7 +47,7 @@ func BenchmarkAnalyseWhileServing(b *testing.B) {
 			if p.Outcome().Over() {
 				continue
 			}
-			if _, err := f.st.Finish(f.ctx, g.ID, 60, store.End{Result: store.Draw, Reason: "agreement"}); err != nil {
+			if _, err := f.st.Finish(f.ctx, g.ID, 60, store.End{Result: store.Draw, Reason: store.ReasonAgreement}); err != nil {
 				b.Fatal(err)
 			}
 			seed++

@@ -5,6 +5,7 @@ import (
 	"errors"
 
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -34,7 +35,7 @@ type AIGame struct {
 // and the bot both start their games here.
 func (t *Table) PlayAI(ctx context.Context, g AIGame) (Update, error) {
 	if g.Level < ai.MinLevel || g.Level > ai.MaxLevel {
-		return Update{}, refuse(BadLevel, "The level goes from %d (%s) to %d (%s); %d is not one of them.",
+		return Update{}, refusal(Refusal{Reason: BadLevel, Limit: ai.MaxLevel}, "The level goes from %d (%s) to %d (%s); %d is not one of them.",
 			ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel), g.Level)
 	}
 	if err := t.CheckRoom(ctx, g.Player.ID); err != nil {
@@ -61,7 +62,7 @@ func (t *Table) CheckRoom(ctx context.Context, player string) error {
 	if err != nil {
 		return err
 	}
-	if n >= limit {
+	if !rules.HasRoom(n, limit) {
 		return t.Explain(0, store.ErrTooManyGames)
 	}
 	return nil
@@ -74,9 +75,9 @@ func (t *Table) CheckRoom(ctx context.Context, player string) error {
 func (t *Table) Challenge(ctx context.Context, nc store.NewChallenge, opponentBot bool) (store.Challenge, error) {
 	switch {
 	case nc.Opponent.ID != "" && nc.Opponent.ID == nc.Challenger.ID:
-		return store.Challenge{}, refuse(SelfChallenge, "You cannot challenge yourself. Play zugbot with /play, or leave out the opponent to challenge anyone here.")
+		return store.Challenge{}, refusal(Refusal{Reason: SelfChallenge}, "You cannot challenge yourself.")
 	case opponentBot:
-		return store.Challenge{}, refuse(BotChallenge, "%s is a bot and cannot play. To play zugbot, use /play.", nc.Opponent.Name)
+		return store.Challenge{}, refusal(Refusal{Reason: BotChallenge, Who: nc.Opponent.Name}, "%s is a bot and cannot play.", nc.Opponent.Name)
 	}
 	if err := t.CheckRoom(ctx, nc.Challenger.ID); err != nil {
 		return store.Challenge{}, err
@@ -84,9 +85,9 @@ func (t *Table) Challenge(ctx context.Context, nc store.NewChallenge, opponentBo
 	c, err := t.store.CreateChallenge(ctx, nc)
 	switch {
 	case errors.Is(err, store.ErrRematchExists):
-		return c, refuse(RematchExists, "There is already a rematch of that game.")
+		return c, refusal(Refusal{Reason: RematchExists, Game: nc.RematchOf}, "There is already a rematch of that game.")
 	case errors.Is(err, store.ErrInvalid):
-		return c, refuse(Invalid, "That challenge cannot be made: %v.", err)
+		return c, refusal(Refusal{Reason: Invalid}, "That challenge cannot be made: %v.", err)
 	case err != nil:
 		return c, t.Explain(0, err)
 	}
@@ -115,7 +116,7 @@ func (t *Table) AcceptChallenge(ctx context.Context, id int64, by store.Player) 
 		return ChallengeAnswer{}, err
 	}
 	if by.ID == c.Challenger.ID {
-		return ChallengeAnswer{Challenge: c}, refuse(NotYours, "You cannot accept your own challenge; Cancel withdraws it.")
+		return ChallengeAnswer{Challenge: c}, refusal(Refusal{Reason: NotYours}, "You cannot accept your own challenge; Cancel withdraws it.")
 	}
 	c, g, err := t.store.AcceptChallenge(ctx, id, by)
 	if err != nil {
@@ -170,7 +171,7 @@ func (t *Table) ExpireChallenge(ctx context.Context, id int64) (store.Challenge,
 func (t *Table) challenge(ctx context.Context, id int64) (store.Challenge, error) {
 	c, err := t.store.Challenge(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return c, refuse(NoChallenge, "That challenge no longer exists.")
+		return c, refusal(Refusal{Reason: NoChallenge}, "That challenge no longer exists.")
 	}
 	return c, err
 }
@@ -192,22 +193,22 @@ func (t *Table) challengeRefused(ctx context.Context, id int64, user string, can
 		} else if ok {
 			a.Challenge, a.Expired = closed, true
 		}
-		return a, refuse(ChallengeClosed, "This challenge expired: challenges stay open for %s. Ask for a new one with /challenge.", Lifetime(&c))
+		return a, refusal(Refusal{Reason: ChallengeExpired}, "This challenge expired: challenges stay open for %s.", Lifetime(&c))
 	case errors.Is(err, store.ErrChallengeClosed):
-		return a, refuse(ChallengeClosed, "This challenge is no longer open: it was %s.", c.Status)
+		return a, refusal(Refusal{Reason: ChallengeClosed}, "This challenge is no longer open: it was %s.", c.Status)
 	case errors.Is(err, store.ErrRematchExists):
-		return a, refuse(RematchExists, "Game #%d already has its rematch.", c.RematchOf)
+		return a, refusal(Refusal{Reason: RematchExists, Game: c.RematchOf}, "Game #%d already has its rematch.", c.RematchOf)
 	case errors.Is(err, store.ErrTooManyGames):
 		if err := t.CheckRoom(ctx, user); err != nil {
 			return a, err // the one accepting is at the limit
 		}
-		return a, refuse(TooManyGames, "%s already has the most games going at once (%d), so this game cannot start yet; the challenge stays open.", c.Challenger.Name, t.store.MaxActiveGames())
+		return a, refusal(Refusal{Reason: TooManyGames, Who: c.Challenger.Name, Limit: t.store.MaxActiveGames()}, "%s already has the most games going at once (%d), so this game cannot start yet; the challenge stays open.", c.Challenger.Name, t.store.MaxActiveGames())
 	case errors.Is(err, store.ErrNotYours) && cancel:
-		return a, refuse(NotYours, "Only %s can cancel this challenge.", c.Challenger.Name)
+		return a, refusal(Refusal{Reason: NotYours, Who: c.Challenger.Name}, "Only %s can cancel this challenge.", c.Challenger.Name)
 	case errors.Is(err, store.ErrNotYours) && c.Opponent.ID != "" && c.Opponent.ID != user:
-		return a, refuse(NotYours, "This challenge is for %s, not you.", c.Opponent.Name)
+		return a, refusal(Refusal{Reason: NotYours, Who: c.Opponent.Name}, "This challenge is for %s, not you.", c.Opponent.Name)
 	case errors.Is(err, store.ErrNotYours):
-		return a, refuse(NotYours, "You cannot answer your own challenge; Cancel withdraws it.")
+		return a, refusal(Refusal{Reason: NotYours}, "You cannot answer your own challenge; Cancel withdraws it.")
 	}
 	return a, t.Explain(0, err)
 }
@@ -244,7 +245,7 @@ func (t *Table) Rematch(ctx context.Context, id int64, user store.Player, channe
 	}
 	g := st.Game
 	if !g.Over() {
-		return RematchResult{}, refuse(GameGoing, "Game #%d is still going.", id)
+		return RematchResult{}, refusal(Refusal{Reason: GameGoing, Game: id}, "Game #%d is still going.", id)
 	}
 	res := RematchResult{Of: g}
 	colour := store.SecondColour // the side that moved first moves second
@@ -267,12 +268,12 @@ func (t *Table) Rematch(ctx context.Context, id int64, user store.Player, channe
 			continue
 		}
 		if c.Challenger.ID == user.ID {
-			return res, refuse(AlreadyOffered, "You have already offered a rematch of game #%d; it is up to %s now.", g.ID, c.Opponent.Name)
+			return res, refusal(Refusal{Reason: AlreadyOffered, Game: g.ID, Who: c.Opponent.Name}, "You have already offered a rematch of game #%d; it is up to %s now.", g.ID, c.Opponent.Name)
 		}
 		a, err := t.AcceptChallenge(ctx, c.ID, user)
 		if err != nil {
-			if r := (*Refusal)(nil); errors.As(err, &r) && r.Reason == ChallengeClosed {
-				return res, refuse(ChallengeClosed, "The rematch offer was withdrawn or has expired; ask for a rematch again to offer one yourself.")
+			if r := (*Refusal)(nil); errors.As(err, &r) && (r.Reason == ChallengeClosed || r.Reason == ChallengeExpired) {
+				return res, refusal(Refusal{Reason: ChallengeClosed, Game: g.ID}, "The rematch offer was withdrawn or has expired; ask for a rematch again to offer one yourself.")
 			}
 			return res, err
 		}

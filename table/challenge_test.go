@@ -102,7 +102,7 @@ func TestChallengeAnswers(t *testing.T) {
 	c, _ = f.tab.Challenge(f.ctx, open, false)
 	f.clock.Add(store.DefaultChallengeTTL + time.Minute)
 	a, err := f.tab.AcceptChallenge(f.ctx, c.ID, carol)
-	reason(t, err, table.ChallengeClosed)
+	reason(t, err, table.ChallengeExpired)
 	if !a.Expired || a.Challenge.Status != store.Expired {
 		t.Errorf("accepting an expired challenge: %+v; want it closed as expired", a)
 	}

@@ -1,11 +1,13 @@
 package table
 
 import (
+	"errors"
 	"fmt"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -26,9 +28,6 @@ func DefaultTournamentClock() store.Clock {
 	return store.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second}
 }
 
-// MinClockBase is the least time a player may have on a live clock.
-const MinClockBase = 15 * time.Second
-
 // ParseClock reads a live time control as players write it: minutes, a
 // plus sign and the seconds added per move ("5+3", "0.5+0", "90+30").
 func ParseClock(text string) (store.Clock, error) {
@@ -36,13 +35,14 @@ func ParseClock(text string) (store.Clock, error) {
 	mins, err1 := strconv.ParseFloat(strings.TrimSpace(m), 64)
 	secs, err2 := strconv.ParseFloat(strings.TrimSpace(s), 64)
 	c := store.Clock{Base: time.Duration(mins * float64(time.Minute)), Increment: time.Duration(secs * float64(time.Second))}
+	err := c.Check()
 	switch {
 	case !ok || err1 != nil || err2 != nil:
-		return store.Clock{}, Refusef("%q is not a time control: write minutes+seconds, such as 5+3 (five minutes each, three seconds added per move).", text)
-	case c.Base < MinClockBase || c.Base > store.MaxClockBase:
-		return store.Clock{}, Refusef("%q: each player's time must be from %g seconds to %g minutes.", text, MinClockBase.Seconds(), store.MaxClockBase.Minutes())
-	case c.Increment < 0 || c.Increment > store.MaxClockIncrement:
-		return store.Clock{}, Refusef("%q: the increment must be from 0 to %g seconds.", text, store.MaxClockIncrement.Seconds())
+		return store.Clock{}, refusal(Refusal{Reason: BadClock}, "%q is not a time control: write minutes+seconds, such as 5+3 (five minutes each, three seconds added per move).", text)
+	case !c.Live() || errors.Is(err, rules.ErrClockBase):
+		return store.Clock{}, refusal(Refusal{Reason: BadClock}, "%q: each player's time must be from %g seconds to %g minutes.", text, rules.MinClockBase.Seconds(), rules.MaxClockBase.Minutes())
+	case err != nil:
+		return store.Clock{}, refusal(Refusal{Reason: BadClock}, "%q: the increment must be from 0 to %g seconds.", text, rules.MaxClockIncrement.Seconds())
 	}
 	return c, nil
 }

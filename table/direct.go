@@ -32,18 +32,18 @@ func (t *Table) CreateTournament(ctx context.Context, nt NewTournament) (store.T
 		case nt.Rounds == 0:
 			nt.Rounds = DefaultSwissRounds
 		case nt.Rounds < 1 || nt.Rounds > store.MaxTournamentRounds:
-			return store.Tournament{}, refuse(Invalid, "A Swiss tournament has 1 to %d rounds.", store.MaxTournamentRounds)
+			return store.Tournament{}, refusal(Refusal{Reason: Invalid}, "A Swiss tournament has 1 to %d rounds.", store.MaxTournamentRounds)
 		}
 	case store.RoundRobin:
 		if nt.Rounds != 0 {
-			return store.Tournament{}, refuse(Invalid, "A round robin's rounds follow from its players (everyone meets everyone; twice with %d players or fewer): leave out rounds.", DoubleRoundRobin)
+			return store.Tournament{}, refusal(Refusal{Reason: Invalid}, "A round robin's rounds follow from its players (everyone meets everyone; twice with %d players or fewer): leave out rounds.", DoubleRoundRobin)
 		}
 	default:
-		return store.Tournament{}, refuse(Invalid, "Choose the format: swiss or round robin.")
+		return store.Tournament{}, refusal(Refusal{Reason: Invalid}, "Choose the format: swiss or round robin.")
 	}
 	if nt.StartIn != 0 {
 		if nt.StartIn < time.Minute || nt.StartIn > MaxStartDelay {
-			return store.Tournament{}, refuse(Invalid, "Start the tournament in 1 to %d minutes, or leave out start and start it with the button.", int(MaxStartDelay/time.Minute))
+			return store.Tournament{}, refusal(Refusal{Reason: BadStartDelay, Limit: int(MaxStartDelay / time.Minute)}, "Start the tournament in 1 to %d minutes, or leave out start.", int(MaxStartDelay/time.Minute))
 		}
 		nt.StartsAt = t.now().Add(nt.StartIn)
 	}
@@ -81,7 +81,7 @@ func (t *Table) TournamentHere(ctx context.Context, id int64, guildID string) (s
 		return tr, t.ExplainTournament(id, err)
 	}
 	if tr.GuildID != guildID {
-		return tr, refuse(NotHere, "Tournament #%d is not held on this server.", id)
+		return tr, refusal(Refusal{Reason: NotHere, Tournament: id}, "Tournament #%d is not held on this server.", id)
 	}
 	return tr, nil
 }
@@ -94,7 +94,7 @@ func (t *Table) directed(ctx context.Context, id int64, d Director) (store.Tourn
 		return tr, err
 	}
 	if d.User != tr.Creator && !d.Manager {
-		return tr, refuse(NotYours, "Only the creator of tournament #%d, or a member who may manage this server, can do that.", id)
+		return tr, refusal(Refusal{Reason: NotYours, Tournament: id}, "Only the creator of tournament #%d, or a member who may manage this server, can do that.", id)
 	}
 	return tr, nil
 }

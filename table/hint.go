@@ -42,15 +42,15 @@ func (t *Table) Hint(ctx context.Context, id int64, user string, ply int) (Hint,
 	g := &st.Game
 	switch {
 	case g.Over():
-		return Hint{}, Refusef("Game #%d is over: hints are for a game in progress. To learn from it, ask for its analysis.", id)
+		return Hint{}, refusal(Refusal{Reason: GameOver, Game: id}, "Game #%d is over: hints are for a game in progress. To learn from it, ask for its analysis.", id)
 	case g.Rated:
-		return Hint{}, Refusef("Game #%d is rated: hints are only for casual games against the AI, where they cannot change a rating.", id)
+		return Hint{}, refusal(Refusal{Reason: NoHints, Game: id}, "Game #%d is rated: hints are only for casual games against the AI, where they cannot change a rating.", id)
 	case !g.Seats[side.Other()].IsAI():
-		return Hint{}, Refusef("Hints are only for games against the AI: in game #%d, against a person, every move must be your own.", id)
+		return Hint{}, refusal(Refusal{Reason: NoHints, Game: id}, "Hints are only for games against the AI: in game #%d, against a person, every move must be your own.", id)
 	case ply >= 0 && ply != g.Ply:
 		return Hint{}, t.Explain(id, store.ErrStalePly)
 	case g.Hints >= MaxHints:
-		return Hint{}, Refusef("You have had all %d hints of game #%d.", MaxHints, id)
+		return Hint{}, refusal(Refusal{Reason: HintsUsed, Game: id, Limit: MaxHints}, "You have had all %d hints of game #%d.", MaxHints, id)
 	}
 	if err := t.CheckTurn(&st, side); err != nil {
 		return Hint{}, err
@@ -61,7 +61,7 @@ func (t *Table) Hint(ctx context.Context, id int64, user string, ply int) (Hint,
 	}
 	used, err := t.store.UseHint(ctx, id, g.Ply, MaxHints)
 	if errors.Is(err, store.ErrNoHints) {
-		return Hint{}, Refusef("You have had all %d hints of game #%d.", MaxHints, id)
+		return Hint{}, refusal(Refusal{Reason: HintsUsed, Game: id, Limit: MaxHints}, "You have had all %d hints of game #%d.", MaxHints, id)
 	}
 	if err != nil {
 		return Hint{}, t.Explain(id, err)

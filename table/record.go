@@ -48,7 +48,7 @@ func (t *Table) Record(ctx context.Context, id int64) (Record, error) {
 	}
 	result := "the game goes on"
 	if g.Over() {
-		result = strings.TrimSpace(strings.ReplaceAll(ResultText(v, g, nil), "**", ""))
+		result = ResultOf(v, g, nil).String()
 	}
 	// The moves, annotated when the game was analysed.
 	rep, ok, err := t.keptAnalysis(ctx, id)

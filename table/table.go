@@ -13,6 +13,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/feed"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -193,43 +194,82 @@ const (
 	DefaultDays = 3
 )
 
-// DaysPerMove returns the times to move, in days, that a challenge may set.
-func DaysPerMove() []int { return []int{1, 3, 7} }
+// DaysPerMove returns the times to move, in days, that a challenge may
+// set: rules.DaysPerMove, the store's rule too.
+func DaysPerMove() []int { return rules.DaysPerMove() }
 
 // Refusal is an action refused for a reason the player can act on; nothing
-// was changed. Its text is plain, meant to be shown to them as it is; its
-// Reason lets an adapter word or mark it up its own way.
+// was changed. Its Reason and fields say what was refused, so that an
+// adapter can word it its own way; its text (Error) is plain, with no
+// markup, meant to be shown as it is.
 type Refusal struct {
-	Reason Reason
-	msg    string
-	err    error // what it explains, if anything: a *engine.MoveError
+	Reason     Reason
+	Game       int64  // the game it concerns; 0 for none
+	Tournament int64  // the tournament it concerns; 0 for none
+	Who        string // the person it names (the one to move or to answer); "" for none
+	Limit      int    // the limit it met (games at once, hints, players, characters); 0 for none
+	msg        string
+	err        error // what it explains, if anything: a *engine.MoveError
 }
 
 // Reason says why an action was refused.
 type Reason uint8
 
-// The reasons; Unspecified for the refusals that name none yet.
+// The reasons.
 const (
-	Unspecified     Reason = iota
-	BadLevel               // an AI level out of range
-	SelfChallenge          // a challenge to oneself
-	BotChallenge           // a challenge to a bot
-	RematchExists          // the game already has its rematch
-	Invalid                // terms the store refuses
-	NoChallenge            // no such challenge
-	ChallengeClosed        // the challenge is no longer open (answered, withdrawn or expired)
-	TooManyGames           // a player has the most games going at once
-	NotYours               // not the player's to answer or to do
-	GameGoing              // the game is not over yet
-	AlreadyOffered         // the player's own offer is still open
-	NotHere                // a tournament held on another server
-	Hidden                 // a game or tournament the asker may not see (CanView)
-	NoSuchGame             // a public id that names no game or tournament
+	Unspecified       Reason = iota // a refusal of an adapter's own (see Refusef)
+	BadLevel                        // an AI level out of range
+	SelfChallenge                   // a challenge to oneself
+	BotChallenge                    // a challenge to a bot
+	RematchExists                   // the game already has its rematch
+	Invalid                         // terms the store or the rules refuse
+	NoChallenge                     // no such challenge
+	ChallengeClosed                 // the challenge is no longer open (answered or withdrawn)
+	ChallengeExpired                // the challenge expired
+	TooManyGames                    // a player has the most games going at once (Limit)
+	NotYours                        // not the player's to answer or to do
+	GameGoing                       // the game is not over yet
+	AlreadyOffered                  // the player's own offer is still open (Who is to answer it)
+	NotHere                         // a tournament held on another server
+	Hidden                          // a game or tournament the asker may not see (CanView)
+	NoSuchGame                      // a public id that names no game or tournament
+	NoGame                          // no such game
+	GameOver                        // the game is over
+	Stale                           // the board changed since the player looked at it
+	FlagFell                        // the player's time ran out
+	NotYourTurn                     // another side is to move (Who)
+	MoveTooLong                     // a move's text is longer than any move (Limit)
+	IllegalMove                     // the text is no legal move (Unwrap gives the *engine.MoveError)
+	NoAgreement                     // the game has no agreed endings
+	DrawDeclined                    // the AI declined a draw
+	LiveTakeback                    // a takeback in a live game
+	RatedTakeback                   // a takeback in a rated game between people
+	NothingToTakeBack               // the player has not moved yet
+	OfferClosed                     // the offer is no longer open
+	NoHints                         // hints are not given in this game
+	HintsUsed                       // the player has had every hint (Limit)
+	NotAnalysed                     // the game has nothing to analyse
+	BadClock                        // a time control out of its limits
+	BadStartDelay                   // a tournament's start delay out of range (Limit: the most minutes)
+	NoTournament                    // no such tournament
+	TournamentStarted               // the tournament has started or ended
+	TooFewPlayers                   // the tournament has too few players to start (Limit: how many it needs)
+	TournamentFull                  // the tournament has the most players it takes (Limit)
+	AlreadyJoined                   // the player is in the tournament already
+	NotJoined                       // the player is not in the tournament
+	TournamentClosed                // the tournament does not allow that in its state
 )
 
-// refuse returns a *Refusal for reason with a formatted text.
+// refusal returns a *Refusal r, with its fields, and a formatted text.
+func refusal(r Refusal, format string, args ...any) error {
+	r.msg = fmt.Sprintf(format, args...)
+	return &r
+}
+
+// refuse returns a *Refusal for reason, with no other field, and a
+// formatted text.
 func refuse(reason Reason, format string, args ...any) error {
-	return &Refusal{Reason: reason, msg: fmt.Sprintf(format, args...)}
+	return refusal(Refusal{Reason: reason}, format, args...)
 }
 
 func (e *Refusal) Error() string { return e.msg }
@@ -237,7 +277,8 @@ func (e *Refusal) Error() string { return e.msg }
 // Unwrap returns the error the refusal explains, if any.
 func (e *Refusal) Unwrap() error { return e.err }
 
-// Refusef returns a *Refusal with a formatted text.
+// Refusef returns a *Refusal of an adapter's own, with no Reason, with a
+// formatted text.
 func Refusef(format string, args ...any) error {
 	return &Refusal{msg: fmt.Sprintf(format, args...)}
 }
@@ -248,15 +289,15 @@ func Refusef(format string, args ...any) error {
 func (t *Table) Explain(id int64, err error) error {
 	switch {
 	case errors.Is(err, store.ErrStalePly):
-		return Refusef("The board of game #%d has changed since you looked at it; nothing was played. Have a look at the new board.", id)
+		return refusal(Refusal{Reason: Stale, Game: id}, "The board of game #%d has changed since you looked at it; nothing was played. Have a look at the new board.", id)
 	case errors.Is(err, store.ErrGameOver):
-		return Refusef("Game #%d is over.", id)
+		return refusal(Refusal{Reason: GameOver, Game: id}, "Game #%d is over.", id)
 	case errors.Is(err, store.ErrTooManyGames):
-		return refuse(TooManyGames, "You already have the most games going at once (%d); finish or resign one first.", t.store.MaxActiveGames())
+		return refusal(Refusal{Reason: TooManyGames, Game: id, Limit: t.store.MaxActiveGames()}, "You already have the most games going at once (%d); finish or resign one first.", t.store.MaxActiveGames())
 	case errors.Is(err, store.ErrNotFound):
-		return Refusef("There is no game #%d.", id)
+		return refusal(Refusal{Reason: NoGame, Game: id}, "There is no game #%d.", id)
 	case errors.Is(err, store.ErrFlagFell):
-		return &Refusal{msg: fmt.Sprintf("Your time ran out in game #%d: the game is lost on time.", id), err: err}
+		return &Refusal{Reason: FlagFell, Game: id, msg: fmt.Sprintf("Your time ran out in game #%d: the game is lost on time.", id), err: err}
 	}
 	return err
 }
@@ -288,7 +329,7 @@ func (t *Table) seat(ctx context.Context, id int64, user string) (store.State, e
 func SideIn(st *store.State, user string) (engine.Side, error) {
 	side, ok := st.Game.SideOf(user)
 	if !ok {
-		return 0, refuse(NotYours, "You are not a player in game #%d.", st.Game.ID)
+		return 0, refusal(Refusal{Reason: NotYours, Game: st.Game.ID}, "You are not a player in game #%d.", st.Game.ID)
 	}
 	return side, nil
 }
@@ -300,7 +341,7 @@ func (t *Table) going(ctx context.Context, id int64, user, overText string) (st 
 	unlock = t.locks.Lock(id)
 	st, side, err = t.seat(ctx, id, user)
 	if err == nil && st.Game.Over() {
-		err = Refusef(overText, id)
+		err = refusal(Refusal{Reason: GameOver, Game: id}, overText, id)
 	}
 	if err != nil {
 		unlock()
@@ -373,10 +414,10 @@ func (t *Table) Start(ctx context.Context, ng store.NewGame) (Update, error) {
 func (t *Table) CheckTurn(st *store.State, side engine.Side) error {
 	g := &st.Game
 	if g.Over() {
-		return Refusef("Game #%d is over: %s", g.ID, ResultText(t.variants[g.Variant], g, nil))
+		return refusal(Refusal{Reason: GameOver, Game: g.ID}, "Game #%d is over: %s", g.ID, ResultOf(t.variants[g.Variant], g, nil))
 	}
 	if turn := st.Position.Turn(); turn != side {
-		return Refusef("It is not your turn in game #%d: %s (%s) is to move.", g.ID, SeatName(g.Seats[turn]), st.Position.Variant().Sides[turn])
+		return refusal(Refusal{Reason: NotYourTurn, Game: g.ID, Who: SeatName(g.Seats[turn])}, "It is not your turn in game #%d: %s (%s) is to move.", g.ID, SeatName(g.Seats[turn]), st.Position.Variant().Sides[turn])
 	}
 	return nil
 }
@@ -415,7 +456,7 @@ func (t *Table) CheckIn(st *store.State, user string, ply int, text string) (end
 func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (engine.Move, error) {
 	g := &st.Game
 	if n := len([]rune(text)); n > MaxMoveLen {
-		return engine.Move{}, Refusef("That move is %d characters long, and no move is longer than %d.", n, MaxMoveLen)
+		return engine.Move{}, refusal(Refusal{Reason: MoveTooLong, Game: g.ID, Limit: MaxMoveLen}, "That move is %d characters long, and no move is longer than %d.", n, MaxMoveLen)
 	}
 	if ply >= 0 && ply != g.Ply {
 		return engine.Move{}, t.Explain(g.ID, store.ErrStalePly)
@@ -425,7 +466,7 @@ func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (
 	}
 	m, err := st.Position.ParseMove(text)
 	if err != nil {
-		return engine.Move{}, &Refusal{msg: fmt.Sprintf("Game #%d: %v", g.ID, err), err: err}
+		return engine.Move{}, &Refusal{Reason: IllegalMove, Game: g.ID, msg: fmt.Sprintf("Game #%d: %v", g.ID, err), err: err}
 	}
 	return m, nil
 }
@@ -664,7 +705,7 @@ func (t *Table) CanResign(ctx context.Context, id int64, user string) (store.Sta
 		return st, err
 	}
 	if st.Game.Over() {
-		return st, Refusef("Game #%d is already over.", id)
+		return st, refusal(Refusal{Reason: GameOver, Game: id}, "Game #%d is already over.", id)
 	}
 	return st, nil
 }
@@ -687,7 +728,7 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string, opt DrawOp
 	switch {
 	case !ok:
 		unlock()
-		return Update{}, Refusef("%s has no draws and no agreed ending: %s", v.Game, EndingRule(v))
+		return Update{}, refusal(Refusal{Reason: NoAgreement, Game: g.ID}, "%s has no draws and no agreed ending: %s", v.Game, EndingRule(v))
 	case CountsAtAgreement(v) && opt.Confirmed != g.Ply:
 		unlock()
 		return Update{}, &Confirmation{Game: g.ID, Ply: g.Ply, Agreed: agreed,
@@ -702,7 +743,7 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string, opt DrawOp
 	opp := g.Seats[side.Other()]
 	if o := g.Offer; o.Kind == store.DrawOffer && o.Ply == g.Ply {
 		if o.By == side {
-			return Update{}, Refusef("You have already offered this in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
+			return Update{}, refusal(Refusal{Reason: AlreadyOffered, Game: g.ID, Who: SeatName(opp)}, "You have already offered this in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
 		}
 		ng, err := t.store.AcceptOffer(ctx, g.ID, store.DrawOffer, side, g.Ply, agreedEnd(agreed, user))
 		if err != nil {
@@ -771,14 +812,14 @@ const drawThink = time.Second
 func (t *Table) aiAnswer(ctx context.Context, st store.State, side engine.Side, agreed engine.Outcome, user string, thinking func()) (Update, error) {
 	g := &st.Game
 	if t.drawDeclined(g.ID, g.Ply) {
-		return Update{}, Refusef("zugbot has already declined a draw at this move of game #%d. Offer again after the next move.", g.ID)
+		return Update{}, refusal(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot has already declined a draw at this move of game #%d. Offer again after the next move.", g.ID)
 	}
 	me := side.Other()
 	accept := agreed.Status == engine.Win && agreed.Winner == me
 	switch {
 	case agreed.Status == engine.Win && agreed.Winner == side:
 		t.declineDraw(g.ID, g.Ply)
-		return Update{}, Refusef("zugbot declines: counted now, %s, so you would win. zugbot plays on.", AgreedDetail(agreed))
+		return Update{}, refusal(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot declines: counted now, %s, so you would win. zugbot plays on.", AgreedDetail(agreed))
 	case !accept:
 		if thinking != nil {
 			thinking()
@@ -795,7 +836,7 @@ func (t *Table) aiAnswer(ctx context.Context, st store.State, side engine.Side, 
 	}
 	if !accept {
 		t.declineDraw(g.ID, g.Ply)
-		return Update{}, Refusef("zugbot declines the draw in game #%d and plays on.", g.ID)
+		return Update{}, refusal(Refusal{Reason: DrawDeclined, Game: g.ID}, "zugbot declines the draw in game #%d and plays on.", g.ID)
 	}
 	unlock := t.locks.Lock(g.ID)
 	defer unlock()
@@ -840,19 +881,18 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 	}
 	defer unlock()
 	g := &st.Game
-	if g.Clock.Live() {
-		return Update{}, Refusef("Game #%d is played on a live clock (%s): live games have no takebacks.", g.ID, g.Clock)
-	}
-	if g.Rated {
-		return Update{}, Refusef("Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
-	}
 	// Take back to just before the user's own last move.
 	undo := 1
 	if st.Position.Turn() == side {
 		undo = 2
 	}
-	if undo > g.Ply {
-		return Update{}, Refusef("You have not moved yet in game #%d.", g.ID)
+	switch err := rules.CheckTakeback(g.Rated, g.Clock, undo, g.Ply); {
+	case errors.Is(err, rules.ErrLiveTakeback):
+		return Update{}, refusal(Refusal{Reason: LiveTakeback, Game: g.ID}, "Game #%d is played on a live clock (%s): live games have no takebacks.", g.ID, g.Clock)
+	case errors.Is(err, rules.ErrRatedTakeback):
+		return Update{}, refusal(Refusal{Reason: RatedTakeback, Game: g.ID}, "Game #%d is rated: takebacks are only for casual games and games against zugbot.", g.ID)
+	case err != nil:
+		return Update{}, refusal(Refusal{Reason: NothingToTakeBack, Game: g.ID}, "You have not moved yet in game #%d.", g.ID)
 	}
 	offer := store.Offer{Kind: store.TakebackOffer, By: side, Ply: g.Ply, Undo: undo}
 	opp := g.Seats[side.Other()]
@@ -866,7 +906,7 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 		return t.done(ctx, Update{Event: TookBack, State: st, Side: side, Offer: offer, ByAI: true})
 	}
 	if o := g.Offer; o.Kind == store.TakebackOffer && o.By == side && o.Ply == g.Ply {
-		return Update{}, Refusef("You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
+		return Update{}, refusal(Refusal{Reason: AlreadyOffered, Game: g.ID, Who: SeatName(opp)}, "You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
 	}
 	ng, err := t.store.Offer(ctx, g.ID, offer)
 	if err != nil {
@@ -886,10 +926,10 @@ func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.Of
 	defer unlock()
 	g := &st.Game
 	if g.Offer.Kind != kind || g.Offer.Ply != ply {
-		return Update{}, Refusef("That offer in game #%d is no longer open: the game has moved on or it was answered.", g.ID)
+		return Update{}, refusal(Refusal{Reason: OfferClosed, Game: g.ID}, "That offer in game #%d is no longer open: the game has moved on or it was answered.", g.ID)
 	}
 	if g.Offer.By == side {
-		return Update{}, Refusef("It is your own offer; your opponent answers it.")
+		return Update{}, refusal(Refusal{Reason: NotYours, Game: g.ID}, "It is your own offer; your opponent answers it.")
 	}
 	u := Update{State: st, Side: side, Offer: g.Offer}
 	switch {
@@ -928,7 +968,7 @@ func (t *Table) Abort(ctx context.Context, id int64, ply int, by string) (Update
 		return Update{}, err
 	}
 	if st.Game.Over() {
-		return Update{}, Refusef("Game #%d is already over.", id)
+		return Update{}, refusal(Refusal{Reason: GameOver, Game: id}, "Game #%d is already over.", id)
 	}
 	g, err := t.store.Finish(ctx, id, ply, store.End{Result: store.Aborted, Reason: store.ReasonAdmin, By: by})
 	if err != nil {

@@ -195,8 +195,8 @@ func TestGameEnds(t *testing.T) {
 				t.Errorf("finished game: result %v, ratings %v; want a rated win", st.Game.Result, st.Game.Changes)
 			}
 			o := st.Position.Outcome()
-			if st.Game.Winner != o.Winner || st.Game.Reason != o.Reason {
-				t.Errorf("stored end %v %q, the position says %v %q", st.Game.Winner, st.Game.Reason, o.Winner, o.Reason)
+			if st.Game.Winner != o.Winner || st.Game.Reason != store.ReasonRule || st.Game.Rule != o.Reason {
+				t.Errorf("stored end %v %q, the position says %v %q", st.Game.Winner, st.Game.Why(), o.Winner, o.Reason)
 			}
 			_, err := f.tab.Play(f.ctx, g.ID, alice.ID, -1, "a1xb1")
 			refused(t, err, "is over")
@@ -560,7 +560,7 @@ func TestAbortAndRematch(t *testing.T) {
 	if err != nil || u.State.Game.Result != store.Aborted || u.State.Game.EndedBy != carol.ID || len(u.State.Game.Changes) != 0 {
 		t.Fatalf("Abort: %+v, %v", u.State.Game, err)
 	}
-	if got := table.ResultText(zola.Zola, &u.State.Game, nil); got != "**Aborted** by a moderator; not rated." {
+	if got := table.ResultOf(zola.Zola, &u.State.Game, nil).String(); got != "Aborted by a moderator; not rated." {
 		t.Errorf("result text %q", got)
 	}
 	_, err = f.tab.Abort(f.ctx, g.ID, 0, carol.ID)
@@ -633,17 +633,22 @@ func TestDrawSide(t *testing.T) {
 func TestTexts(t *testing.T) {
 	seats := [2]store.Seat{{Player: alice}, {AI: 5}}
 	for _, tt := range []struct {
-		g    store.Game
-		want string
+		g          store.Game
+		head, rest string
 	}{
-		{store.Game{Seats: seats, Result: store.Win, Winner: 1, Reason: "checkmate"}, "**zugbot (level 5, master) (Blue) wins** — checkmate."},
-		{store.Game{Seats: seats, Result: store.Draw, Reason: store.ReasonAgreement}, "**Draw** — agreement."},
-		{store.Game{Seats: seats, Result: store.Aborted, Reason: store.ReasonNoStart}, "**Aborted** — the time ran out before both players had moved; not rated."},
-		{store.Game{Seats: seats, Result: store.Aborted, Reason: store.ReasonAdmin, EndedBy: "7"}, "**Aborted** by a moderator, <@7>; not rated."},
-		{store.Game{Seats: seats}, "The game goes on."},
+		{store.Game{Seats: seats, Result: store.Win, Winner: 1, Reason: store.ReasonRule, Rule: "checkmate"}, "zugbot (level 5, master) (Blue) wins", " — checkmate."},
+		{store.Game{Seats: seats, Result: store.Draw, Reason: store.ReasonAgreement}, "Draw", " — agreement."},
+		{store.Game{Seats: seats, Result: store.Aborted, Reason: store.ReasonNoStart}, "Aborted", " — the time ran out before both players had moved; not rated."},
+		{store.Game{Seats: seats, Result: store.Aborted, Reason: store.ReasonAdmin, EndedBy: "7"}, "Aborted", " by a moderator, user 7; not rated."},
+		{store.Game{Seats: seats, Result: store.Aborted, Reason: store.ReasonDeleted}, "Aborted", " — a player's data was deleted; not rated."},
+		{store.Game{Seats: seats}, "The game goes on.", ""},
 	} {
-		if got := table.ResultText(zola.Zola, &tt.g, func(id string) string { return "<@" + id + ">" }); got != tt.want {
-			t.Errorf("ResultText = %q, want %q", got, tt.want)
+		got := table.ResultOf(zola.Zola, &tt.g, func(id string) string { return "user " + id })
+		if got.Head != tt.head || got.Rest != tt.rest {
+			t.Errorf("ResultOf = %q %q, want %q %q", got.Head, got.Rest, tt.head, tt.rest)
+		}
+		if strings.Contains(got.String(), "*") {
+			t.Errorf("ResultOf(%v) = %q: markup in plain text", tt.g.Reason, got)
 		}
 	}
 	g := store.Game{Seats: seats}

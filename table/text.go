@@ -2,7 +2,6 @@ package table
 
 import (
 	"fmt"
-	"strings"
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
@@ -30,26 +29,35 @@ func DurationText(d time.Duration) string {
 	return d.String()
 }
 
-// ResultText says how finished game g of variant v ended. mention, when
-// not nil, refers to the moderator who aborted a game by their user ID.
-func ResultText(v *engine.Variant, g *store.Game, mention func(id string) string) string {
+// Result is how a finished game ended, in plain words, in two parts so
+// that an adapter may set the first apart: Head says what happened ("Ada
+// (Red) wins", "Draw", "Aborted") and Rest how (" — checkmate.").
+type Result struct{ Head, Rest string }
+
+// String returns the result as one sentence.
+func (r Result) String() string { return r.Head + r.Rest }
+
+// ResultOf says how finished game g of variant v ended. who, when not nil,
+// names the moderator who aborted a game, from their user ID, as the
+// adapter refers to people; nil leaves them unnamed.
+func ResultOf(v *engine.Variant, g *store.Game, who func(id string) string) Result {
 	switch g.Result {
 	case store.Win:
-		return fmt.Sprintf("**%s (%s) wins** — %s.", SeatName(g.Seats[g.Winner]), v.Sides[g.Winner], g.Reason)
+		return Result{fmt.Sprintf("%s (%s) wins", SeatName(g.Seats[g.Winner]), v.Sides[g.Winner]), " — " + g.Why() + "."}
 	case store.Draw:
-		return fmt.Sprintf("**Draw** — %s.", g.Reason)
+		return Result{"Draw", " — " + g.Why() + "."}
 	case store.Aborted:
 		switch {
-		case g.Reason == store.ReasonAdmin && g.EndedBy != "" && mention != nil:
-			return fmt.Sprintf("**Aborted** by a moderator, %s; not rated.", mention(g.EndedBy))
+		case g.Reason == store.ReasonAdmin && g.EndedBy != "" && who != nil:
+			return Result{"Aborted", fmt.Sprintf(" by a moderator, %s; not rated.", who(g.EndedBy))}
 		case g.Reason == store.ReasonAdmin:
-			return "**Aborted** by a moderator; not rated."
+			return Result{"Aborted", " by a moderator; not rated."}
 		case g.Reason == store.ReasonNoStart:
-			return "**Aborted** — the time ran out before both players had moved; not rated."
+			return Result{"Aborted", " — the time ran out before both players had moved; not rated."}
 		}
-		return fmt.Sprintf("**Aborted** — %s; not rated.", strings.TrimPrefix(g.Reason, "aborted: "))
+		return Result{"Aborted", " — " + g.Why() + "; not rated."}
 	}
-	return "The game goes on."
+	return Result{Head: "The game goes on."}
 }
 
 // AgreedText names the result an agreement would give in game g, in
@@ -73,10 +81,10 @@ func AgreedDetail(o engine.Outcome) string {
 // agreedEnd is how a game ends when both agree, as the position says.
 func agreedEnd(o engine.Outcome, by string) store.End {
 	if o.Status == engine.Win {
-		return store.End{Result: store.Win, Winner: o.Winner, Reason: o.Reason, By: by}
+		return store.End{Result: store.Win, Winner: o.Winner, Reason: store.ReasonRule, Rule: o.Reason, By: by}
 	}
 	if o.Detail != "" {
-		return store.End{Result: store.Draw, Reason: o.Reason, By: by}
+		return store.End{Result: store.Draw, Reason: store.ReasonRule, Rule: o.Reason, By: by}
 	}
 	return store.End{Result: store.Draw, Reason: store.ReasonAgreement, By: by}
 }

@@ -42,7 +42,7 @@ type Announcer interface {
 	// than two plies were played).
 	TimedOut(ctx context.Context, u Update) error
 	// Remind reminds seat, to move in st, that a fifth of its time is
-	// left (see store.ReminderFraction).
+	// left (see rules.ReminderFraction).
 	Remind(ctx context.Context, st store.State, seat store.Seat) error
 	// Expired announces a challenge that nobody answered in time.
 	Expired(ctx context.Context, c store.Challenge) error

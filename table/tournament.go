@@ -90,11 +90,11 @@ func (t *Table) StartTournament(ctx context.Context, id int64) (store.Tournament
 	n, rounds := len(tr.Players), tr.Rounds
 	switch {
 	case tr.State != store.TournamentOpen:
-		return tr, Refusef("Tournament #%d has already %s.", id, map[bool]string{true: "started", false: "ended"}[tr.State.Active()])
+		return tr, refusal(Refusal{Reason: TournamentStarted, Tournament: id}, "Tournament #%d has already %s.", id, map[bool]string{true: "started", false: "ended"}[tr.State.Active()])
 	case n < 2:
-		return tr, Refusef("Tournament #%d needs at least 2 players to start; %s joined.", id, joinedCount(n))
+		return tr, refusal(Refusal{Reason: TooFewPlayers, Tournament: id, Limit: 2}, "Tournament #%d needs at least 2 players to start; %s joined.", id, joinedCount(n))
 	case tr.Format == store.Swiss && rounds >= n:
-		return tr, Refusef("Tournament #%d has %d rounds: it needs at least %d players so that nobody meets twice; %s joined. Wait for more, or start a new one with fewer rounds.",
+		return tr, refusal(Refusal{Reason: TooFewPlayers, Tournament: id, Limit: rounds + 1}, "Tournament #%d has %d rounds: it needs at least %d players so that nobody meets twice; %s joined. Wait for more, or start a new one with fewer rounds.",
 			id, rounds, rounds+1, joinedCount(n))
 	case tr.Format == store.RoundRobin:
 		rounds = roundRobinRounds(n)
@@ -123,15 +123,15 @@ func (t *Table) ExplainTournament(id int64, err error) error {
 	case err == nil:
 		return nil
 	case errors.Is(err, store.ErrNotFound):
-		return Refusef("There is no tournament #%d.", id)
+		return refusal(Refusal{Reason: NoTournament, Tournament: id}, "There is no tournament #%d.", id)
 	case errors.Is(err, store.ErrEntered):
-		return Refusef("You are already in tournament #%d.", id)
+		return refusal(Refusal{Reason: AlreadyJoined, Tournament: id}, "You are already in tournament #%d.", id)
 	case errors.Is(err, store.ErrNotEntered):
-		return Refusef("You are not playing in tournament #%d.", id)
+		return refusal(Refusal{Reason: NotJoined, Tournament: id}, "You are not playing in tournament #%d.", id)
 	case errors.Is(err, store.ErrTournamentFull):
-		return Refusef("Tournament #%d is full: it has %d players, the most a tournament takes.", id, store.MaxTournamentPlayers)
+		return refusal(Refusal{Reason: TournamentFull, Tournament: id, Limit: store.MaxTournamentPlayers}, "Tournament #%d is full: it has %d players, the most a tournament takes.", id, store.MaxTournamentPlayers)
 	case errors.Is(err, store.ErrTournamentState):
-		return Refusef("Tournament #%d does not allow that now; /tournament standings shows where it stands.", id)
+		return refusal(Refusal{Reason: TournamentClosed, Tournament: id}, "Tournament #%d does not allow that now.", id)
 	}
 	return err
 }
@@ -251,7 +251,7 @@ func nextRound(tr *store.Tournament) ([]store.Pairing, error) {
 func (t *Table) JoinTournament(ctx context.Context, id int64, p store.Player) (store.Tournament, error) {
 	tr, err := t.store.JoinTournament(ctx, id, p)
 	if errors.Is(err, store.ErrTournamentState) {
-		return tr, Refusef("Tournament #%d has already started; join the next one!", id)
+		return tr, refusal(Refusal{Reason: TournamentStarted, Tournament: id}, "Tournament #%d has already started; join the next one!", id)
 	}
 	return tr, t.ExplainTournament(id, err)
 }

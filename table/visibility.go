@@ -79,11 +79,11 @@ func CanView(v Viewer, g *store.Game) error {
 	}
 	switch place(g) {
 	case placeDM:
-		return refuse(Hidden, "Game #%d is played in a direct message; only its players can see it, in theirs with zugbot.", g.ID)
+		return refusal(Refusal{Reason: Hidden, Game: g.ID}, "Game #%d is played in a direct message; only its players can see it, in theirs with zugbot.", g.ID)
 	case placeOff:
-		return refuse(Hidden, "Game #%d is played on the web; only its players can see it here, and others through its link.", g.ID)
+		return refusal(Refusal{Reason: Hidden, Game: g.ID}, "Game #%d is played on the web; only its players can see it here, and others through its link.", g.ID)
 	}
-	return refuse(Hidden, "Game #%d is played on another server; it can be seen there, or by its players in a direct message with zugbot.", g.ID)
+	return refusal(Refusal{Reason: Hidden, Game: g.ID}, "Game #%d is played on another server; it can be seen there, or by its players in a direct message with zugbot.", g.ID)
 }
 
 // Watchable reports whether g's watch link (its public id) opens it for
@@ -108,7 +108,7 @@ func CanViewTournament(v Viewer, tr *store.Tournament) error {
 	if v.Guild == tr.GuildID || v.Link && (v.Guild == "" || v.Private) {
 		return nil
 	}
-	return refuse(Hidden, "Tournament #%d is held on another server; it can be seen there.", tr.ID)
+	return refusal(Refusal{Reason: Hidden, Tournament: tr.ID}, "Tournament #%d is held on another server; it can be seen there.", tr.ID)
 }
 
 // View loads game id for v: the game, or a refusal when there is none or

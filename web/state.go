@@ -34,6 +34,7 @@ type State struct {
 	Clock    *Clock            `json:"clock,omitempty"`
 	Result   *Result           `json:"result,omitempty"`
 	Offer    *Offer            `json:"offer,omitempty"`
+	MaxMove  int               `json:"max_move"` // the longest move text the server reads (table.MaxMoveLen)
 }
 
 // Variant is what the page says of a game's variant.
@@ -113,6 +114,7 @@ type Result struct {
 	Result string `json:"result"`           // "win", "draw" or "aborted"
 	Winner *int   `json:"winner,omitempty"` // for a win
 	Reason string `json:"reason"`
+	Text   string `json:"text"` // how it ended, in the words Discord shows
 }
 
 // Offer is an open offer.
@@ -169,6 +171,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement},
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}
+	out.MaxMove = table.MaxMoveLen
 	for i := range v.Geometry.Points {
 		pc := p.Piece(i)
 		if pc.Kind == nil {
@@ -203,11 +206,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 		}
 	}
 	for side, seat := range g.Seats {
-		if seat.IsAI() {
-			out.Players[side] = Player{Name: "zugbot", Level: seat.AI}
-		} else {
-			out.Players[side] = Player{Name: seat.Name}
-		}
+		out.Players[side] = Player{Name: table.SeatName(seat), Level: seat.AI}
 	}
 	if sess != nil {
 		if side, ok := g.SideOf(sess.user); ok {
@@ -232,7 +231,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 		out.Clock = &Clock{Deadline: &d}
 	}
 	if g.Over() {
-		r := &Result{Result: g.Result.String(), Reason: g.Reason}
+		r := &Result{Result: g.Result.String(), Reason: g.Why(), Text: table.ResultOf(v, g, nil).String()}
 		if g.Result == store.Win {
 			w := int(g.Winner)
 			r.Winner = &w

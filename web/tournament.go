@@ -8,6 +8,7 @@ import (
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/tournament"
 )
 
 // Tournament is a tournament as its page shows it: the JSON of
@@ -29,7 +30,7 @@ type Board struct {
 	Game   string `json:"game,omitempty"` // the game's public id; "" for a bye or a forfeit
 	White  string `json:"white"`          // the first player's name
 	Black  string `json:"black"`          // the second's; "" for a bye
-	Result string `json:"result"`         // "1-0", "0-1", "½-½", "bye", "forfeit", "void"; "" while played
+	Result string `json:"result"`         // "1–0", "0–1", "½–½" (tournament.Score), "bye", "forfeit", "no result"; "" while played
 	// Position is the game's position, drawn small; none without a game.
 	Position *Position `json:"position,omitempty"`
 }
@@ -96,9 +97,9 @@ func (s *Server) tournamentOf(r *http.Request, tr *store.Tournament) (Tournament
 		case p.Forfeit:
 			b.Result = "forfeit"
 		case p.Void && p.Done:
-			b.Result = "void"
+			b.Result = "no result"
 		case p.Done:
-			b.Result = map[float64]string{1: "1-0", 0: "0-1", 0.5: "½-½"}[p.Result]
+			b.Result = tournament.Score(p.Result)
 		}
 		if p.GameID != 0 {
 			st, err := s.tab.Load(ctx, p.GameID)

@@ -91,7 +91,7 @@ func TestTournamentAPI(t *testing.T) {
 		t.Errorf("after %s resigned, the standings: %+v", game.Black, got.Standings)
 	}
 	for _, b := range got.Boards {
-		if b.Game == game.Game && b.Result != "1-0" {
+		if b.Game == game.Game && b.Result != "1–0" {
 			t.Errorf("the game's board after the resignation: %+v", b)
 		}
 	}
@@ -132,7 +132,7 @@ func TestBrowserTournament(t *testing.T) {
 		t.Fatal(err)
 	}
 	cap, err := chromedp.Run(ctx, chromedp.Text(chromedp.CSS(fmt.Sprintf(`a[href="/games/%s"] span`, game.Game))))
-	if err != nil || !strings.HasSuffix(cap, "1-0") {
+	if err != nil || !strings.HasSuffix(cap, "1–0") {
 		t.Errorf("the game's board says %q (%v): want its result", cap, err)
 	}
 	// A board leads to its game's page.

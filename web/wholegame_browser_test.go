@@ -2,7 +2,6 @@ package web_test
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"strings"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -141,9 +141,18 @@ func wholeGame(t *testing.T, variant string, onPhone bool) {
 	}
 	plies := f.state(http.DefaultClient).Ply
 	out := p.Outcome()
-	want := fmt.Sprintf("%s wins", v.Sides[out.Winner])
 	if out.Status != engine.Win || out.Winner != 0 {
 		t.Fatalf("the line ended %+v: want the player's win", out)
+	}
+	// The page says how it ended in the words Discord uses, without its
+	// markup: "Ada (Red) wins — checkmate."
+	ended, err := f.tab.Load(context.Background(), f.game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := table.ResultOf(v, &ended.Game, nil).String()
+	if !strings.HasPrefix(want, ended.Game.Seats[0].Name+" ("+v.Sides[0]+") wins — ") {
+		t.Fatalf("the result reads %q", want)
 	}
 	for name, c := range map[string]context.Context{"player": ctx, "spectator": sctx} {
 		waitPly(c, t, plies)

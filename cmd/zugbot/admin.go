@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -185,7 +186,7 @@ func adminReset(ctx context.Context, args []string, stdout io.Writer) error {
 	if *yes {
 		verb = "Reset"
 	}
-	fmt.Fprintf(stdout, "%s %s of %s in %s to %d.\n", verb, plural(int(n), "rating", "ratings"), who, scope, store.InitialRating)
+	fmt.Fprintf(stdout, "%s %s of %s in %s to %d.\n", verb, plural(int(n), "rating", "ratings"), who, scope, rules.InitialRating)
 	dryRun(stdout, *yes)
 	return nil
 }

@@ -23,7 +23,7 @@ func TestAdminCommands(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 1, Reason: "resignation", By: ada.ID}); err != nil {
+	if _, err := s.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 1, Reason: store.ReasonResignation, By: ada.ID}); err != nil {
 		t.Fatal(err)
 	}
 	s.Close() // the commands work on the file, as on a live bot's

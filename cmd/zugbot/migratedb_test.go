@@ -8,6 +8,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/store/pgtest"
 )
@@ -99,7 +100,7 @@ func TestMigrateDB(t *testing.T) {
 		t.Fatalf("the last game in PostgreSQL: %+v at %s, %v", st.Game, engine.String(st.Position), err)
 	}
 	r, err := pg.Rating(ctx, ada.ID, "zola")
-	if err != nil || r.Games != 1 || r.Rating <= store.InitialRating {
+	if err != nil || r.Games != 1 || r.Rating <= rules.InitialRating {
 		t.Errorf("Ada's rating in PostgreSQL: %+v, %v", r, err)
 	}
 	g, err := pg.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: bob}, {AI: 1}}})

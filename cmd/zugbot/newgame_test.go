@@ -71,7 +71,7 @@ func TestNewGame(t *testing.T) {
 			t.Fatalf("record %s: %v", text, err)
 		}
 	}
-	if g.Result != store.Win || g.Winner != tictactoe.Crosses || g.Reason != "three in a row" {
+	if g.Result != store.Win || g.Winner != tictactoe.Crosses || g.Why() != "three in a row" {
 		t.Errorf("recorded end %v %d %q; want a win for Crosses by three in a row", g.Result, g.Winner, g.Reason)
 	}
 	loaded, err := st.Load(ctx, g.ID)

@@ -297,7 +297,7 @@ func (s *session) run(ctx context.Context, lines <-chan line) error {
 			o := outcomeOf(g)
 			switch {
 			case g.Result == store.Aborted:
-				fmt.Fprintf(s.out, "Game over: aborted (%s).\n", strings.TrimPrefix(g.Reason, "aborted: "))
+				fmt.Fprintf(s.out, "Game over: aborted (%s).\n", strings.TrimPrefix(g.Why(), "aborted: "))
 			case o.Status == engine.Win && o.Winner == s.human:
 				fmt.Fprintf(s.out, "Game over: you win, as %s (%s).\n", s.v.Sides[o.Winner], o.Reason)
 			case o.Status == engine.Win:
@@ -363,11 +363,11 @@ func (s *session) interrupted() error {
 func outcomeOf(g *store.Game) engine.Outcome {
 	switch g.Result {
 	case store.Win:
-		return engine.Outcome{Status: engine.Win, Winner: g.Winner, Reason: g.Reason}
+		return engine.Outcome{Status: engine.Win, Winner: g.Winner, Reason: g.Why()}
 	case store.Draw:
-		return engine.Outcome{Status: engine.Draw, Reason: g.Reason}
+		return engine.Outcome{Status: engine.Draw, Reason: g.Why()}
 	}
-	return engine.Outcome{Status: engine.Draw, Reason: g.Reason}
+	return engine.Outcome{Status: engine.Draw, Reason: g.Why()}
 }
 
 // command handles one line from the player and reports whether the player
@@ -469,7 +469,7 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 		fmt.Fprintf(s.out, "Not played: %v. Type moves for the legal moves, help for the commands.\n", bad)
 		return false, nil
 	case errors.As(err, &r):
-		fmt.Fprintf(s.out, "%s\n", strings.ReplaceAll(r.Error(), "**", ""))
+		fmt.Fprintf(s.out, "%s\n", r.Error())
 		return false, nil
 	}
 	if err != nil {

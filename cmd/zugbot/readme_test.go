@@ -29,6 +29,7 @@ import (
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -982,7 +983,7 @@ func TestReadmePolicies(t *testing.T) {
 		levels = append(levels, fmt.Sprintf("%d %s", l, ai.LevelName(l)))
 	}
 	var days []string
-	for _, d := range table.DaysPerMove() {
+	for _, d := range rules.DaysPerMove() {
 		days = append(days, strconv.Itoa(d))
 	}
 	// budget is the most a timed level thinks on a move, in any game.
@@ -1009,30 +1010,30 @@ func TestReadmePolicies(t *testing.T) {
 			"the time of the timed levels (ai.LevelBudget)"},
 		{"README.md", "per move: " + strings.Join(presets, ", ") + " or any other)", "the clock presets (table.LiveClocks)"},
 		{"README.md", fmt.Sprintf("a live `clock` (default %s)", table.DefaultTournamentClock()), "a tournament's clock (table.DefaultTournamentClock)"},
-		{"README.md", fmt.Sprintf("%s days per move (default %d)", wordList(days, "or"), table.DefaultDays), "the days per move (table.DaysPerMove, table.DefaultDays)"},
+		{"README.md", fmt.Sprintf("%s days per move (default %d)", wordList(days, "or"), table.DefaultDays), "the days per move (rules.DaysPerMove, table.DefaultDays)"},
 		{"README.md", "the challenge expires after " + table.DurationText(store.DefaultChallengeTTL) + ".", "a challenge's lifetime (store.DefaultChallengeTTL)"},
 		{"README.md", "Challenges expire after " + table.DurationText(store.DefaultChallengeTTL) + ";", "a challenge's lifetime (store.DefaultChallengeTTL)"},
 		{"README.md", fmt.Sprintf("a player may have %d games going at once.", store.DefaultMaxActiveGames), "the games at once (store.DefaultMaxActiveGames)"},
-		{"README.md", fmt.Sprintf("A reminder comes when a %s of the time is left.", fractionWord(t, store.ReminderFraction)), "the reminder (store.ReminderFraction)"},
+		{"README.md", fmt.Sprintf("A reminder comes when a %s of the time is left.", fractionWord(t, rules.ReminderFraction)), "the reminder (rules.ReminderFraction)"},
 		{"README.md", fmt.Sprintf("against zugbot, %d a game", table.MaxHints), "the hints (table.MaxHints)"},
 		{"README.md", fmt.Sprintf("(at least %d rated games)", store.DefaultMinRatedGames), "the leaderboards (store.DefaultMinRatedGames)"},
 		{"README.md", fmt.Sprintf("`swiss` (%d rounds unless", table.DefaultSwissRounds), "a Swiss tournament's rounds (table.DefaultSwissRounds)"},
 		{"README.md", fmt.Sprintf("(twice, colours swapped, with %d players or fewer)", table.DoubleRoundRobin), "the double round robin (table.DoubleRoundRobin)"},
-		{"README.md", fmt.Sprintf("everyone starts at %d, K is %d for a player's first %d rated games", store.InitialRating, store.ProvisionalK, store.ProvisionalGames),
-			"the ratings (store.InitialRating, store.ProvisionalK, store.ProvisionalGames)"},
-		{"README.md", fmt.Sprintf("%d after, %d from %d up.", store.StandardK, store.MasterK, store.MasterRating), "the K factors (store.StandardK, store.MasterK, store.MasterRating)"},
-		{"docs/self-hosting.md", fmt.Sprintf("the players start again from %d,", store.InitialRating), "the first rating (store.InitialRating)"},
-		{"README.md", fmt.Sprintf("rated games count for ratings only %s times in any %s.", numberWord(t, store.RatedCap), table.DurationText(store.RatedCapWindow)),
-			"the farming cap (store.RatedCap, store.RatedCapWindow)"},
+		{"README.md", fmt.Sprintf("everyone starts at %d, K is %d for a player's first %d rated games", rules.InitialRating, rules.ProvisionalK, rules.ProvisionalGames),
+			"the ratings (rules.InitialRating, rules.ProvisionalK, rules.ProvisionalGames)"},
+		{"README.md", fmt.Sprintf("%d after, %d from %d up.", rules.StandardK, rules.MasterK, rules.MasterRating), "the K factors (rules.StandardK, rules.MasterK, rules.MasterRating)"},
+		{"docs/self-hosting.md", fmt.Sprintf("the players start again from %d,", rules.InitialRating), "the first rating (rules.InitialRating)"},
+		{"README.md", fmt.Sprintf("rated games count for ratings only %s times in any %s.", numberWord(t, rules.RatedCap), table.DurationText(rules.RatedCapWindow)),
+			"the farming cap (rules.RatedCap, rules.RatedCapWindow)"},
 	} {
 		if !strings.Contains(readDoc(t, c.doc), c.phrase) {
 			t.Errorf("%s does not state %s as the code has it: want %q", c.doc, c.what, c.phrase)
 		}
 	}
 	// The K factors, as KFactor applies them.
-	if store.KFactor(store.InitialRating, 0) != store.ProvisionalK || store.KFactor(store.MasterRating-1, store.ProvisionalGames) != store.StandardK ||
-		store.KFactor(store.MasterRating, store.ProvisionalGames) != store.MasterK {
-		t.Errorf("store.KFactor does not apply ProvisionalK, StandardK and MasterK as the README says")
+	if rules.KFactor(rules.InitialRating, 0) != rules.ProvisionalK || rules.KFactor(rules.MasterRating-1, rules.ProvisionalGames) != rules.StandardK ||
+		rules.KFactor(rules.MasterRating, rules.ProvisionalGames) != rules.MasterK {
+		t.Errorf("rules.KFactor does not apply ProvisionalK, StandardK and MasterK as the README says")
 	}
 }
 

@@ -97,7 +97,7 @@ func TestSelfHostingGuide(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if _, err := s.Finish(context.Background(), g.ID, 0, store.End{Result: store.Win, Winner: 1, Reason: "resignation"}); err != nil {
+		if _, err := s.Finish(context.Background(), g.ID, 0, store.End{Result: store.Win, Winner: 1, Reason: store.ReasonResignation}); err != nil {
 			t.Fatal(err)
 		}
 		return path
@@ -550,7 +550,7 @@ func checkMigrateService(t *testing.T, c readmeCommand, w []string, compose, pg,
 	g, err := s.CreateGame(context.Background(), store.NewGame{Variant: "zola",
 		Seats: [2]store.Seat{{Player: store.Player{ID: "1", Name: "Ada"}}, {Player: store.Player{ID: "2", Name: "Bea"}}}})
 	if err == nil {
-		_, err = s.Finish(context.Background(), g.ID, 0, store.End{Result: store.Win, Winner: 1, Reason: "resignation"})
+		_, err = s.Finish(context.Background(), g.ID, 0, store.End{Result: store.Win, Winner: 1, Reason: store.ReasonResignation})
 	}
 	s.Close()
 	if err != nil {

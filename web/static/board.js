@@ -88,9 +88,7 @@
   function resultText() {
     const r = st.result;
     if (!r) return '';
-    if (r.result === 'win') return st.variant.sides[r.winner] + ' wins' + (r.reason ? ': ' + r.reason : '') + '.';
-    if (r.result === 'draw') return 'Draw' + (r.reason ? ': ' + r.reason : '') + '.';
-    return 'The game was aborted.';
+    return r.text;
   }
 
   // place returns the SVG coordinates of board point (x, y).
@@ -271,7 +269,7 @@
       const box = $(id), pl = st.players[side];
       box.replaceChildren();
       const name = document.createElement('span');
-      name.textContent = st.variant.sides[side] + ': ' + pl.name + (pl.level ? ' (level ' + pl.level + ')' : '') + (st.you === side ? ' — you' : '');
+      name.textContent = st.variant.sides[side] + ': ' + pl.name + (st.you === side ? ' — you' : '');
       box.appendChild(name);
       const right = document.createElement('span');
       if (st.clock && st.clock.live) {
@@ -300,6 +298,7 @@
     const player = st.you >= 0 && !st.result;
     const offer = st.offer;
     $('typed').hidden = !player;
+    $('move-input').maxLength = st.max_move;
     $('move-submit').disabled = !canMove();
     $('pass').hidden = !(canMove() && st.moves.some((mv) => mv.path.length === 0));
     $('resign').hidden = !player;

@@ -1,4 +1,4 @@
-package store
+package rules
 
 import (
 	"math"
@@ -47,11 +47,17 @@ func Expected(a, b int) float64 {
 	return 1 / (1 + math.Pow(10, float64(b-a)/400))
 }
 
+// Player is what the Elo rules know of a player in a variant: their rating
+// and how many rated games they had played.
+type Player struct {
+	Rating, Games int
+}
+
 // Elo returns the new ratings of a and b after a game between them in which
 // a scored score (1 for a win, 0.5 for a draw, 0 for a loss). Each player's
 // change is their own K times the difference between score and
 // expectation, rounded to the nearest point.
-func Elo(a, b Rating, score float64) (newA, newB int) {
+func Elo(a, b Player, score float64) (newA, newB int) {
 	ea := Expected(a.Rating, b.Rating)
 	da := math.Round(float64(KFactor(a.Rating, a.Games)) * (score - ea))
 	db := math.Round(float64(KFactor(b.Rating, b.Games)) * ((1 - score) - (1 - ea)))

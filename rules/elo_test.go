@@ -1,4 +1,4 @@
-package store
+package rules
 
 import (
 	"math"
@@ -42,10 +42,10 @@ func TestExpected(t *testing.T) {
 }
 
 func TestElo(t *testing.T) {
-	r := func(rating, games int) Rating { return Rating{Rating: rating, Games: games} }
+	r := func(rating, games int) Player { return Player{Rating: rating, Games: games} }
 	tests := []struct {
 		name         string
-		a, b         Rating
+		a, b         Player
 		score        float64
 		wantA, wantB int
 	}{
@@ -71,22 +71,5 @@ func TestElo(t *testing.T) {
 				t.Errorf("Elo(%v, %v, %v) = %d, %d; want %d, %d", tt.a.Rating, tt.b.Rating, tt.score, a, b, tt.wantA, tt.wantB)
 			}
 		})
-	}
-}
-
-func TestRatingString(t *testing.T) {
-	tests := []struct {
-		r    Rating
-		want string
-	}{
-		{Rating{Rating: 1523, Games: 0}, "1523?"},
-		{Rating{Rating: 1523, Games: 19}, "1523?"},
-		{Rating{Rating: 1523, Games: 20}, "1523"},
-		{Rating{Rating: 2410, Games: 300}, "2410"},
-	}
-	for _, tt := range tests {
-		if got := tt.r.String(); got != tt.want {
-			t.Errorf("%+v.String() = %q, want %q", tt.r, got, tt.want)
-		}
 	}
 }
