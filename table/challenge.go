@@ -75,7 +75,7 @@ func (t *Table) CheckRoom(ctx context.Context, player string) error {
 func (t *Table) Challenge(ctx context.Context, nc store.NewChallenge, opponentBot bool) (store.Challenge, error) {
 	switch {
 	case nc.Opponent.ID != "" && nc.Opponent.ID == nc.Challenger.ID:
-		return store.Challenge{}, refusal(Refusal{Reason: SelfChallenge}, "You cannot challenge yourself.")
+		return store.Challenge{}, refuse(SelfChallenge, "You cannot challenge yourself.")
 	case opponentBot:
 		return store.Challenge{}, refusal(Refusal{Reason: BotChallenge, Who: nc.Opponent.Name}, "%s is a bot and cannot play.", nc.Opponent.Name)
 	}
@@ -87,7 +87,7 @@ func (t *Table) Challenge(ctx context.Context, nc store.NewChallenge, opponentBo
 	case errors.Is(err, store.ErrRematchExists):
 		return c, refusal(Refusal{Reason: RematchExists, Game: nc.RematchOf}, "There is already a rematch of that game.")
 	case errors.Is(err, store.ErrInvalid):
-		return c, refusal(Refusal{Reason: Invalid}, "That challenge cannot be made: %v.", err)
+		return c, refuse(Invalid, "That challenge cannot be made: %v.", err)
 	case err != nil:
 		return c, t.Explain(0, err)
 	}
@@ -116,7 +116,7 @@ func (t *Table) AcceptChallenge(ctx context.Context, id int64, by store.Player) 
 		return ChallengeAnswer{}, err
 	}
 	if by.ID == c.Challenger.ID {
-		return ChallengeAnswer{Challenge: c}, refusal(Refusal{Reason: NotYours}, "You cannot accept your own challenge; Cancel withdraws it.")
+		return ChallengeAnswer{Challenge: c}, refuse(NotYours, "You cannot accept your own challenge; Cancel withdraws it.")
 	}
 	c, g, err := t.store.AcceptChallenge(ctx, id, by)
 	if err != nil {
@@ -171,7 +171,7 @@ func (t *Table) ExpireChallenge(ctx context.Context, id int64) (store.Challenge,
 func (t *Table) challenge(ctx context.Context, id int64) (store.Challenge, error) {
 	c, err := t.store.Challenge(ctx, id)
 	if errors.Is(err, store.ErrNotFound) {
-		return c, refusal(Refusal{Reason: NoChallenge}, "That challenge no longer exists.")
+		return c, refuse(NoChallenge, "That challenge no longer exists.")
 	}
 	return c, err
 }
@@ -193,9 +193,9 @@ func (t *Table) challengeRefused(ctx context.Context, id int64, user string, can
 		} else if ok {
 			a.Challenge, a.Expired = closed, true
 		}
-		return a, refusal(Refusal{Reason: ChallengeExpired}, "This challenge expired: challenges stay open for %s.", Lifetime(&c))
+		return a, refuse(ChallengeExpired, "This challenge expired: challenges stay open for %s.", Lifetime(&c))
 	case errors.Is(err, store.ErrChallengeClosed):
-		return a, refusal(Refusal{Reason: ChallengeClosed}, "This challenge is no longer open: it was %s.", c.Status)
+		return a, refuse(ChallengeClosed, "This challenge is no longer open: it was %s.", c.Status)
 	case errors.Is(err, store.ErrRematchExists):
 		return a, refusal(Refusal{Reason: RematchExists, Game: c.RematchOf}, "Game #%d already has its rematch.", c.RematchOf)
 	case errors.Is(err, store.ErrTooManyGames):
@@ -208,7 +208,7 @@ func (t *Table) challengeRefused(ctx context.Context, id int64, user string, can
 	case errors.Is(err, store.ErrNotYours) && c.Opponent.ID != "" && c.Opponent.ID != user:
 		return a, refusal(Refusal{Reason: NotYours, Who: c.Opponent.Name}, "This challenge is for %s, not you.", c.Opponent.Name)
 	case errors.Is(err, store.ErrNotYours):
-		return a, refusal(Refusal{Reason: NotYours}, "You cannot answer your own challenge; Cancel withdraws it.")
+		return a, refuse(NotYours, "You cannot answer your own challenge; Cancel withdraws it.")
 	}
 	return a, t.Explain(0, err)
 }

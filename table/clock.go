@@ -38,11 +38,11 @@ func ParseClock(text string) (store.Clock, error) {
 	err := c.Check()
 	switch {
 	case !ok || err1 != nil || err2 != nil:
-		return store.Clock{}, refusal(Refusal{Reason: BadClock}, "%q is not a time control: write minutes+seconds, such as 5+3 (five minutes each, three seconds added per move).", text)
+		return store.Clock{}, refuse(BadClock, "%q is not a time control: write minutes+seconds, such as 5+3 (five minutes each, three seconds added per move).", text)
 	case !c.Live() || errors.Is(err, rules.ErrClockBase):
-		return store.Clock{}, refusal(Refusal{Reason: BadClock}, "%q: each player's time must be from %g seconds to %g minutes.", text, rules.MinClockBase.Seconds(), rules.MaxClockBase.Minutes())
+		return store.Clock{}, refuse(BadClock, "%q: each player's time must be from %g seconds to %g minutes.", text, rules.MinClockBase.Seconds(), rules.MaxClockBase.Minutes())
 	case err != nil:
-		return store.Clock{}, refusal(Refusal{Reason: BadClock}, "%q: the increment must be from 0 to %g seconds.", text, rules.MaxClockIncrement.Seconds())
+		return store.Clock{}, refuse(BadClock, "%q: the increment must be from 0 to %g seconds.", text, rules.MaxClockIncrement.Seconds())
 	}
 	return c, nil
 }

@@ -32,14 +32,14 @@ func (t *Table) CreateTournament(ctx context.Context, nt NewTournament) (store.T
 		case nt.Rounds == 0:
 			nt.Rounds = DefaultSwissRounds
 		case nt.Rounds < 1 || nt.Rounds > store.MaxTournamentRounds:
-			return store.Tournament{}, refusal(Refusal{Reason: Invalid}, "A Swiss tournament has 1 to %d rounds.", store.MaxTournamentRounds)
+			return store.Tournament{}, refuse(Invalid, "A Swiss tournament has 1 to %d rounds.", store.MaxTournamentRounds)
 		}
 	case store.RoundRobin:
 		if nt.Rounds != 0 {
-			return store.Tournament{}, refusal(Refusal{Reason: Invalid}, "A round robin's rounds follow from its players (everyone meets everyone; twice with %d players or fewer): leave out rounds.", DoubleRoundRobin)
+			return store.Tournament{}, refuse(Invalid, "A round robin's rounds follow from its players (everyone meets everyone; twice with %d players or fewer): leave out rounds.", DoubleRoundRobin)
 		}
 	default:
-		return store.Tournament{}, refusal(Refusal{Reason: Invalid}, "Choose the format: swiss or round robin.")
+		return store.Tournament{}, refuse(Invalid, "Choose the format: swiss or round robin.")
 	}
 	if nt.StartIn != 0 {
 		if nt.StartIn < time.Minute || nt.StartIn > MaxStartDelay {
