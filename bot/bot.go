@@ -190,6 +190,9 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	// drain, so that what is in flight at a stop can finish.
 	work, stopWork := context.WithCancel(table.WithSource(context.WithoutCancel(ctx), Source))
 	defer stopWork()
+	// The service's AI replies stop last, once the interactions in flight
+	// that await them are done.
+	defer b.table.Close()
 	// The commands are registered (over REST) before the gateway opens: a
 	// configuration that Discord refuses stops here, before an IDENTIFY,
 	// which Discord counts (1,000 a day) and a restart loop would burn.
@@ -258,7 +261,6 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))
 
 	b.goTracked(func() { b.redrawBoards(work) })
-	b.goTracked(func() { b.resumeAI(work) })
 	ids := make([]int, len(shards))
 	for i, s := range shards {
 		ids[i] = s.ShardID
@@ -278,8 +280,8 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	select {
 	case <-done:
 	case <-time.After(drain):
-		// An AI still thinking is abandoned: its game waits for
-		// resumeAI at the next start.
+		// An AI still thinking is abandoned: its game's reply is
+		// resumed at the next start (table.ResumeReplies).
 		b.log.Warn("stopping with work still in flight", "waited", drain)
 	}
 	return nil
@@ -333,58 +335,12 @@ func (b *Bot) registers() bool {
 	return len(b.cfg.ShardIDs) == 0 || slices.Contains(b.cfg.ShardIDs, 0)
 }
 
-// resumeAI lets the AI move in every game going on where it is to move: a
-// stop interrupted its think, or the process died after the player's move
-// was committed. The board is brought up to date and the player pinged.
-func (b *Bot) resumeAI(ctx context.Context) {
-	ids, err := b.store.AIGames(ctx)
-	if err != nil {
-		b.log.Error("finding the games that wait for the AI", "err", err)
-		return
-	}
-	for _, id := range ids {
-		if ctx.Err() != nil || b.closing.Load() {
-			return
-		}
-		b.replyFor(ctx, id)
-	}
-}
-
-// replyFor lets the AI move in game id if it is to move, outside any
-// interaction: the board is brought up to date and the player pinged.
-func (b *Bot) replyFor(ctx context.Context, id int64) {
-	u, err := b.table.Reply(ctx, id, table.Moved)
-	if err != nil {
-		b.log.Error("the AI's move", "game", id, "err", err)
-		return
-	}
-	if len(u.Moves) > 0 {
-		_ = b.Replied(ctx, u) // it logs what fails
-	}
-}
-
-// Replied shows the AI's moves in a game where the player waited for them
-// apart from any interaction: on the board, with a ping of the player to
-// move. What fails is logged: the moves stand.
-func (b *Bot) Replied(ctx context.Context, u table.Update) error {
-	id := u.State.Game.ID
-	b.log.Info("the AI moved", "game", id, "moves", u.Moves)
-	note := fmt.Sprintf("zugbot replied **%s**.", u.Moves[len(u.Moves)-1])
-	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: u.State.Game.Over()}); err != nil {
-		b.log.Warn("could not update the board after the AI's move", "game", id, "err", err)
-	}
-	if err := b.notifyTurn(ctx, &u.State, note); err != nil {
-		b.log.Warn("could not ping the player after the AI's move", "game", id, "err", err)
-	}
-	return nil
-}
-
 // redrawBoards brings up to date the board messages that are behind
 // their games: the process died (or a board edit failed) between a change
 // the store recorded and the edit of its board. The store knows what each
 // board shows (SetDrawn); an edit that would show an older state than the
-// game's is skipped by editBoard, so this may run alongside resumeAI and
-// the interactions.
+// game's is skipped by editBoard, so this may run alongside the
+// interactions.
 func (b *Bot) redrawBoards(ctx context.Context) {
 	ids, err := b.store.StaleBoards(ctx)
 	if err != nil {

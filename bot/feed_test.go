@@ -688,10 +688,11 @@ func TestStaleMenuAfterTakeback(t *testing.T) {
 			break
 		}
 	}
-	if _, err := tab.Play(web, id, h.alice.ID, 0, other); err != nil {
+	st, err := tab.Load(web, id)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tab.Reply(web, id, table.Moved); err != nil {
+	if _, err := tab.PlayIn(web, st, h.alice.ID, 0, other, table.PlayOptions{AwaitReply: true}); err != nil {
 		t.Fatal(err)
 	}
 	now := h.game(id)

@@ -71,9 +71,6 @@ type Server struct {
 	streams  atomic.Int64 // the live streams open
 	watchers watchers     // the players' live streams, by game and player
 
-	replyMu  sync.Mutex
-	replying map[int64]bool // games whose AI reply runs; true: look again after it
-
 	discord *activity // nil without Config.Activity
 }
 
@@ -110,7 +107,7 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("web: embedded files: %w", err)
 	}
 	s := &Server{cfg: cfg, tab: cfg.Table, mux: http.NewServeMux(), static: http.FileServerFS(sub),
-		secure: u.Scheme == "https", replying: map[int64]bool{}}
+		secure: u.Scheme == "https"}
 	if cfg.Activity != nil {
 		if s.discord, err = newActivity(*cfg.Activity); err != nil {
 			return nil, err
@@ -249,15 +246,6 @@ func (s *Server) found(w http.ResponseWriter, r *http.Request, err error) bool {
 	}
 	s.fail(w, r, err)
 	return false
-}
-
-// changed answers a change u made to game id with its new ply, once the
-// AI is asked to reply if it is to move.
-func (s *Server) changed(w http.ResponseWriter, id int64, u table.Update) {
-	if table.AIToMove(&u.State) {
-		s.reply(id)
-	}
-	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
 }
 
 // play opens a private link: it checks the token, starts a session for
@@ -427,49 +415,12 @@ func (s *Server) move(ctx context.Context, w http.ResponseWriter, r *http.Reques
 		s.fail(w, r, err)
 		return
 	}
-	u, err := s.tab.PlayIn(ctx, st, sess.user, req.Ply, req.Move)
+	u, err := s.tab.PlayIn(ctx, st, sess.user, req.Ply, req.Move, table.PlayOptions{})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if table.AIToMove(&u.State) {
-		s.reply(id)
-	}
 	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply, Moves: u.Moves})
-}
-
-// reply lets the AI answer in game id, on a goroutine of the server's: its
-// moves reach the pages through the feed. One reply runs per game; asked
-// again meanwhile, it looks again when done.
-func (s *Server) reply(id int64) {
-	s.replyMu.Lock()
-	defer s.replyMu.Unlock()
-	if _, ok := s.replying[id]; ok {
-		s.replying[id] = true
-		return
-	}
-	s.replying[id] = false
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		ctx := table.WithSource(s.ctx, Source)
-		for {
-			if _, err := s.tab.ReplyWith(ctx, id, table.Moved, table.ReplyOptions{}); err != nil && ctx.Err() == nil {
-				s.cfg.Log.Error("web: the AI's reply failed", "game", id, "err", err)
-			}
-			s.replyMu.Lock()
-			again := s.replying[id] && ctx.Err() == nil
-			if !again {
-				delete(s.replying, id)
-			} else {
-				s.replying[id] = false
-			}
-			s.replyMu.Unlock()
-			if !again {
-				return
-			}
-		}
-	}()
 }
 
 // plyRequest is the body of the requests that only say the ply they were
@@ -520,7 +471,7 @@ func (s *Server) takeback(ctx context.Context, w http.ResponseWriter, r *http.Re
 		s.fail(w, r, err)
 		return
 	}
-	s.changed(w, id, u)
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
 }
 
 // answerRequest is the body of POST /api/games/{id}/answer: the answer to
@@ -546,5 +497,5 @@ func (s *Server) answer(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		s.fail(w, r, err)
 		return
 	}
-	s.changed(w, id, u)
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
 }

@@ -8,7 +8,6 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
-	"github.com/zugbot/zugbot/table"
 )
 
 // offerKinds are the offers by the names the API uses.
@@ -263,18 +262,5 @@ func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if out.You >= 0 && table.AIToMove(&st) {
-		s.replyIfIdle(id)
-	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// replyIfIdle starts the AI's reply in game id unless one runs.
-func (s *Server) replyIfIdle(id int64) {
-	s.replyMu.Lock()
-	_, running := s.replying[id]
-	s.replyMu.Unlock()
-	if !running {
-		s.reply(id)
-	}
 }

@@ -411,8 +411,7 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 	case "resign":
 		u, err = s.tab.Resign(ctx, s.id, you.ID, s.st.Game.Ply)
 	default:
-		u, err = s.tab.Play(ctx, s.id, you.ID, s.st.Game.Ply, text)
-		if err == nil {
+		played := func(u table.Update) {
 			s.block()
 			if len(u.Moves) > 0 {
 				fmt.Fprintf(s.out, "You play %s%s.\n", u.Moves[0], separatorNote(text, u.Moves[0]))
@@ -423,7 +422,20 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 			if !u.State.Game.Over() {
 				fmt.Fprintf(s.out, "zugbot is thinking…\n")
 			}
-			u, err = s.tab.Reply(ctx, s.id, table.Moved)
+		}
+		var st store.State
+		if st, err = s.tab.Load(ctx, s.id); err != nil {
+			return false, err
+		}
+		u, err = s.tab.PlayIn(ctx, st, you.ID, s.st.Game.Ply, text, table.PlayOptions{AwaitReply: true, Played: played})
+		switch {
+		case err != nil:
+		case u.Reply != nil:
+			u = *u.Reply
+		case table.AIToMove(&u.State):
+			return false, fmt.Errorf("zugbot could not reply in game %d", s.id)
+		default: // the move ended the game, shown already
+			u = table.Update{Event: table.Moved, State: u.State}
 		}
 	}
 	var bad *engine.MoveError
