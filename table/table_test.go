@@ -13,10 +13,10 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
-	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zola"
 	"github.com/zugbot/zugbot/engine/zonal"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
