@@ -53,8 +53,7 @@ type Config struct {
 }
 
 // Server serves the live board. Make one with New; it is an http.Handler,
-// safe for concurrent use. Close ends its streams and waits for the AI
-// replies it started.
+// safe for concurrent use. Shutdown stops it gracefully; Close at once.
 type Server struct {
 	cfg      Config
 	tab      *table.Table
@@ -64,9 +63,15 @@ type Server struct {
 	sessions sessions
 	secure   bool
 
-	ctx    context.Context // the AI replies' and streams'; cancelled by Close
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	ctx        context.Context // the requests'; cancelled by Close, and at the end of Shutdown
+	cancel     context.CancelFunc
+	streamsCtx context.Context // the live streams'; ended first by Shutdown
+	endLive    context.CancelFunc
+
+	workMu  sync.Mutex
+	stopped bool           // new requests are refused (Shutdown)
+	work    sync.WaitGroup // the requests under way
+	servers []*http.Server // made by HTTPServer, shut down by Shutdown
 
 	streams  atomic.Int64 // the live streams open
 	watchers watchers     // the players' live streams, by game and player
@@ -114,18 +119,62 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.streamsCtx, s.endLive = context.WithCancel(s.ctx)
 	s.routes()
 	return s, nil
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }
 
-// Close ends the live streams and the AI replies the server started, and
-// waits for the replies to return.
+// Close ends the live streams and cancels the requests under way, at once;
+// Shutdown is the graceful stop.
 func (s *Server) Close() error {
 	s.cancel()
-	s.wg.Wait()
 	return nil
+}
+
+// Shutdown stops the server gracefully, in this order: it ends the live
+// streams (the pages reconnect by themselves, to the next server), shuts
+// down the http.Servers made by HTTPServer (no new connection; the
+// requests under way finish), refuses new requests (those that come
+// through another server, with 503), and waits for the requests under
+// way, until ctx ends. Then it cancels what is left, as Close does. The
+// moves the requests made are committed; the AI's replies are the game
+// service's (see table.Table.Close).
+func (s *Server) Shutdown(ctx context.Context) error {
+	defer s.cancel()
+	s.endLive()
+	s.workMu.Lock()
+	servers := s.servers
+	s.workMu.Unlock()
+	var errs []error
+	for _, hs := range servers {
+		if err := hs.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("web: shut down %s: %w", hs.Addr, err))
+		}
+	}
+	s.workMu.Lock()
+	s.stopped = true
+	s.workMu.Unlock()
+	done := make(chan struct{})
+	go func() { s.work.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		errs = append(errs, fmt.Errorf("web: requests still under way: %w", ctx.Err()))
+	}
+	return errors.Join(errs...)
+}
+
+// begin counts a request under way, unless the server is stopping.
+func (s *Server) begin() bool {
+	s.workMu.Lock()
+	defer s.workMu.Unlock()
+	if s.stopped {
+		return false
+	}
+	s.work.Add(1)
+	return true
 }
 
 // Link returns a private link that lets user play game for ttl: it opens
@@ -146,9 +195,9 @@ func (s *Server) GameURL(game int64) string {
 
 // HTTPServer returns an http.Server for s on addr, with timeouts and
 // header limits set (the live streams lift the write timeout for
-// themselves).
+// themselves). Shutdown shuts it down.
 func (s *Server) HTTPServer(addr string) *http.Server {
-	return &http.Server{
+	hs := &http.Server{
 		Addr:              addr,
 		Handler:           s,
 		ReadHeaderTimeout: 5 * time.Second,
@@ -158,6 +207,10 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		MaxHeaderBytes:    16 << 10,
 		BaseContext:       func(net.Listener) context.Context { return s.ctx },
 	}
+	s.workMu.Lock()
+	s.servers = append(s.servers, hs)
+	s.workMu.Unlock()
+	return hs
 }
 
 // csp is the page's Content-Security-Policy: its own files only.
@@ -175,6 +228,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.secure {
 		h.Set("Strict-Transport-Security", "max-age=31536000")
 	}
+	if !s.begin() {
+		h.Set("Connection", "close")
+		h.Set("Retry-After", "5")
+		refuse(w, http.StatusServiceUnavailable, "zugbot is restarting: try again in a moment.")
+		return
+	}
+	defer s.work.Done()
 	s.mux.ServeHTTP(w, r)
 }
 

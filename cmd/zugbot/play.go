@@ -100,6 +100,7 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	defer tab.Close() // its AI replies, before the database closes
 	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout, confirming: -1, echoed: isTerminal(in)}
 	colour := store.FirstColour
 	if human != 0 {

@@ -349,7 +349,8 @@ func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, act *web.ActivityCo
 	return func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		srv.Shutdown(ctx)
-		ws.Close()
+		if err := ws.Shutdown(ctx); err != nil {
+			log.Warn("stopping the live board", "err", err)
+		}
 	}, nil
 }
