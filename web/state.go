@@ -25,6 +25,7 @@ type State struct {
 	Last     *Move             `json:"last,omitempty"`  // the last move
 	Moves    []Move            `json:"moves"`           // the legal moves; none once the game is over
 	History  []string          `json:"history"`         // the moves played, in notation
+	Movers   []int             `json:"movers"`          // the side that played each move of History
 	Check    *int              `json:"check,omitempty"` // the point of a king in check
 	Players  [2]Player         `json:"players"`         // by side
 	You      int               `json:"you"`             // the viewer's side; -1 for a spectator
@@ -163,7 +164,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	p := st.Position.Clone()
 	v := p.Variant()
 	out := State{
-		ID: g.ID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{},
+		ID: g.ID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{}, Movers: []int{},
 		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement},
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}
@@ -174,13 +175,17 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 		}
 		out.Pieces = append(out.Pieces, Piece{Point: i, Side: int(pc.Side), Look: lookName(pc.Kind.Look), Neutral: pc.Kind.Neutral, Name: pc.Kind.Name})
 	}
-	for _, m := range st.Moves {
-		out.History = append(out.History, m.Notation)
-	}
 	if n := len(st.Moves); n > 0 {
 		before, err := store.Replay(v, g.Start, st.Moves[:n-1])
 		if err != nil {
 			return out, fmt.Errorf("game %d: replay: %w", g.ID, err)
+		}
+		// Every ply hands the turn over, a pass too: the last move's
+		// mover tells every move's.
+		mover := int(before.Turn())
+		for _, m := range st.Moves {
+			out.History = append(out.History, m.Notation)
+			out.Movers = append(out.Movers, mover^(n-1-m.Ply)%2)
 		}
 		last := st.Moves[n-1].Notation
 		m, err := before.ParseMove(last)
