@@ -53,8 +53,8 @@ type Announcer interface {
 	// failed before to be made again.
 	Stepped(ctx context.Context, s Step) error
 	// Analysed posts an analysis that was asked for and not posted (the
-	// process that made it may have died before); once posted, it calls
-	// AnalysisPosted.
+	// process that made it may have died before); once it returns nil,
+	// the analysis is recorded as posted.
 	Analysed(ctx context.Context, a Analysis) error
 	// Final reports whether err, returned by one of the methods above,
 	// says that trying again cannot help (the place to announce is gone).
@@ -279,7 +279,11 @@ func (t *Table) runTask(ctx context.Context, a Announcer, tk store.Task) error {
 		if err != nil || !ok {
 			return err
 		}
-		return a.Analysed(ctx, an)
+		if err := a.Analysed(ctx, an); err != nil {
+			return err
+		}
+		t.analysisPosted(ctx, tk.GameID)
+		return nil
 	}
 	return fmt.Errorf("unknown timer kind %v", tk.Kind)
 }
