@@ -17,14 +17,17 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
-	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
 
-// Config is what a Bot needs. Store, Variants and Session are required.
+// Config is what a Bot needs. Table, Store, Variants and Session are
+// required.
 type Config struct {
+	// Table is the game service the bot plays through, shared with the
+	// process's other adapters; its maker closes it, after the bot.
+	Table *table.Table
 	Store *store.Store
 	// Variants are every variant the bot knows, as the store knows them.
 	Variants []*engine.Variant
@@ -42,17 +45,6 @@ type Config struct {
 	Logger *slog.Logger
 	// Now returns the time; time.Now when nil. It must agree with the store's.
 	Now func() time.Time
-	// Seed seeds colour draws and the AI's noise; random when zero.
-	Seed uint64
-	// AIThink caps the AI's time per move at every level (0: each level's
-	// own budget). Tests set it low.
-	AIThink time.Duration
-	// AnalysisBudget is the search an analysis gives each position;
-	// analysis.Budget when zero. Tests set it low.
-	AnalysisBudget ai.Config
-	// AIWorkers is the number of AI moves thought at once (the others
-	// wait in a queue, in arrival order); runtime.NumCPU() when zero.
-	AIWorkers int
 	// TaskInterval is how often due timers are looked for; 10 s when zero.
 	TaskInterval time.Duration
 	// TaskBatch is how many due timers are handled at most each time;
@@ -113,8 +105,8 @@ type Bot struct {
 
 // New returns a Bot for cfg.
 func New(cfg Config) (*Bot, error) {
-	if cfg.Store == nil || cfg.Session == nil || len(cfg.Variants) == 0 {
-		return nil, errors.New("bot: Store, Session and Variants are required")
+	if cfg.Table == nil || cfg.Store == nil || cfg.Session == nil || len(cfg.Variants) == 0 {
+		return nil, errors.New("bot: Table, Store, Session and Variants are required")
 	}
 	b := &Bot{
 		cfg:      cfg,
@@ -158,15 +150,7 @@ func New(cfg Config) (*Bot, error) {
 	if b.now == nil {
 		b.now = time.Now
 	}
-	t, err := table.New(table.Config{
-		Store: cfg.Store, Variants: cfg.Variants, Now: b.now, Seed: cfg.Seed, AIThink: cfg.AIThink, AnalysisBudget: cfg.AnalysisBudget,
-		AIWorkers: cfg.AIWorkers,
-		Thought:   b.metrics.aiThought, Queued: b.metrics.aiQueued, Waited: b.metrics.aiWaited,
-	})
-	if err != nil {
-		return nil, err
-	}
-	b.table = t
+	b.table = cfg.Table
 	if b.cfg.TaskInterval == 0 {
 		b.cfg.TaskInterval = 10 * time.Second
 	}
@@ -190,9 +174,6 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	// drain, so that what is in flight at a stop can finish.
 	work, stopWork := context.WithCancel(table.WithSource(context.WithoutCancel(ctx), Source))
 	defer stopWork()
-	// The service's AI replies stop last, once the interactions in flight
-	// that await them are done.
-	defer b.table.Close()
 	// The commands are registered (over REST) before the gateway opens: a
 	// configuration that Discord refuses stops here, before an IDENTIFY,
 	// which Discord counts (1,000 a day) and a restart loop would burn.

@@ -17,10 +17,6 @@ import (
 // come (see table.WithSource): the changes the bot shows itself.
 const Source = "discord"
 
-// Table returns the game service the bot plays through, for the other
-// adapters of the same process (a web board) to share.
-func (b *Bot) Table() *table.Table { return b.table }
-
 // A LiveBoard is the web page that shows a game live (package web): the
 // bot hands out its links.
 type LiveBoard interface {
