@@ -45,7 +45,8 @@ type replyRun struct {
 	again   bool          // asked for again while it ran: look again when done
 	here    bool          // think here, even while zugbot workers run (see reply)
 	onWait  func(int)     // the awaiting caller's, for the first try
-	tried   chan struct{} // closed when the first try has ended
+	tried   chan struct{} // closed when the try under way (or the next) has ended,
+	trying  bool          // unless it is closed already
 	done    chan struct{} // closed when the run has ended, with
 	err     error         // the last try's error
 	thought map[int]ai.Info
@@ -152,12 +153,15 @@ func (t *Table) startReply(id int64, onWait func(int), here bool) *replyRun {
 	defer r.mu.Unlock()
 	if run := r.runs[id]; run != nil {
 		run.again = true
+		if !run.trying { // a caller awaits the next try
+			run.tried, run.trying = make(chan struct{}), true
+		}
 		return run
 	}
 	if r.closed {
 		return nil
 	}
-	run := &replyRun{onWait: onWait, here: here, tried: make(chan struct{}), done: make(chan struct{}), thought: map[int]ai.Info{}}
+	run := &replyRun{onWait: onWait, here: here, tried: make(chan struct{}), trying: true, done: make(chan struct{}), thought: map[int]ai.Info{}}
 	r.runs[id] = run
 	r.wg.Add(1)
 	go t.runReply(id, run)
@@ -174,13 +178,15 @@ func (t *Table) runReply(id int64, run *replyRun) {
 		run.thought[ply] = info
 		r.mu.Unlock()
 	}}
-	first := true
 	for try := 1; ; {
 		_, err := t.reply(r.ctx, id, Moved, opt, run.here)
-		if first {
-			first, opt.OnWait = false, nil
+		opt.OnWait = nil
+		r.mu.Lock()
+		if run.trying {
+			run.trying = false
 			close(run.tried)
 		}
+		r.mu.Unlock()
 		if err != nil && r.ctx.Err() == nil {
 			t.cfg.Log.Error("the AI's reply", "game", id, "try", try, "err", err)
 			if try < replyTries {
@@ -210,14 +216,17 @@ func (t *Table) runReply(id int64, run *replyRun) {
 // replyTo waits for the AI's reply to the change that request cause made
 // to game id, leaving it at ply (run is the reply's run: nil when none
 // was started), and returns it: the AI's moves from ply on, with the game
-// as it is then; nil when none came before ctx ended or the reply's first
-// try failed (the runner tries again, and the reply is then shown as a
-// change made elsewhere). When the game went back before ply meanwhile (a
+// as it is then; nil when none came before ctx ended or the try failed
+// (the runner tries again, and the reply is then shown as a change made
+// elsewhere). When the game went back before ply meanwhile (a
 // takeback), the reply has no moves.
 func (t *Table) replyTo(ctx context.Context, id int64, ply int, cause string, run *replyRun) *Update {
 	if run != nil {
+		t.replies.mu.Lock()
+		tried := run.tried
+		t.replies.mu.Unlock()
 		select {
-		case <-run.tried:
+		case <-tried:
 		case <-ctx.Done():
 		}
 	}
