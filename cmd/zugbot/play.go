@@ -164,9 +164,6 @@ func (s *session) Expired(context.Context, store.Challenge) error { return nil }
 // Stepped does nothing: the terminal plays no tournaments.
 func (s *session) Stepped(context.Context, table.Step) error { return nil }
 
-// Replied does nothing: the terminal waits for the AI's reply itself.
-func (s *session) Replied(context.Context, table.Update) error { return nil }
-
 // Analysed does nothing: the terminal asks for no analysis to be posted.
 func (s *session) Analysed(context.Context, table.Analysis) error { return nil }
 
