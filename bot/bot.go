@@ -262,7 +262,7 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	case <-done:
 	case <-time.After(drain):
 		// An AI still thinking is abandoned: its game's reply is
-		// resumed at the next start (table.ResumeReplies).
+		// resumed at the next start (the table resumes them, see table.RunTimers).
 		b.log.Warn("stopping with work still in flight", "waited", drain)
 	}
 	return nil

@@ -20,8 +20,9 @@
 // The AI's replies are the service's own: a move, an answer, a takeback or
 // a start that leaves the AI to move starts its reply on the table's
 // runner (runner.go), one per game at a time, with its retries, and on a
-// zugbot worker process when one runs (RunWorker); the Reply timer and
-// ResumeReplies take over what a dead process left. An adapter never asks
+// zugbot worker process when one runs (RunWorker); RunTimers, at its start
+// and through the Reply timer, takes over what a dead process left. An
+// adapter never asks
 // for a reply: it awaits one in the call that caused it
 // (PlayOptions.AwaitReply), or shows it when it comes on the feed, and
 // Awaited tells the two apart by the reply's cause. Close stops the

@@ -70,7 +70,7 @@ func (t *Table) initReplies() {
 
 // Close stops the table's AI replies and waits for them to end. A reply
 // stopped while it thought is thought again after a restart (see
-// ResumeReplies and the Reply timer), or by a zugbot worker. The table
+// RunTimers), or by a zugbot worker. The table
 // starts no reply after Close.
 func (t *Table) Close() {
 	r := &t.replies
@@ -283,12 +283,12 @@ func movesFrom(st *store.State, ply int) []string {
 	return ms
 }
 
-// ResumeReplies starts the AI's reply in every game going on where it is
+// resumeReplies starts the AI's reply in every game going on where it is
 // to move: a stop interrupted its think, or the process died after the
 // move that left the AI to move was committed. Each reply keeps the cause
 // its Reply timer recorded, so that the adapters show it as made
 // elsewhere. RunTimers calls it before its first sweep.
-func (t *Table) ResumeReplies(ctx context.Context) error {
+func (t *Table) resumeReplies(ctx context.Context) error {
 	ids, err := t.store.AIGames(ctx)
 	if err != nil {
 		return err

@@ -83,7 +83,7 @@ type TimerOptions struct {
 // overdue replies, each announced through a. Before the first sweep it
 // gives live games back the time the service was down (over ClockGrace),
 // releases the timers a process claimed before it stopped, and starts the
-// AI's replies that wait (ResumeReplies); while it
+// AI's replies that wait (resumeReplies); while it
 // runs it records a heartbeat every HeartbeatEvery. ready, when not nil,
 // is called once it is set to sweep.
 func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, ready func()) {
@@ -98,7 +98,7 @@ func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, re
 	if err := t.store.ReleaseClaims(ctx); err != nil {
 		t.cfg.Log.Error("releasing the timers claimed before a restart", "err", err)
 	}
-	if err := t.ResumeReplies(ctx); err != nil {
+	if err := t.resumeReplies(ctx); err != nil {
 		t.cfg.Log.Error("resuming the AI's replies", "err", err)
 	}
 	// The first sweep comes when the first timer is due: at once if one
