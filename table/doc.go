@@ -22,9 +22,8 @@
 // runner (runner.go), one per game at a time, with its retries, and on a
 // zugbot worker process when one runs (RunWorker); RunTimers, at its start
 // and through the Reply timer, takes over what a dead process left. An
-// adapter never asks
-// for a reply: it awaits one in the call that caused it
-// (PlayOptions.AwaitReply), or shows it when it comes on the feed, and
+// adapter never asks for a reply: it awaits one in the call that caused
+// it (PlayOptions.AwaitReply), or shows it when it comes on the feed, and
 // Awaited tells the two apart by the reply's cause. Close stops the
 // runner; whoever makes a Table closes it, after the adapters that use it.
 //
