@@ -755,3 +755,58 @@ func TestLiveGame(t *testing.T) {
 		t.Errorf("the AI's reply after its flag fell: ply %d, %v; want nothing played", st.Game.Ply, err)
 	}
 }
+
+// TestAwaitedOnce checks that an AI reply a caller awaited is shown
+// exactly once, whether the caller stops waiting before it comes (then
+// Awaited says no: the adapter following the feed shows it) or the
+// adapter following the feed sees it first (then Awaited says yes, and
+// the caller's answer has it, even if the caller stops waiting then).
+func TestAwaitedOnce(t *testing.T) {
+	f := newFixture(t)
+	all := f.tab.Feed().Subscribe(feed.Filter{})
+	defer all.Close()
+	hold := func() (release func()) {
+		var rs []func()
+		for range runtime.NumCPU() {
+			rs = append(rs, f.tab.Hold())
+		}
+		return func() {
+			for _, r := range rs {
+				r()
+			}
+		}
+	}
+	for _, gaveUp := range []bool{true, false} {
+		st := f.start("zola", "", false, person(alice), store.Seat{AI: 1}).State
+		next(t, all) // Started
+		release := hold()
+		ctx, cancel := context.WithCancel(f.ctx)
+		defer cancel()
+		answer := make(chan table.Update, 1)
+		go func() {
+			u, err := f.tab.PlayIn(ctx, st, alice.ID, 0, st.Position.FormatMove(st.Position.Moves(nil)[0]), table.PlayOptions{AwaitReply: true})
+			if err != nil {
+				t.Error(err)
+			}
+			answer <- u
+		}()
+		next(t, all) // alice's move
+		var u table.Update
+		if gaveUp {
+			cancel()
+			u = <-answer
+		}
+		release()
+		c := next(t, all) // the AI's reply
+		awaited := f.tab.Awaited("", c.Cause)
+		if !gaveUp {
+			cancel() // too late: the reply was left to the caller
+			u = <-answer
+		}
+		shownByCaller := u.Reply != nil && len(u.Reply.Moves) == 1
+		if awaited != shownByCaller || awaited == gaveUp {
+			t.Errorf("caller gave up first %v: Awaited %v, the caller's answer has the reply %v; want the reply shown once, by the %s",
+				gaveUp, awaited, shownByCaller, map[bool]string{true: "feed", false: "caller"}[gaveUp])
+		}
+	}
+}
