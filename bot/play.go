@@ -637,10 +637,11 @@ func (r *request) hintCommand() error {
 	if err != nil {
 		return err
 	}
-	if err := r.deferReply(true); err != nil {
-		return err
+	var deferErr error
+	h, err := r.b.table.Hint(r.ctx, id, r.user.ID, -1, table.HintOptions{Thinking: func() { deferErr = r.deferReply(true) }})
+	if deferErr != nil {
+		r.b.log.Warn("could not defer the answer to /hint", "game", id, "err", deferErr)
 	}
-	h, err := r.b.table.Hint(r.ctx, id, r.user.ID, -1)
 	if err != nil {
 		return err
 	}
