@@ -58,76 +58,56 @@ func (r *request) analyse(id int64) error {
 	if err := r.checkPlace(&st.Game); err != nil {
 		return err
 	}
-	if err := table.CheckAnalyse(&st, r.user.ID); err != nil {
-		return err
-	}
 	g := &st.Game
 	here := g.GuildID == "" || r.i.ChannelID == boardChannel(g) || r.i.ChannelID == g.ChannelID
-	// An analysis is posted publicly once; asked for again, it is shown
-	// to the one who asks alone, so that the channel does not fill with
-	// copies.
-	kept, err := b.table.AnalysisKept(r.ctx, id)
-	if err != nil {
-		return err
-	}
-	if !kept {
-		// Before the deferral says it is under way: a crash after it
-		// leaves the analysis to its timer.
-		if err := b.table.AnalysisPending(r.ctx, id); err != nil {
-			return err
-		}
-	}
-	if err := r.deferReply(kept || !here); err != nil {
-		return err
-	}
 	var last time.Time
-	a, err := b.table.Analyse(r.ctx, id, r.user.ID, func(done, total int) {
-		if now := time.Now(); now.Sub(last) >= progressEvery || done == total {
-			last = now
-			r.meanwhile(fmt.Sprintf("Analysing game #%d… %d of %d positions.", id, done, total))
-		}
+	a, err := b.table.Analyse(r.ctx, id, r.user.ID, table.AnalysisOptions{
+		// An analysis is posted publicly once; asked for again, it is
+		// shown to the one who asks alone, so that the channel does not
+		// fill with copies.
+		Starting: func(kept bool) error { return r.deferReply(kept || !here) },
+		Progress: func(done, total int) {
+			if now := time.Now(); now.Sub(last) >= progressEvery || done == total {
+				last = now
+				r.meanwhile(fmt.Sprintf("Analysing game #%d… %d of %d positions.", id, done, total))
+			}
+		},
+		Post: func(a table.Analysis) error {
+			m, err := b.analysisMessage(&a)
+			if err != nil {
+				return err
+			}
+			if here {
+				return r.reply(m)
+			}
+			return b.postAnalysis(r.ctx, g, m)
+		},
 	})
 	if err != nil {
 		return err
 	}
-	m, err := b.analysisMessage(&a)
-	if err != nil {
-		return err
-	}
-	if a.Kept {
+	switch {
+	case a.Kept:
+		m, err := b.analysisMessage(&a)
+		if err != nil {
+			return err
+		}
 		if g.GuildID != "" {
 			m.content = fmt.Sprintf("Game #%d was analysed before, and its analysis posted in <#%s>; here it is again, for you alone.\n", id, boardChannel(g)) + m.content
 		}
 		return r.privately(m)
-	}
-	if here {
-		if err := r.reply(m); err != nil {
-			return err
-		}
-		return b.analysisPosted(r.ctx, id)
-	}
-	if err := b.postAnalysis(r.ctx, g, m); err != nil {
-		return err
+	case here:
+		return nil // the analysis is the answer
 	}
 	return r.reply(message{content: fmt.Sprintf("The analysis of game #%d is in <#%s>.", id, boardChannel(g)), ephemeral: true})
 }
 
 // postAnalysis posts m, the analysis of game g, in g's channel, once (a
-// crash before its record leaves the timer to post it again), and records
-// it posted.
+// crash before the service records it posted leaves its timer to post it
+// again, and the message's nonce makes that a no-op).
 func (b *Bot) postAnalysis(ctx context.Context, g *store.Game, m message) error {
 	if _, err := b.sendOnce(ctx, boardChannel(g), fmt.Sprintf("a%d", g.ID), m); err != nil {
 		return fmt.Errorf("post the analysis of game %d: %w", g.ID, err)
-	}
-	return b.analysisPosted(ctx, g.ID)
-}
-
-// analysisPosted records game id's analysis posted, so that its timer
-// does not post it again; a failure is logged (the analysis may then be
-// posted twice).
-func (b *Bot) analysisPosted(ctx context.Context, id int64) error {
-	if err := b.table.AnalysisPosted(ctx, id); err != nil {
-		b.log.Error("recording an analysis posted", "game", id, "err", err)
 	}
 	return nil
 }

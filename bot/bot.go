@@ -17,14 +17,17 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
-	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
 
-// Config is what a Bot needs. Store, Variants and Session are required.
+// Config is what a Bot needs. Table, Store, Variants and Session are
+// required.
 type Config struct {
+	// Table is the game service the bot plays through, shared with the
+	// process's other adapters; its maker closes it, after the bot.
+	Table *table.Table
 	Store *store.Store
 	// Variants are every variant the bot knows, as the store knows them.
 	Variants []*engine.Variant
@@ -42,17 +45,6 @@ type Config struct {
 	Logger *slog.Logger
 	// Now returns the time; time.Now when nil. It must agree with the store's.
 	Now func() time.Time
-	// Seed seeds colour draws and the AI's noise; random when zero.
-	Seed uint64
-	// AIThink caps the AI's time per move at every level (0: each level's
-	// own budget). Tests set it low.
-	AIThink time.Duration
-	// AnalysisBudget is the search an analysis gives each position;
-	// analysis.Budget when zero. Tests set it low.
-	AnalysisBudget ai.Config
-	// AIWorkers is the number of AI moves thought at once (the others
-	// wait in a queue, in arrival order); runtime.NumCPU() when zero.
-	AIWorkers int
 	// TaskInterval is how often due timers are looked for; 10 s when zero.
 	TaskInterval time.Duration
 	// TaskBatch is how many due timers are handled at most each time;
@@ -113,8 +105,8 @@ type Bot struct {
 
 // New returns a Bot for cfg.
 func New(cfg Config) (*Bot, error) {
-	if cfg.Store == nil || cfg.Session == nil || len(cfg.Variants) == 0 {
-		return nil, errors.New("bot: Store, Session and Variants are required")
+	if cfg.Table == nil || cfg.Store == nil || cfg.Session == nil || len(cfg.Variants) == 0 {
+		return nil, errors.New("bot: Table, Store, Session and Variants are required")
 	}
 	b := &Bot{
 		cfg:      cfg,
@@ -158,15 +150,7 @@ func New(cfg Config) (*Bot, error) {
 	if b.now == nil {
 		b.now = time.Now
 	}
-	t, err := table.New(table.Config{
-		Store: cfg.Store, Variants: cfg.Variants, Now: b.now, Seed: cfg.Seed, AIThink: cfg.AIThink, AnalysisBudget: cfg.AnalysisBudget,
-		AIWorkers: cfg.AIWorkers,
-		Thought:   b.metrics.aiThought, Queued: b.metrics.aiQueued, Waited: b.metrics.aiWaited,
-	})
-	if err != nil {
-		return nil, err
-	}
-	b.table = t
+	b.table = cfg.Table
 	if b.cfg.TaskInterval == 0 {
 		b.cfg.TaskInterval = 10 * time.Second
 	}
@@ -258,7 +242,6 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	b.log.Info("zugbot is ready", "user", b.appID, "guild", b.cfg.GuildID, "shards", len(shards))
 
 	b.goTracked(func() { b.redrawBoards(work) })
-	b.goTracked(func() { b.resumeAI(work) })
 	ids := make([]int, len(shards))
 	for i, s := range shards {
 		ids[i] = s.ShardID
@@ -278,8 +261,8 @@ func (b *Bot) Run(ctx context.Context, drain time.Duration) error {
 	select {
 	case <-done:
 	case <-time.After(drain):
-		// An AI still thinking is abandoned: its game waits for
-		// resumeAI at the next start.
+		// An AI still thinking is abandoned: its game's reply is
+		// resumed at the next start (the table resumes them, see table.RunTimers).
 		b.log.Warn("stopping with work still in flight", "waited", drain)
 	}
 	return nil
@@ -333,58 +316,12 @@ func (b *Bot) registers() bool {
 	return len(b.cfg.ShardIDs) == 0 || slices.Contains(b.cfg.ShardIDs, 0)
 }
 
-// resumeAI lets the AI move in every game going on where it is to move: a
-// stop interrupted its think, or the process died after the player's move
-// was committed. The board is brought up to date and the player pinged.
-func (b *Bot) resumeAI(ctx context.Context) {
-	ids, err := b.store.AIGames(ctx)
-	if err != nil {
-		b.log.Error("finding the games that wait for the AI", "err", err)
-		return
-	}
-	for _, id := range ids {
-		if ctx.Err() != nil || b.closing.Load() {
-			return
-		}
-		b.replyFor(ctx, id)
-	}
-}
-
-// replyFor lets the AI move in game id if it is to move, outside any
-// interaction: the board is brought up to date and the player pinged.
-func (b *Bot) replyFor(ctx context.Context, id int64) {
-	u, err := b.table.Reply(ctx, id, table.Moved)
-	if err != nil {
-		b.log.Error("the AI's move", "game", id, "err", err)
-		return
-	}
-	if len(u.Moves) > 0 {
-		_ = b.Replied(ctx, u) // it logs what fails
-	}
-}
-
-// Replied shows the AI's moves in a game where the player waited for them
-// apart from any interaction: on the board, with a ping of the player to
-// move. What fails is logged: the moves stand.
-func (b *Bot) Replied(ctx context.Context, u table.Update) error {
-	id := u.State.Game.ID
-	b.log.Info("the AI moved", "game", id, "moves", u.Moves)
-	note := fmt.Sprintf("zugbot replied **%s**.", u.Moves[len(u.Moves)-1])
-	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: u.State.Game.Over()}); err != nil {
-		b.log.Warn("could not update the board after the AI's move", "game", id, "err", err)
-	}
-	if err := b.notifyTurn(ctx, &u.State, note); err != nil {
-		b.log.Warn("could not ping the player after the AI's move", "game", id, "err", err)
-	}
-	return nil
-}
-
 // redrawBoards brings up to date the board messages that are behind
 // their games: the process died (or a board edit failed) between a change
 // the store recorded and the edit of its board. The store knows what each
 // board shows (SetDrawn); an edit that would show an older state than the
-// game's is skipped by editBoard, so this may run alongside resumeAI and
-// the interactions.
+// game's is skipped by editBoard, so this may run alongside the
+// interactions.
 func (b *Bot) redrawBoards(ctx context.Context) {
 	ids, err := b.store.StaleBoards(ctx)
 	if err != nil {

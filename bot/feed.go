@@ -17,10 +17,6 @@ import (
 // come (see table.WithSource): the changes the bot shows itself.
 const Source = "discord"
 
-// Table returns the game service the bot plays through, for the other
-// adapters of the same process (a web board) to share.
-func (b *Bot) Table() *table.Table { return b.table }
-
 // A LiveBoard is the web page that shows a game live (package web): the
 // bot hands out its links.
 type LiveBoard interface {
@@ -74,7 +70,8 @@ func (r *request) liveLink(g *store.Game) error {
 // followChanges shows on Discord the changes made to its games elsewhere
 // (through another adapter, or another process's), as if they were made
 // here: the board redrawn with what happened, and the player to move
-// pinged after a move; a game started elsewhere in one of its channels
+// pinged after a move (the AI's replies among them, but those that an
+// answer here awaited and showed); a game started elsewhere in one of its channels
 // gets its board there. The bot's own changes it shows as it makes them,
 // and a game of a server another process serves is that process's. A
 // Resync (changes missed) redraws the boards that are behind their games.
@@ -101,8 +98,8 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 	case c.Kind == feed.Resync:
 		b.redrawBoards(ctx)
 		return
-	case c.Source == Source || c.Game == 0 || c.Tournament != 0 && c.Kind == feed.Started:
-		return // shown here already; a tournament's round; a round's games, posted with it
+	case c.Source == Source || b.table.Awaited(Source, c.Cause) || c.Game == 0 || c.Tournament != 0 && c.Kind == feed.Started:
+		return // shown here already (the AI's reply by the answer that awaited it); a tournament's round; a round's games, posted with it
 	case c.Kind == feed.Started:
 		b.postStarted(ctx, c.Game, shards, count)
 		return

@@ -31,7 +31,7 @@ func TestChangeMadeElsewhere(t *testing.T) {
 	id := st.Game.ID
 	web := table.WithSource(context.Background(), "web")
 	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
-	if _, err := h.bot.Table().Play(web, id, h.alice.ID, 0, move); err != nil {
+	if _, err := h.tab.Play(web, id, h.alice.ID, 0, move); err != nil {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -48,7 +48,7 @@ func TestChangeMadeElsewhere(t *testing.T) {
 	if !strings.Contains(reply, "you played") {
 		t.Fatalf("bob's /move: %q", reply)
 	}
-	if _, err := h.bot.Table().Resign(web, id, h.alice.ID, 2); err != nil {
+	if _, err := h.tab.Resign(web, id, h.alice.ID, 2); err != nil {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -347,7 +347,7 @@ func TestStartedInActivity(t *testing.T) {
 	st = h.game(id)
 	other := st.Game.Seats[st.Position.Turn()].ID
 	reply := st.Position.FormatMove(st.Position.Moves(nil)[0])
-	if _, err := h.bot.Table().Play(table.WithSource(context.Background(), "web"), id, other, 1, reply); err != nil {
+	if _, err := h.tab.Play(table.WithSource(context.Background(), "web"), id, other, 1, reply); err != nil {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -427,7 +427,7 @@ func TestNoPingWhileWatching(t *testing.T) {
 		t.Helper()
 		st := h.game(id)
 		move := st.Position.FormatMove(st.Position.Moves(nil)[0])
-		if _, err := h.bot.Table().Play(web, id, u.ID, ply, move); err != nil {
+		if _, err := h.tab.Play(web, id, u.ID, ply, move); err != nil {
 			t.Fatal(err)
 		}
 		return move
@@ -495,7 +495,7 @@ func TestStalePickAfterChangeElsewhere(t *testing.T) {
 	web := table.WithSource(context.Background(), "web")
 	play := func(u *discordgo.User, ply int, move string) {
 		t.Helper()
-		if _, err := h.bot.Table().Play(web, id, u.ID, ply, move); err != nil {
+		if _, err := h.tab.Play(web, id, u.ID, ply, move); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -615,7 +615,7 @@ func TestBoardAnswerInTurn(t *testing.T) {
 	before := boardEdits()
 	h.srv.SlowRoute(discordtest.RouteMessageEdit, 3*time.Second, 1)
 	web := table.WithSource(context.Background(), "web")
-	if _, err := h.bot.Table().OfferDraw(web, id, h.bob.ID, table.DrawOptions{}); err != nil {
+	if _, err := h.tab.OfferDraw(web, id, h.bob.ID, table.DrawOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	h.eventually("the offer's redraw on its way", func() bool { return h.srv.Held(discordtest.RouteMessageEdit) == 1 })
@@ -677,7 +677,7 @@ func TestStaleMenuAfterTakeback(t *testing.T) {
 	// On the web: alice takes back (to ply 0), plays another move, and the
 	// AI replies: ply 2 again, another position.
 	web := table.WithSource(context.Background(), "web")
-	tab := h.bot.Table()
+	tab := h.tab
 	if _, err := tab.Takeback(web, id, h.alice.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -688,10 +688,11 @@ func TestStaleMenuAfterTakeback(t *testing.T) {
 			break
 		}
 	}
-	if _, err := tab.Play(web, id, h.alice.ID, 0, other); err != nil {
+	st, err := tab.Load(web, id)
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := tab.Reply(web, id, table.Moved); err != nil {
+	if _, err := tab.PlayIn(web, st, h.alice.ID, 0, other, table.PlayOptions{AwaitReply: true}); err != nil {
 		t.Fatal(err)
 	}
 	now := h.game(id)

@@ -22,6 +22,7 @@ import (
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -81,6 +82,7 @@ type harness struct {
 	clock   *clock
 	dbPath  string
 	st      *store.Store
+	tab     *table.Table // the game service the bot plays through
 	bot     *bot.Bot
 	stop    func()
 	guild   string
@@ -149,13 +151,17 @@ func (h *harness) start() {
 	if h.answerBudget == 0 {
 		h.answerBudget = harnessAnswerBudget
 	}
-	b, err := bot.New(bot.Config{
-		Store: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now, Seed: 1,
-		AIThink: h.aiThink, TaskInterval: time.Hour, TaskBatch: h.taskBatch, AnswerBudget: h.answerBudget,
-		BusyHandlers: h.busyHandlers,
+	logger := slog.New(slog.NewTextHandler(testWriter{t, &h.logMu, &h.logLines}, nil))
+	tab, err := table.New(table.Config{Store: st, Variants: games.All(), Now: h.clock.Now, Seed: 1, AIThink: h.aiThink, Log: logger,
 		// A small analysis: the tests check what is shown, not how well.
-		AnalysisBudget: ai.Config{Nodes: 5_000, TTBits: 14},
-		Logger:         slog.New(slog.NewTextHandler(testWriter{t, &h.logMu, &h.logLines}, nil)),
+		AnalysisBudget: ai.Config{Nodes: 5_000, TTBits: 14}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Config{
+		Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now,
+		TaskInterval: time.Hour, TaskBatch: h.taskBatch, AnswerBudget: h.answerBudget,
+		BusyHandlers: h.busyHandlers, Logger: logger,
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -163,7 +169,7 @@ func (h *harness) start() {
 	if h.live {
 		var ws *web.Server
 		hs := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { ws.ServeHTTP(w, r) }))
-		cfg := web.Config{Table: b.Table(), Sessions: st, Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL}
+		cfg := web.Config{Table: tab, Sessions: st, Key: []byte("the harness's key, 32 bytes long"), PublicURL: hs.URL}
 		if h.activity { // the Activity's API too, signed in against the fake
 			cfg.Activity = &web.ActivityConfig{AppID: h.srv.AppID(), ClientSecret: h.srv.ClientSecret(), BotToken: h.srv.Token(),
 				APIURL: h.srv.URL() + discordtest.APIPrefix, Games: st}
@@ -182,7 +188,7 @@ func (h *harness) start() {
 	before := h.srv.GatewayStats().Identifies
 	done := make(chan error, 1)
 	go func() { done <- b.Run(ctx, 5*time.Second) }()
-	h.st, h.bot = st, b
+	h.st, h.tab, h.bot = st, tab, b
 	var once sync.Once
 	h.stop = func() {
 		once.Do(func() {
@@ -195,6 +201,7 @@ func (h *harness) start() {
 			case <-time.After(wait):
 				t.Errorf("bot.Run did not return after its context ended")
 			}
+			tab.Close()
 			st.Close()
 		})
 	}

@@ -153,7 +153,7 @@ func TestFlagDuringRound(t *testing.T) {
 	h.tournamentOf(h.users("p", 16), 1) // 8 boards: two windows of Discord's pace
 	h.eventually("the round's pairings", func() bool { return h.tournament(1).Announced == 1 })
 	h.clock.Advance(90 * time.Second) // alice's 5 minutes are up; the round's clocks are at 1:30
-	h.bot.Table().WakeTimers()
+	h.tab.WakeTimers()
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
 		return m.ChannelID == elsewhere && strings.Contains(m.Content, fmt.Sprintf("Game #%d: alice ran out of time.", g.ID))
 	})

@@ -77,19 +77,24 @@ func (m *Metrics) arrived(d time.Duration) {
 	}
 }
 
-func (m *Metrics) aiThought(variant string, level int, d time.Duration) {
+// AIThought records how long the AI thought a move (table.Config.Thought).
+func (m *Metrics) AIThought(variant string, level int, d time.Duration) {
 	if m != nil {
 		m.aiThink.WithLabelValues(variant, strconv.Itoa(level)).Observe(d.Seconds())
 	}
 }
 
-func (m *Metrics) aiQueued(n int) {
+// AIQueued records the AI replies waiting for a worker
+// (table.Config.Queued).
+func (m *Metrics) AIQueued(n int) {
 	if m != nil {
 		m.aiQueue.Set(float64(n))
 	}
 }
 
-func (m *Metrics) aiWaited(d time.Duration) {
+// AIWaited records how long an AI reply waited for a worker
+// (table.Config.Waited).
+func (m *Metrics) AIWaited(d time.Duration) {
 	if m != nil {
 		m.aiWait.Observe(d.Seconds())
 	}

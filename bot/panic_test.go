@@ -18,6 +18,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/zola"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // TestPanicRecovered hands the bot an interaction whose payload makes its
@@ -35,7 +36,12 @@ func TestPanicRecovered(t *testing.T) {
 	defer st.Close()
 	var logs bytes.Buffer
 	m := NewMetrics(prometheus.NewRegistry())
-	b, err := New(Config{Store: st, Variants: variants, Session: srv.Session(), Metrics: m, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	tab, err := table.New(table.Config{Store: st, Variants: variants})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tab.Close()
+	b, err := New(Config{Table: tab, Store: st, Variants: variants, Session: srv.Session(), Metrics: m, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -200,24 +200,20 @@ func (r *request) playText(id int64, ply int, text string, onBoard bool) error {
 			return err
 		}
 	}
-	u, err := b.table.PlayIn(r.ctx, st, r.user.ID, ply, text)
+	u, err := b.table.PlayIn(r.ctx, st, r.user.ID, ply, text, table.PlayOptions{AwaitReply: true, OnWait: r.waiting})
 	if err != nil {
 		return err
 	}
-	if !table.AIToMove(&u.State) {
+	reply := u.Reply
+	switch {
+	case reply == nil && table.AIToMove(&u.State):
+		// The player's move stands: show it. The service tries the reply
+		// again, and it reaches the board as a change made elsewhere.
+		r.problems = append(r.problems, "zugbot could not reply yet; its reply will show on the board when it comes.")
 		return r.afterMove(&u.State, onBoard, u.Moves[0], nil)
-	}
-	reply, err := b.table.ReplyWith(r.ctx, id, table.Moved, table.ReplyOptions{OnWait: r.waiting})
-	if err != nil {
-		// The player's move stands: show it, and let the AI try again
-		// apart from this interaction (or, if the bot is stopping, at the
-		// next start).
-		b.degraded("reply with the AI's move", id, err)
-		r.problems = append(r.problems, "zugbot could not reply yet; it will try again in a moment.")
-		b.goTracked(func() { b.replyFor(r.ctx, id) })
+	case reply == nil:
 		return r.afterMove(&u.State, onBoard, u.Moves[0], nil)
-	}
-	if reply.State.Game.Ply < u.State.Game.Ply && !onBoard {
+	case reply.State.Game.Ply < u.State.Game.Ply && !onBoard:
 		// Taken back while the AI thought: the takeback has drawn the board.
 		return r.reply(message{content: fmt.Sprintf("Game #%d: you played **%s**, and then took it back.", id, u.Moves[0]), ephemeral: true})
 	}
@@ -639,10 +635,11 @@ func (r *request) hintCommand() error {
 	if err != nil {
 		return err
 	}
-	if err := r.deferReply(true); err != nil {
-		return err
+	var deferErr error
+	h, err := r.b.table.Hint(r.ctx, id, r.user.ID, -1, table.HintOptions{Thinking: func() { deferErr = r.deferReply(true) }})
+	if deferErr != nil {
+		r.b.log.Warn("could not defer the answer to /hint", "game", id, "err", deferErr)
 	}
-	h, err := r.b.table.Hint(r.ctx, id, r.user.ID, -1)
 	if err != nil {
 		return err
 	}

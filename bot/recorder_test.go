@@ -11,6 +11,7 @@ import (
 
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // recorder is a responder that records what a handler answers, for the
@@ -82,7 +83,12 @@ func recordingBot(t *testing.T) (*Bot, *store.Store) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := New(Config{Store: st, Variants: games.All(), Session: s, Seed: 1})
+	tab, err := table.New(table.Config{Store: st, Variants: games.All(), Seed: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(tab.Close) // before the store closes
+	b, err := New(Config{Table: tab, Store: st, Variants: games.All(), Session: s})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -527,7 +527,11 @@ func runBare(t *testing.T, srv *discordtest.Server, guild string) <-chan error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), GuildID: guild})
+	tab, err := table.New(table.Config{Store: st, Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), GuildID: guild})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -535,6 +539,7 @@ func runBare(t *testing.T, srv *discordtest.Server, guild string) <-chan error {
 	done, result := make(chan error, 1), make(chan error, 1)
 	go func() {
 		err := b.Run(ctx, time.Second)
+		tab.Close()
 		st.Close()
 		done <- err
 		result <- err
@@ -624,7 +629,12 @@ func TestShards(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer st.Close()
-			b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), Shards: shards})
+			tab, err := table.New(table.Config{Store: st, Variants: games.All()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer tab.Close()
+			b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), Shards: shards})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -100,6 +100,12 @@ type Change struct {
 	// ("discord", "web", …; "" when not said), so that an adapter can
 	// leave alone the changes it has shown itself.
 	Source string `json:"source,omitempty"`
+	// Cause is the ID of the request that caused the change, where the
+	// publisher says: the AI's reply carries the cause of the move (or
+	// answer, takeback, start) that left the AI to move, whichever
+	// process thinks it, so that the adapter waiting for it can tell it
+	// from a reply it must show as made elsewhere.
+	Cause string `json:"cause,omitempty"`
 }
 
 // String describes c for logs: "game 12 (tournament 3) ply 7: Moved".

@@ -406,9 +406,9 @@ func (s *Store) schedule(ctx context.Context, tx querier, g *Game) error {
 	return s.scheduleReply(ctx, tx, g)
 }
 
-// scheduleReply sets game g's Reply timer, ReplyGrace from now, when the
-// AI is to move at its ply, and removes it otherwise. Games between
-// people have none.
+// scheduleReply sets game g's Reply timer, ReplyGrace from now, with the
+// cause ctx carries (WithCause), when the AI is to move at its ply, and
+// removes it otherwise. Games between people have none.
 func (s *Store) scheduleReply(ctx context.Context, tx querier, g *Game) error {
 	v, known := s.variants[g.Variant]
 	if !g.Seats[0].IsAI() && !g.Seats[1].IsAI() || !known {
@@ -427,9 +427,9 @@ func (s *Store) scheduleReply(ctx context.Context, tx querier, g *Game) error {
 		_, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ? AND kind = 'reply'`, id)
 		return err
 	}
-	_, err = tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due) VALUES ('reply', ?1, ?2, ?3)
-		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due, lease_until = 0, attempts = 0`,
-		id, ply, millis(s.now().Add(ReplyGrace)))
+	_, err = tx.ExecContext(ctx, `INSERT INTO schedule (kind, game_id, ply, due, cause) VALUES ('reply', ?1, ?2, ?3, ?4)
+		ON CONFLICT (game_id, kind) WHERE game_id IS NOT NULL DO UPDATE SET ply = excluded.ply, due = excluded.due, lease_until = 0, attempts = 0, cause = excluded.cause`,
+		id, ply, millis(s.now().Add(ReplyGrace)), CauseOf(ctx))
 	if err != nil {
 		return fmt.Errorf("set the reply timer of game %d: %w", id, err)
 	}

@@ -37,7 +37,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
 		limit = DefaultTaskBatch
 	}
-	rows, err := s.readers(ctx).QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
+	rows, err := s.readers(ctx).QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts, cause
 		FROM schedule WHERE due <= ? AND `+notAway+` ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("due tasks: %w", err)
@@ -48,7 +48,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 		var t Task
 		var kind string
 		var due int64
-		if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Ply, &due, &t.Attempts); err != nil {
+		if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Ply, &due, &t.Attempts, &t.Cause); err != nil {
 			return nil, fmt.Errorf("due tasks: %w", err)
 		}
 		t.Kind = TaskKind(index(taskNames[:], kind))
@@ -99,7 +99,7 @@ func (s *Store) claim(ctx context.Context, where string, limit int, lease time.D
 	if limit <= 0 {
 		limit = DefaultTaskBatch
 	}
-	query := `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts
+	query := `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts, cause
 		FROM schedule WHERE ` + where + ` AND ` + notAway + ` ORDER BY due, id LIMIT ?2`
 	if s.pg {
 		query += ` FOR UPDATE SKIP LOCKED`
@@ -117,7 +117,7 @@ func (s *Store) claim(ctx context.Context, where string, limit int, lease time.D
 			var t Task
 			var kind string
 			var due int64
-			if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Ply, &due, &t.Attempts); err != nil {
+			if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Ply, &due, &t.Attempts, &t.Cause); err != nil {
 				return err
 			}
 			t.Kind = TaskKind(index(taskNames[:], kind))
@@ -295,4 +295,33 @@ func (s *Store) ResumeClocks(ctx context.Context, grace time.Duration) (time.Dur
 		return 0, 0, fmt.Errorf("resume the clocks: %w", err)
 	}
 	return down, n, nil
+}
+
+// causeKey is the context key of the cause of a change.
+type causeKey struct{}
+
+// WithCause returns ctx saying that the changes made with it are caused
+// by the request with ID cause: a Reply timer they set keeps it
+// (Task.Cause, ReplyCause), so that whoever thinks the AI's reply, in
+// whichever process, publishes it under the cause that asked for it.
+func WithCause(ctx context.Context, cause string) context.Context {
+	return context.WithValue(ctx, causeKey{}, cause)
+}
+
+// CauseOf returns the cause ctx carries (see WithCause); "" for none.
+func CauseOf(ctx context.Context) string {
+	c, _ := ctx.Value(causeKey{}).(string)
+	return c
+}
+
+// ReplyCause returns the cause of game id's Reply timer at ply: the ID of
+// the request that left the AI to move there (see WithCause); "" when the
+// game has no such timer or none was said.
+func (s *Store) ReplyCause(ctx context.Context, id int64, ply int) (string, error) {
+	var cause string
+	err := s.readers(ctx).QueryRowContext(ctx, `SELECT cause FROM schedule WHERE game_id = ? AND kind = 'reply' AND ply = ?`, id, ply).Scan(&cause)
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("the cause of game %d's reply: %w", id, err)
+	}
+	return cause, nil
 }

@@ -296,6 +296,35 @@ func TestReplyTimer(t *testing.T) {
 	}
 }
 
+// TestReplyCause: a Reply timer keeps the cause of the move that set it
+// (WithCause), in the move's transaction, for whoever takes the reply;
+// the next move that leaves the AI to move sets its own.
+func TestReplyCause(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	g, err := s.CreateGame(WithCause(ctx, "start-1"), NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {AI: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, err := s.ReplyCause(ctx, g.ID, 0); err != nil || c != "" {
+		t.Fatalf("the cause with the person to move: %q, %v; want none", c, err)
+	}
+	st, _ := s.Load(ctx, g.ID)
+	if _, err := s.RecordMove(WithCause(ctx, "move-1"), g.ID, 0, firstMove(t, st.Position), End{}); err != nil {
+		t.Fatal(err)
+	}
+	if c, err := s.ReplyCause(ctx, g.ID, 1); err != nil || c != "move-1" {
+		t.Errorf("ReplyCause at ply 1: %q, %v; want move-1", c, err)
+	}
+	if c, _ := s.ReplyCause(ctx, g.ID, 0); c != "" {
+		t.Errorf("ReplyCause at ply 0, where the AI was not to move: %q; want none", c)
+	}
+	ts, err := s.ClaimReplies(ctx, 10, time.Minute)
+	if err != nil || len(ts) != 1 || ts[0].Cause != "move-1" || ts[0].Ply != 1 {
+		t.Fatalf("the claimed reply: %+v, %v; want the one at ply 1, caused by move-1", ts, err)
+	}
+}
+
 // TestClaimReplies: the AI's replies are a queue that workers take from
 // before their timers are due, each reply by one claimant until its lease
 // passes, and that the timer loop leaves alone while a worker holds one.

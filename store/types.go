@@ -472,6 +472,9 @@ type Task struct {
 	Ply          int // the game's ply when the timer was set
 	Due          time.Time
 	Attempts     int // failed tries so far (see Store.Retry)
+	// Cause is, for a Reply, the ID of the request that left the AI to
+	// move (see WithCause); "" when none was said.
+	Cause string
 }
 
 // Rating is one player's standing in one variant.

@@ -32,26 +32,68 @@ type analyses struct {
 	running map[int64]chan struct{} // closed when that game's analysis ends
 }
 
+// AnalysisOptions are an adapter's part in an analysis (see Analyse).
+type AnalysisOptions struct {
+	// Starting, when set, is called once the analysis is allowed, before
+	// it is made: kept says that it was made (and posted) before, and is
+	// read at once. The adapter may say that the answer is coming; an
+	// error ends the call. A new analysis is recorded as pending first, so
+	// that if the process dies after Starting, the analysis is made and
+	// posted by its timer (Announcer.Analysed).
+	Starting func(kept bool) error
+	// Progress, when set, is told after each position is valued: done of
+	// total.
+	Progress func(done, total int)
+	// Post, when set, shows a new analysis (not Kept) where everyone may
+	// see it. Once it returns nil, the analysis is recorded as posted, and
+	// its timer does not post it again. A kept analysis is returned, for
+	// the adapter to show to the one who asked.
+	Post func(a Analysis) error
+}
+
 // Analyse returns the computer analysis of game id for user, one of its
 // players, computing it the first time (see package analysis) and keeping
 // it in the store, so that the next request is answered at once. The
 // positions are valued one by one as background work on the AI's workers,
-// so that the analysis never holds up a reply in a live game; progress,
-// if not nil, is told after each: done of total.
-func (t *Table) Analyse(ctx context.Context, id int64, user string, progress func(done, total int)) (Analysis, error) {
+// so that the analysis never holds up a reply in a live game. The adapter
+// takes part through opt: told when it starts and how it progresses, and
+// posting a new one.
+func (t *Table) Analyse(ctx context.Context, id int64, user string, opt AnalysisOptions) (Analysis, error) {
 	st, err := t.Load(ctx, id)
 	if err != nil {
 		return Analysis{}, err
 	}
-	if err := CheckAnalyse(&st, user); err != nil {
+	if err := checkAnalyse(&st, user); err != nil {
 		return Analysis{}, err
 	}
-	return t.analyse(ctx, st, progress)
+	_, kept, err := t.keptAnalysis(ctx, id)
+	if err != nil {
+		return Analysis{}, err
+	}
+	if !kept {
+		if err := t.analysisPending(ctx, id); err != nil {
+			return Analysis{}, err
+		}
+	}
+	if opt.Starting != nil {
+		if err := opt.Starting(kept); err != nil {
+			return Analysis{}, err
+		}
+	}
+	a, err := t.analyse(ctx, st, opt.Progress)
+	if err != nil || a.Kept || opt.Post == nil {
+		return a, err
+	}
+	if err := opt.Post(a); err != nil {
+		return a, err
+	}
+	t.analysisPosted(ctx, id)
+	return a, nil
 }
 
 // analyse is Analyse of st, for whoever asked. A new analysis leaves its
 // Analysis timer set (store.AnalysisPending), put off as it progresses,
-// until the adapter says it is posted (AnalysisPosted): should the process
+// until it is posted (analysisPosted): should the process
 // die first, the timer has it made and posted.
 func (t *Table) analyse(ctx context.Context, st store.State, progress func(done, total int)) (Analysis, error) {
 	id := st.Game.ID
@@ -83,7 +125,7 @@ func (t *Table) analyse(ctx context.Context, st store.State, progress func(done,
 		}
 	}
 	defer t.analyses.end(id)
-	pending := func() error { return t.AnalysisPending(ctx, id) }
+	pending := func() error { return t.analysisPending(ctx, id) }
 	if err := pending(); err != nil {
 		return Analysis{}, err
 	}
@@ -134,18 +176,21 @@ func (t *Table) analyse(ctx context.Context, st store.State, progress func(done,
 	return a, nil
 }
 
-// AnalysisPending sets game id's Analysis timer, due store.AnalysisGrace
-// from now. An adapter calls it before it tells the asker that a new
-// analysis is under way, so that a process that dies between the two
-// leaves the analysis to the timer, to be made and posted.
-func (t *Table) AnalysisPending(ctx context.Context, id int64) error {
+// analysisPending sets game id's Analysis timer, due store.AnalysisGrace
+// from now: before the asker is told that a new analysis is under way, so
+// that a process that dies between the two leaves the analysis to the
+// timer, to be made and posted.
+func (t *Table) analysisPending(ctx context.Context, id int64) error {
 	return t.store.AnalysisPending(ctx, id, t.now().Add(store.AnalysisGrace))
 }
 
-// AnalysisPosted records that game id's analysis is posted: its Analysis
-// timer is removed.
-func (t *Table) AnalysisPosted(ctx context.Context, id int64) error {
-	return t.store.AnalysisPosted(ctx, id)
+// analysisPosted records that game id's analysis is posted: its Analysis
+// timer is removed. A failure is logged: the analysis may then be posted
+// twice.
+func (t *Table) analysisPosted(ctx context.Context, id int64) {
+	if err := t.store.AnalysisPosted(ctx, id); err != nil {
+		t.cfg.Log.Error("recording an analysis posted", "game", id, "err", err)
+	}
 }
 
 // pendingAnalysis makes the analysis of game id that an Analysis timer is
@@ -153,7 +198,7 @@ func (t *Table) AnalysisPosted(ctx context.Context, id int64) error {
 // it: then the timer is put off, and ok is false.
 func (t *Table) pendingAnalysis(ctx context.Context, id int64) (a Analysis, ok bool, err error) {
 	if t.analyses.busy(id) {
-		return Analysis{}, false, t.AnalysisPending(ctx, id)
+		return Analysis{}, false, t.analysisPending(ctx, id)
 	}
 	st, err := t.Load(ctx, id)
 	if err != nil {
@@ -163,9 +208,9 @@ func (t *Table) pendingAnalysis(ctx context.Context, id int64) (a Analysis, ok b
 	return a, err == nil, err
 }
 
-// CheckAnalyse refuses an analysis of st to user unless user is one of
+// checkAnalyse refuses an analysis of st to user unless user is one of
 // its players and the game is over, with moves to analyse.
-func CheckAnalyse(st *store.State, user string) error {
+func checkAnalyse(st *store.State, user string) error {
 	g := &st.Game
 	switch _, ok := g.SideOf(user); {
 	case !ok:

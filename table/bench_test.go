@@ -91,7 +91,7 @@ func BenchmarkAnalyseWhileServing(b *testing.B) {
 		b.StopTimer()
 		id := finished()
 		b.StartTimer()
-		if _, err := f.tab.Analyse(f.ctx, id, alice.ID, nil); err != nil {
+		if _, err := f.tab.Analyse(f.ctx, id, alice.ID, table.AnalysisOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

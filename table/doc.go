@@ -17,6 +17,16 @@
 // (TooManyGames, NotYours, ChallengeClosed, …) lets an adapter tell
 // refusals apart without reading their text.
 //
+// The AI's replies are the service's own: a move, an answer, a takeback or
+// a start that leaves the AI to move starts its reply on the table's
+// runner (runner.go), one per game at a time, with its retries, and on a
+// zugbot worker process when one runs (RunWorker); RunTimers, at its start
+// and through the Reply timer, takes over what a dead process left. An
+// adapter never asks for a reply: it awaits one in the call that caused
+// it (PlayOptions.AwaitReply), or shows it when it comes on the feed, and
+// Awaited tells the two apart by the reply's cause. Close stops the
+// runner; whoever makes a Table closes it, after the adapters that use it.
+//
 // The AI thinks on a fixed number of workers shared by the replies, the
 // hints and the analyses; the doc of aiPool (pool.go) says how they share
 // their time, so that a reply comes within its level's budget.

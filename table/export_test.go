@@ -73,3 +73,27 @@ var ThreadNice = threadNice
 
 // AINice is the nice value the AI thinks at.
 const AINice = aiNice
+
+// Reply lets the AI play in game id while it is to move, as the table's
+// runner does (see reply), for the tests of the AI's workers.
+func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
+	return t.reply(ctx, id, ev, ReplyOptions{}, false)
+}
+
+// ReplyWith is Reply with options.
+func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOptions) (Update, error) {
+	return t.reply(ctx, id, ev, opt, false)
+}
+
+// ReplyDone waits for the AI's reply under way in game id, if one runs on
+// t's runner, and returns its error.
+func (t *Table) ReplyDone(id int64) error {
+	t.replies.mu.Lock()
+	run := t.replies.runs[id]
+	t.replies.mu.Unlock()
+	if run == nil {
+		return nil
+	}
+	<-run.done
+	return run.err
+}

@@ -78,8 +78,9 @@ func TestFeedOrder(t *testing.T) {
 	expectChanges(t, all, ch(id, 0, feed.Started), ch(id, 1, feed.Moved), ch(id, 2, feed.Moved), ch(id, 2, feed.Offered),
 		ch(id, 2, feed.Declined), ch(id, 2, feed.Offered), ch(id, 1, feed.TookBack), ch(id, 1, feed.Resigned))
 
-	// Against the AI, which opens: its move is published after the start.
-	u, err := f.tab.PlayAI(f.ctx, table.AIGame{Variant: "zola", Player: alice, Level: 1, Colour: store.SecondColour})
+	// Against the AI, which opens: its move is published after the start,
+	// under the cause of the request that started the game.
+	u, err := f.tab.PlayAI(store.WithCause(f.ctx, "r1"), table.AIGame{Variant: "zola", Player: alice, Level: 1, Colour: store.SecondColour})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func TestFeedOrder(t *testing.T) {
 	if _, err := f.tab.Abort(f.ctx, ai, 1, carol.ID); err != nil {
 		t.Fatal(err)
 	}
-	expectChanges(t, all, ch(ai, 0, feed.Started), ch(ai, 1, feed.Moved), ch(ai, 1, feed.Aborted))
+	expectChanges(t, all, ch(ai, 0, feed.Started), feed.Change{Game: ai, Ply: 1, Kind: feed.Moved, Cause: "r1"}, ch(ai, 1, feed.Aborted))
 
 	// A challenge accepted starts its game.
 	c, err := f.tab.Challenge(f.ctx, store.NewChallenge{Challenger: alice, Opponent: bob, Variant: "zola", DaysPerMove: 1}, false)
@@ -124,6 +125,7 @@ func service(t *testing.T, url string) (*store.Store, *table.Table) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(tab.Close) // before the store closes
 	return st, tab
 }
 

@@ -29,12 +29,20 @@ type Hint struct {
 	Used int
 }
 
+// HintOptions are what a caller of Hint says besides the request.
+type HintOptions struct {
+	// Thinking, when set, is called once the hint is allowed, before the
+	// AI thinks it (as long as its reply): the adapter may say that the
+	// answer is coming. A refusal comes before it.
+	Thinking func()
+}
+
 // Hint suggests user's next move in game id, seen at ply (-1: whatever
 // the game's ply), and records that a hint was given. Hints are for
 // learning: only in a casual game against the AI, on the player's turn,
 // MaxHints a game. The suggestion is the move the AI would play at the
 // expert level; the player waits for it as for the AI's reply.
-func (t *Table) Hint(ctx context.Context, id int64, user string, ply int) (Hint, error) {
+func (t *Table) Hint(ctx context.Context, id int64, user string, ply int, opt HintOptions) (Hint, error) {
 	st, side, err := t.seat(ctx, id, user)
 	if err != nil {
 		return Hint{}, err
@@ -54,6 +62,9 @@ func (t *Table) Hint(ctx context.Context, id int64, user string, ply int) (Hint,
 	}
 	if err := t.CheckTurn(&st, side); err != nil {
 		return Hint{}, err
+	}
+	if opt.Thinking != nil {
+		opt.Thinking()
 	}
 	m, _, err := t.think(ctx, &st, hintLevel, ReplyOptions{})
 	if err != nil {

@@ -12,7 +12,7 @@ func TestHint(t *testing.T) {
 	// White mates in one: Ra8#. The hint must find it.
 	g := f.start("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", false, person(alice), store.Seat{AI: 1}).State.Game
 	for want := 1; want <= table.MaxHints; want++ {
-		h, err := f.tab.Hint(f.ctx, g.ID, alice.ID, 0)
+		h, err := f.tab.Hint(f.ctx, g.ID, alice.ID, 0, table.HintOptions{})
 		if err != nil {
 			t.Fatalf("hint %d: %v", want, err)
 		}
@@ -20,7 +20,7 @@ func TestHint(t *testing.T) {
 			t.Errorf("hint %d: %s, used %d (game says %d); want Ra8#, %d", want, h.Notation, h.Used, h.State.Game.Hints, want)
 		}
 	}
-	_, err := f.tab.Hint(f.ctx, g.ID, alice.ID, 0)
+	_, err := f.tab.Hint(f.ctx, g.ID, alice.ID, 0, table.HintOptions{})
 	refused(t, err, "all 3 hints")
 	if st, _ := f.tab.Load(f.ctx, g.ID); st.Game.Ply != 0 || st.Game.Hints != table.MaxHints {
 		t.Errorf("after the hints: ply %d, hints %d; want 0, %d", st.Game.Ply, st.Game.Hints, table.MaxHints)
@@ -47,18 +47,20 @@ func TestHintRefused(t *testing.T) {
 		{"no such game", 999, alice.ID, -1, "There is no game #999"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := f.tab.Hint(f.ctx, tt.game, tt.user, tt.ply)
+			// Refused before the adapter is told that a hint is coming.
+			_, err := f.tab.Hint(f.ctx, tt.game, tt.user, tt.ply, table.HintOptions{Thinking: func() { t.Error("Thinking called for a refused hint") }})
 			refused(t, err, tt.want)
 		})
 	}
 	// After the AI's opening move it is bob's turn in the second game:
 	// a hint for him works, and nothing is given once the game is over.
-	if h, err := f.tab.Hint(f.ctx, second.ID, bob.ID, 1); err != nil || h.Used != 1 {
-		t.Errorf("hint on bob's turn: %+v, %v", h, err)
+	thinking := 0
+	if h, err := f.tab.Hint(f.ctx, second.ID, bob.ID, 1, table.HintOptions{Thinking: func() { thinking++ }}); err != nil || h.Used != 1 || thinking != 1 {
+		t.Errorf("hint on bob's turn: %+v, %v, Thinking called %d times; want once", h, err, thinking)
 	}
 	if _, err := f.tab.Resign(f.ctx, second.ID, bob.ID, -1); err != nil {
 		t.Fatal(err)
 	}
-	_, err := f.tab.Hint(f.ctx, second.ID, bob.ID, -1)
+	_, err := f.tab.Hint(f.ctx, second.ID, bob.ID, -1, table.HintOptions{})
 	refused(t, err, "hints are for a game in progress")
 }

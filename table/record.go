@@ -84,13 +84,6 @@ func (t *Table) Record(ctx context.Context, id int64) (Record, error) {
 	return rec, nil
 }
 
-// AnalysisKept reports whether an analysis of game id is kept: asked for
-// again, it is answered at once (see Analyse).
-func (t *Table) AnalysisKept(ctx context.Context, id int64) (bool, error) {
-	_, ok, err := t.keptAnalysis(ctx, id)
-	return ok, err
-}
-
 // keptAnalysis returns the analysis kept for game id, if there is one.
 func (t *Table) keptAnalysis(ctx context.Context, id int64) (analysis.Report, bool, error) {
 	var rep analysis.Report

@@ -76,6 +76,8 @@ type Table struct {
 	declines  map[int64]int // the ply at which the AI declined a draw, by game
 
 	wake chan struct{} // tells the timer loop to look again (see WakeTimers)
+
+	replies replies // the AI's replies under way (see startReply)
 }
 
 // New returns a Table for cfg.
@@ -85,6 +87,7 @@ func New(cfg Config) (*Table, error) {
 	}
 	t := &Table{cfg: cfg, store: cfg.Store, variants: map[string]*engine.Variant{}, now: cfg.Now, shared: store.IsPostgres(cfg.Store.URL())}
 	t.wake = make(chan struct{}, 1)
+	t.initReplies()
 	if t.cfg.Feed == nil {
 		t.cfg.Feed = feed.NewBus(0)
 	}
@@ -132,6 +135,13 @@ func (t *Table) done(ctx context.Context, u Update) (Update, error) {
 	return u, nil
 }
 
+// doneReplying is done, and starts the AI's reply when u left the AI to
+// move.
+func (t *Table) doneReplying(ctx context.Context, u Update) (Update, error) {
+	u, err := t.done(ctx, u)
+	return t.replied(ctx, u, store.CauseOf(ctx), false, nil), err
+}
+
 // publish publishes the change u made to its game, and relays it to the
 // other processes on the database. The change is committed: a relay that
 // fails is logged, and the other processes' start-up reconciliation and
@@ -156,10 +166,15 @@ func WithSource(ctx context.Context, source string) context.Context {
 	return context.WithValue(ctx, sourceKey{}, source)
 }
 
+// replyKey is the context key of the cause of the AI's reply a change is
+// part of (feed.Change.Cause).
+type replyKey struct{}
+
 // announce publishes change c, made with ctx, and relays it to the other
 // processes.
 func (t *Table) announce(ctx context.Context, c feed.Change) {
 	c.Source, _ = ctx.Value(sourceKey{}).(string)
+	c.Cause, _ = ctx.Value(replyKey{}).(string)
 	t.cfg.Feed.Publish(c)
 	if err := t.store.Announce(context.WithoutCancel(ctx), t.cfg.Origin, c); err != nil {
 		t.cfg.Log.Warn("could not relay a change to the other processes", "change", c.String(), "err", err)
@@ -387,6 +402,11 @@ type Update struct {
 	Agreed engine.Outcome
 	// ByAI is true when the AI answered an offer on its side's behalf.
 	ByAI bool
+	// Reply is the AI's reply that the call awaited (see
+	// PlayOptions.AwaitReply): its moves and the game after them; nil
+	// when none was awaited or none came in time (it comes later, as a
+	// change on the feed).
+	Reply *Update
 }
 
 // PersonToMove returns the seat of the person whose turn it is in st, who
@@ -399,14 +419,28 @@ func PersonToMove(st *store.State) (store.Seat, bool) {
 	return s, !s.IsAI()
 }
 
-// Start creates a game and lets the AI open if it moves first.
+// Start creates a game and, if the AI moves first, waits for it to open:
+// the returned Update (Started) has its moves.
 func (t *Table) Start(ctx context.Context, ng store.NewGame) (Update, error) {
+	ctx, cause := t.cause(ctx)
+	t.await(ctx, cause)
 	g, err := t.store.CreateGame(ctx, ng)
 	if err != nil {
+		t.unawait(cause)
 		return Update{}, t.Explain(0, err)
 	}
 	t.publish(ctx, Update{Event: Started, State: store.State{Game: g}})
-	return t.Reply(ctx, g.ID, Started)
+	st, err := t.Load(ctx, g.ID)
+	if err != nil {
+		t.unawait(cause)
+		return Update{}, err
+	}
+	u := t.replied(ctx, Update{Event: Started, State: st}, cause, true, nil)
+	if u.Reply != nil {
+		u.State, u.Moves, u.Info = u.Reply.State, u.Reply.Moves, u.Reply.Info
+		u.Reply = nil
+	}
+	return u, nil
 }
 
 // CheckTurn refuses a move by side unless it is that side's turn in a game
@@ -472,20 +506,39 @@ func (t *Table) parse(st *store.State, side engine.Side, ply int, text string) (
 }
 
 // Play plays the move user entered as text in game id; ply is the ply the
-// player saw (-1: the current one). The AI's reply, if it is to move next,
-// comes from Reply.
+// player saw (-1: the current one). If the AI is to move next, the table
+// thinks its reply, which comes as a change on the feed (see PlayIn to
+// await it).
 func (t *Table) Play(ctx context.Context, id int64, user string, ply int, text string) (Update, error) {
 	st, err := t.Load(ctx, id)
 	if err != nil {
 		return Update{}, err
 	}
-	return t.PlayIn(ctx, st, user, ply, text)
+	return t.PlayIn(ctx, st, user, ply, text, PlayOptions{})
 }
 
 // PlayIn is Play in game st, loaded by the caller (so that an interaction
 // loads its game once), which it plays in: the store refuses the move if
-// the game has changed since st was loaded.
-func (t *Table) PlayIn(ctx context.Context, st store.State, user string, ply int, text string) (Update, error) {
+// the game has changed since st was loaded. With opt.AwaitReply, it waits
+// for the AI's reply and returns it too.
+func (t *Table) PlayIn(ctx context.Context, st store.State, user string, ply int, text string, opt PlayOptions) (Update, error) {
+	ctx, cause := t.cause(ctx)
+	if opt.AwaitReply {
+		t.await(ctx, cause)
+	}
+	u, err := t.playIn(ctx, st, user, ply, text)
+	if err != nil {
+		t.unawait(cause)
+		return u, err
+	}
+	if opt.Played != nil {
+		opt.Played(u)
+	}
+	return t.replied(ctx, u, cause, opt.AwaitReply, opt.OnWait), nil
+}
+
+// playIn plays the move of PlayIn.
+func (t *Table) playIn(ctx context.Context, st store.State, user string, ply int, text string) (Update, error) {
 	unlock := t.locks.Lock(st.Game.ID)
 	defer unlock()
 	side, err := SideIn(&st, user)
@@ -527,7 +580,7 @@ func (t *Table) record(ctx context.Context, st *store.State, m engine.Move) (str
 // aiThinkLimit bounds the AI's thinking beyond its level's own budget.
 const aiThinkLimit = 10 * time.Second
 
-// ReplyOptions are what a caller of ReplyWith may ask for.
+// ReplyOptions are how the AI's reply is thought (see reply).
 type ReplyOptions struct {
 	// OnWait, when set, is called when the reply has waited for a worker
 	// for Notice, with the number of replies ahead of it in the queue,
@@ -540,31 +593,24 @@ type ReplyOptions struct {
 	// zugbot worker's reply waited in the database's queue): its time
 	// budget counts from then (see aiPool). Now when zero.
 	Asked time.Time
+	// thought, when set, is told how the AI chose each move it played
+	// here, with the move's ply.
+	thought func(ply int, info ai.Info)
 }
 
-// Reply lets the AI play in game id while it is to move, and returns the
-// game with the moves it played, as event ev (Moved or Started). The AI
-// thinks on one of the table's workers, after the replies asked for
-// before (see aiPool), and without holding the game's
-// lock, so that a takeback, a draw offer or a resignation is answered at
-// once meanwhile; its move is then recorded only if the game has not
-// changed, and otherwise the AI looks again. When ctx ends, a reply that
-// waits for a worker leaves the queue, and one that thinks stops.
-func (t *Table) Reply(ctx context.Context, id int64, ev Event) (Update, error) {
-	return t.ReplyWith(ctx, id, ev, ReplyOptions{})
-}
-
-// ReplyWith is Reply with options.
+// reply lets the AI play in game id while it is to move, and returns the
+// game with the moves it played, as event ev. The AI thinks on one of the
+// table's workers, after the replies asked for before (see aiPool), and
+// without holding the game's lock, so that a takeback, a draw offer or a
+// resignation is answered at once meanwhile; its move is then recorded
+// only if the game has not changed, and otherwise the AI looks again.
+// When ctx ends, a reply that waits for a worker leaves the queue, and
+// one that thinks stops. The table's runner calls it (see startReply).
 //
 // On PostgreSQL, while a zugbot worker process runs (see RunWorker), the
-// move is left to the workers, and ReplyWith waits for it; without one,
-// or once none is left, the table thinks it itself.
-func (t *Table) ReplyWith(ctx context.Context, id int64, ev Event, opt ReplyOptions) (Update, error) {
-	return t.reply(ctx, id, ev, opt, false)
-}
-
-// reply is ReplyWith; here says to think on this table's own workers even
-// while zugbot workers run.
+// move is left to the workers, and reply waits for it; without one, or
+// once none is left, the table thinks it itself; here says to think on
+// this table's own workers even while zugbot workers run.
 func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions, here bool) (Update, error) {
 	u := Update{Event: ev}
 	if opt.Notice <= 0 {
@@ -597,10 +643,19 @@ func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions,
 		if err != nil {
 			return u, err
 		}
+		// The move is recorded and published under the cause of the
+		// change that left the AI to move, which its Reply timer keeps.
+		cause, err := t.store.ReplyCause(ctx, id, st.Game.Ply)
+		if err != nil {
+			return u, err
+		}
 		unlock := t.locks.Lock(id)
-		notation, err := t.record(ctx, &st, m)
+		notation, err := t.record(store.WithCause(ctx, cause), &st, m)
 		if err == nil {
-			t.publish(ctx, Update{Event: Moved, State: st})
+			t.publish(context.WithValue(ctx, replyKey{}, cause), Update{Event: Moved, State: st})
+			if opt.thought != nil {
+				opt.thought(st.Game.Ply-1, info)
+			}
 		}
 		unlock()
 		if errors.Is(err, store.ErrFlagFell) {
@@ -875,6 +930,7 @@ func (t *Table) declineDraw(id int64, ply int) {
 // otherwise (Offered). A live game has no takebacks, rated or not: the
 // clocks would run through the asking.
 func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, error) {
+	ctx, _ = t.cause(ctx)
 	st, side, unlock, err := t.going(ctx, id, user, "Game #%d is over; there is nothing to take back.")
 	if err != nil {
 		return Update{}, err
@@ -903,7 +959,7 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 		if st, err = t.Load(ctx, id); err != nil {
 			return Update{}, err
 		}
-		return t.done(ctx, Update{Event: TookBack, State: st, Side: side, Offer: offer, ByAI: true})
+		return t.doneReplying(ctx, Update{Event: TookBack, State: st, Side: side, Offer: offer, ByAI: true})
 	}
 	if o := g.Offer; o.Kind == store.TakebackOffer && o.By == side && o.Ply == g.Ply {
 		return Update{}, refusal(Refusal{Reason: AlreadyOffered, Game: g.ID, Who: SeatName(opp)}, "You have already asked to take back your move in game #%d; %s has not answered yet.", g.ID, SeatName(opp))
@@ -919,6 +975,7 @@ func (t *Table) Takeback(ctx context.Context, id int64, user string) (Update, er
 // Answer accepts or declines the open offer of the given kind in game id,
 // made at ply, on behalf of user, the offer's recipient.
 func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.OfferKind, ply int, accept bool) (Update, error) {
+	ctx, _ = t.cause(ctx)
 	st, side, unlock, err := t.going(ctx, id, user, "Game #%d is already over.")
 	if err != nil {
 		return Update{}, err
@@ -955,7 +1012,7 @@ func (t *Table) Answer(ctx context.Context, id int64, user string, kind store.Of
 		}
 		u.Event = TookBack
 	}
-	return t.done(ctx, u)
+	return t.doneReplying(ctx, u)
 }
 
 // Abort ends game id, at ply, without a result, on the word of a moderator

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -15,6 +16,7 @@ import (
 	"github.com/zugbot/zugbot/engine/zamma"
 	"github.com/zugbot/zugbot/engine/zola"
 	"github.com/zugbot/zugbot/engine/zonal"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -70,6 +72,7 @@ func newFixture(t testing.TB, opts ...func(*table.Config)) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(tab.Close) // before the store closes
 	return &fixture{t: t, ctx: ctx, st: st, tab: tab, clock: c}
 }
 
@@ -213,8 +216,14 @@ func TestGameEnds(t *testing.T) {
 	}
 }
 
+// TestAIReplies checks that the service thinks the AI's reply itself
+// after a move that leaves the AI to move: awaited, in the move's answer,
+// and published under the move's cause, which Awaited leaves to the
+// caller; not awaited, as a change on the feed that no caller shows.
 func TestAIReplies(t *testing.T) {
 	f := newFixture(t)
+	all := f.tab.Feed().Subscribe(feed.Filter{})
+	defer all.Close()
 	// The AI moves first: Start plays its opening.
 	u := f.start("zola", "", false, store.Seat{AI: 1}, person(alice))
 	if len(u.Moves) != 1 || u.State.Game.Ply != 1 {
@@ -223,21 +232,39 @@ func TestAIReplies(t *testing.T) {
 	if seat, ok := table.PersonToMove(&u.State); !ok || seat.ID != alice.ID {
 		t.Errorf("Ping() = %v, %v; want alice", seat, ok)
 	}
-	p := u.State.Position
-	mine := f.play(u.State.Game.ID, alice, p.FormatMove(p.Moves(nil)[0]))
-	if _, ok := table.PersonToMove(&mine.State); ok || !table.AIToMove(&mine.State) {
-		t.Errorf("after alice's move: the AI should be to move, and nobody pinged")
+	id := u.State.Game.ID
+	next(t, all) // Started
+	if c := next(t, all); c.Kind != feed.Moved || c.Cause == "" || !f.tab.Awaited("", c.Cause) {
+		t.Errorf("the opening's change %v, cause %q: want it left to Start, which showed it", c, c.Cause)
 	}
-	r, err := f.tab.Reply(f.ctx, u.State.Game.ID, table.Moved)
+
+	p := u.State.Position
+	mine, err := f.tab.PlayIn(store.WithCause(f.ctx, "move-1"), u.State, alice.ID, -1, p.FormatMove(p.Moves(nil)[0]), table.PlayOptions{AwaitReply: true})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(r.Moves) != 1 || r.State.Game.Ply != 3 || table.AIToMove(&r.State) {
-		t.Errorf("Reply: moves %v at ply %d; want one reply, alice to move", r.Moves, r.State.Game.Ply)
+	r := mine.Reply
+	if len(mine.Moves) != 1 || r == nil || len(r.Moves) != 1 || r.State.Game.Ply != 3 || table.AIToMove(&r.State) {
+		t.Fatalf("PlayIn awaiting the reply: %v, then %+v; want alice's move, then one reply with alice to move", mine.Moves, r)
 	}
-	st, _ := f.st.Load(f.ctx, u.State.Game.ID)
+	st, _ := f.st.Load(f.ctx, id)
 	if got := st.Moves[2].Notation; got != r.Moves[0] {
 		t.Errorf("stored reply %s, Update says %s", got, r.Moves[0])
+	}
+	expectChanges(t, all, feed.Change{Game: id, Ply: 2, Kind: feed.Moved}, feed.Change{Game: id, Ply: 3, Kind: feed.Moved, Cause: "move-1"})
+	if !f.tab.Awaited("", "move-1") || f.tab.Awaited("web", "move-1") {
+		t.Error("Awaited(move-1): want true for the adapter that awaited it (an adapter following the feed would show the reply PlayIn returned), and false for another")
+	}
+
+	// Not awaited: the reply comes by itself, and nobody has shown it.
+	p = r.State.Position
+	if u := f.play(id, alice, p.FormatMove(p.Moves(nil)[0])); u.Reply != nil {
+		t.Errorf("Play returned a reply it did not await: %+v", u.Reply)
+	}
+	next(t, all) // alice's move
+	c := next(t, all)
+	if c.Kind != feed.Moved || c.Ply != 5 || c.Cause == "" || f.tab.Awaited("", c.Cause) {
+		t.Errorf("the reply nobody awaited: %v, cause %q, awaited %v; want ply 5, with a cause nobody awaited", c, c.Cause, f.tab.Awaited("", c.Cause))
 	}
 }
 
@@ -366,7 +393,7 @@ func TestAgreementWithTheAI(t *testing.T) {
 	declined(g, "zugbot declines the draw in game")
 	// Once the game has moved on, the AI judges again.
 	f.play(g.ID, alice, "Kd2")
-	if _, err := f.tab.Reply(f.ctx, g.ID, table.Moved); err != nil {
+	if err := f.tab.ReplyDone(g.ID); err != nil {
 		t.Fatal(err)
 	}
 	declined(g, "zugbot declines the draw in game")
@@ -377,7 +404,7 @@ func TestAgreementWithTheAI(t *testing.T) {
 	declined(g, "zugbot declines the draw in game")
 	for _, m := range []string{"Kb1", "Kc1", "Kd1", "Ke1", "Kf1", "Kg1", "Kh1", "Kh2", "Kg2", "Kf2"} {
 		f.play(g.ID, alice, m)
-		if _, err := f.tab.Reply(f.ctx, g.ID, table.Moved); err != nil {
+		if err := f.tab.ReplyDone(g.ID); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -458,7 +485,7 @@ func TestTakeback(t *testing.T) {
 	refused(t, err, "You have not moved yet")
 	p := u.State.Position
 	f.play(id, alice, p.FormatMove(p.Moves(nil)[0]))
-	if _, err := f.tab.Reply(f.ctx, id, table.Moved); err != nil {
+	if err := f.tab.ReplyDone(id); err != nil {
 		t.Fatal(err)
 	}
 	u, err = f.tab.Takeback(f.ctx, id, alice.ID)
@@ -692,7 +719,7 @@ func TestLiveGame(t *testing.T) {
 	first := u.State.Position.FormatMove(u.State.Position.Moves(nil)[0])
 	f.clock.Add(10 * time.Second)
 	f.play(g.ID, alice, first)
-	if _, err := f.tab.Reply(f.ctx, g.ID, table.Moved); err != nil {
+	if err := f.tab.ReplyDone(g.ID); err != nil {
 		t.Fatal(err)
 	}
 	st, _ := f.tab.Load(f.ctx, g.ID)
@@ -718,10 +745,73 @@ func TestLiveGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The AI's workers are busy while its flag falls.
+	var releases []func()
+	for range runtime.NumCPU() {
+		releases = append(releases, f.tab.Hold())
+	}
 	f.play(u.State.Game.ID, alice, first)
 	f.clock.Add(2 * time.Minute)
-	r, err := f.tab.Reply(f.ctx, u.State.Game.ID, table.Moved)
-	if err != nil || len(r.Moves) != 0 {
-		t.Errorf("the AI's reply after its flag fell: %v, %v; want nothing played", r.Moves, err)
+	for _, release := range releases {
+		release()
+	}
+	err = f.tab.ReplyDone(u.State.Game.ID)
+	if st, _ := f.tab.Load(f.ctx, u.State.Game.ID); err != nil || st.Game.Ply != 1 {
+		t.Errorf("the AI's reply after its flag fell: ply %d, %v; want nothing played", st.Game.Ply, err)
+	}
+}
+
+// TestAwaitedOnce checks that an AI reply a caller awaited is shown
+// exactly once, whether the caller stops waiting before it comes (then
+// Awaited says no: the adapter following the feed shows it) or the
+// adapter following the feed sees it first (then Awaited says yes, and
+// the caller's answer has it, even if the caller stops waiting then).
+func TestAwaitedOnce(t *testing.T) {
+	f := newFixture(t)
+	all := f.tab.Feed().Subscribe(feed.Filter{})
+	defer all.Close()
+	hold := func() (release func()) {
+		var rs []func()
+		for range runtime.NumCPU() {
+			rs = append(rs, f.tab.Hold())
+		}
+		return func() {
+			for _, r := range rs {
+				r()
+			}
+		}
+	}
+	for _, gaveUp := range []bool{true, false} {
+		st := f.start("zola", "", false, person(alice), store.Seat{AI: 1}).State
+		next(t, all) // Started
+		release := hold()
+		ctx, cancel := context.WithCancel(f.ctx)
+		defer cancel()
+		answer := make(chan table.Update, 1)
+		go func() {
+			u, err := f.tab.PlayIn(ctx, st, alice.ID, 0, st.Position.FormatMove(st.Position.Moves(nil)[0]), table.PlayOptions{AwaitReply: true})
+			if err != nil {
+				t.Error(err)
+			}
+			answer <- u
+		}()
+		next(t, all) // alice's move
+		var u table.Update
+		if gaveUp {
+			cancel()
+			u = <-answer
+		}
+		release()
+		c := next(t, all) // the AI's reply
+		awaited := f.tab.Awaited("", c.Cause)
+		if !gaveUp {
+			cancel() // too late: the reply was left to the caller
+			u = <-answer
+		}
+		shownByCaller := u.Reply != nil && len(u.Reply.Moves) == 1
+		if awaited != shownByCaller || awaited == gaveUp {
+			t.Errorf("caller gave up first %v: Awaited %v, the caller's answer has the reply %v; want the reply shown once, by the %s",
+				gaveUp, awaited, shownByCaller, map[bool]string{true: "feed", false: "caller"}[gaveUp])
+		}
 	}
 }

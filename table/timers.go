@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"time"
@@ -51,12 +52,9 @@ type Announcer interface {
 	// or, with Event StepNone, nothing new, for an announcement that
 	// failed before to be made again.
 	Stepped(ctx context.Context, s Step) error
-	// Replied announces the AI's moves in a game it was overdue to reply
-	// in (the process that was to think may have died).
-	Replied(ctx context.Context, u Update) error
 	// Analysed posts an analysis that was asked for and not posted (the
-	// process that made it may have died before); once posted, it calls
-	// AnalysisPosted.
+	// process that made it may have died before); once it returns nil,
+	// the analysis is recorded as posted.
 	Analysed(ctx context.Context, a Analysis) error
 	// Final reports whether err, returned by one of the methods above,
 	// says that trying again cannot help (the place to announce is gone).
@@ -83,8 +81,9 @@ type TimerOptions struct {
 // RunTimers fires the timers as they come due until ctx ends: move
 // deadlines, reminders, challenge expiries, tournament steps and the AI's
 // overdue replies, each announced through a. Before the first sweep it
-// gives live games back the time the service was down (over ClockGrace)
-// and releases the timers a process claimed before it stopped; while it
+// gives live games back the time the service was down (over ClockGrace),
+// releases the timers a process claimed before it stopped, and starts the
+// AI's replies that wait (resumeReplies); while it
 // runs it records a heartbeat every HeartbeatEvery. ready, when not nil,
 // is called once it is set to sweep.
 func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, ready func()) {
@@ -98,6 +97,9 @@ func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, re
 	}
 	if err := t.store.ReleaseClaims(ctx); err != nil {
 		t.cfg.Log.Error("releasing the timers claimed before a restart", "err", err)
+	}
+	if err := t.resumeReplies(ctx); err != nil {
+		t.cfg.Log.Error("resuming the AI's replies", "err", err)
 	}
 	// The first sweep comes when the first timer is due: at once if one
 	// is (after a restart, say), else when one comes due or a change wakes
@@ -257,20 +259,31 @@ func (t *Table) runTask(ctx context.Context, a Announcer, tk store.Task) error {
 		return a.Stepped(ctx, s)
 	case store.Reply:
 		// The AI has been to move for a while: the process that was to
-		// think may have died. If the game is still waiting, think here;
-		// should the first still be thinking, the ply check lets one move
-		// in, and the other is refused.
-		u, err := t.reply(ctx, tk.GameID, Moved, ReplyOptions{}, true)
-		if err != nil || len(u.Moves) == 0 {
-			return err
+		// think may have died. If the game is still waiting, think here,
+		// on the table's runner (which publishes the reply under its
+		// cause, as a change for the adapters to show); should another
+		// process still be thinking, the ply check lets one move in, and
+		// the other is refused.
+		run := t.startReply(tk.GameID, nil, true)
+		if run == nil {
+			return errors.New("the table is closed")
 		}
-		return a.Replied(ctx, u)
+		select {
+		case <-run.done:
+			return run.err
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	case store.Analysis:
 		an, ok, err := t.pendingAnalysis(ctx, tk.GameID)
 		if err != nil || !ok {
 			return err
 		}
-		return a.Analysed(ctx, an)
+		if err := a.Analysed(ctx, an); err != nil {
+			return err
+		}
+		t.analysisPosted(ctx, tk.GameID)
+		return nil
 	}
 	return fmt.Errorf("unknown timer kind %v", tk.Kind)
 }

@@ -29,16 +29,14 @@ const (
 	// reloadEvery is how many polls a table waiting for a worker's reply
 	// lets pass between loads of its game, when no change has come.
 	reloadEvery = 5
-	// maxSources bounds the changes' sources a worker keeps (see
-	// RunWorker).
-	maxSources = 10_000
 )
 
 // RunWorker serves the AI's replies as a zugbot worker process, named
 // name, until ctx ends: it takes the games whose AI is to move from the
 // store's queue (store.ClaimReplies), as many at a time as the table has
 // workers (Config.AIWorkers), thinks on them as Reply would, and records
-// the moves, which reach the bot through the feed; it records a heartbeat
+// the moves under the cause their Reply timers keep, which reach the
+// adapters through the feed; it records a heartbeat
 // every WorkerBeat. The store's ply check lets only one move in at a
 // ply, so a game never gets two replies. A reply this process took and
 // did not finish (it was killed) is taken again by another once
@@ -65,11 +63,6 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 	}
 	free := t.cfg.AIWorkers
 	done := make(chan struct{}, free)
-	// The adapter through which each game's last change was asked for: the
-	// reply is published as made through it too, as Reply does, so that
-	// the adapter waiting for it shows it, and the others follow it as a
-	// change made elsewhere.
-	sources := map[int64]string{}
 	for look := true; ; {
 		if free > 0 && look {
 			look = false
@@ -79,13 +72,11 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 			}
 			for _, tk := range tasks {
 				free--
-				wctx := WithSource(work, sources[tk.GameID])
-				delete(sources, tk.GameID)
 				wg.Add(1)
 				go func() {
 					defer wg.Done()
 					defer func() { done <- struct{}{} }()
-					t.replyTask(wctx, tk)
+					t.replyTask(work, tk)
 				}()
 			}
 		}
@@ -97,12 +88,6 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 				t.cfg.Log.Warn("worker heartbeat", "err", err)
 			}
 		case c := <-sub.C:
-			if len(sources) >= maxSources {
-				clear(sources) // games between people, whose changes no reply follows
-			}
-			if c.Game != 0 {
-				sources[c.Game] = c.Source
-			}
 			// A change that may leave the AI to move: a game's start, a
 			// move or a takeback (or changes missed).
 			switch c.Kind {

@@ -334,9 +334,6 @@ func (s *Server) activityStart(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	if table.AIToMove(&u.State) {
-		s.reply(u.State.Game.ID)
-	}
 	writeJSON(w, http.StatusOK, out)
 }
 

@@ -24,6 +24,7 @@ import (
 	"github.com/zugbot/zugbot/bot/discordtest"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -65,8 +66,12 @@ func newActivityWorld(t *testing.T) *activityWorld {
 		t.Fatal(err)
 	}
 	w.st = st
-	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), Seed: 1,
-		AIThink: 20 * time.Millisecond, TaskInterval: time.Hour, Logger: slog.New(slog.NewTextHandler(logWriter{t}, nil))})
+	tab, err := table.New(table.Config{Store: st, Variants: games.All(), Seed: 1, AIThink: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(),
+		TaskInterval: time.Hour, Logger: slog.New(slog.NewTextHandler(logWriter{t}, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +79,7 @@ func newActivityWorld(t *testing.T) *activityWorld {
 	mux := http.NewServeMux()
 	ts := httptest.NewServer(mux)
 	w.url = ts.URL
-	ws, err := web.New(web.Config{Table: b.Table(), Sessions: st, Key: []byte(strings.Repeat("k", 32)), PublicURL: ts.URL,
+	ws, err := web.New(web.Config{Table: tab, Sessions: st, Key: []byte(strings.Repeat("k", 32)), PublicURL: ts.URL,
 		Activity: &web.ActivityConfig{AppID: srv.AppID(), ClientSecret: srv.ClientSecret(), BotToken: srv.Token(),
 			APIURL: srv.URL() + discordtest.APIPrefix, Games: st}})
 	if err != nil {
@@ -98,6 +103,7 @@ func newActivityWorld(t *testing.T) *activityWorld {
 		case <-time.After(activityWait):
 			t.Errorf("bot.Run did not return")
 		}
+		tab.Close()
 		st.Close()
 	})
 	srv.WaitGateway(t, activityWait, func(s discordtest.GatewayStats) bool { return s.Identifies > 0 })

@@ -45,6 +45,7 @@ func newActivityAPI(t *testing.T) *activityAPI {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(tab.Close) // before the store closes
 	ts := httptest.NewUnstartedServer(nil)
 	ws, err := web.New(web.Config{Table: tab, Sessions: db, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + ts.Listener.Addr().String(),
 		Activity: &web.ActivityConfig{AppID: srv.AppID(), ClientSecret: srv.ClientSecret(), BotToken: srv.Token(),

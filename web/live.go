@@ -111,7 +111,7 @@ func (s *Server) stream(w http.ResponseWriter, r *http.Request, f feed.Filter) {
 		select {
 		case <-r.Context().Done():
 			return
-		case <-s.ctx.Done():
+		case <-s.streamsCtx.Done():
 			return
 		case <-tick.C:
 			msg = ": ping\n\n"

@@ -11,7 +11,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 
-	"github.com/zugbot/zugbot/table"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -38,11 +37,9 @@ func TestBrowserReconnectsAfterRestart(t *testing.T) {
 	f.srv.Close() // ends the live streams, so that the http server can close
 	f.ts.Close()
 
-	// Meanwhile the player moves elsewhere (on Discord, say).
+	// Meanwhile the player moves elsewhere (on Discord, say), and the
+	// service replies.
 	if _, err := f.tab.Play(context.Background(), f.game, player.ID, 0, mv.Notation); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := f.tab.ReplyWith(context.Background(), f.game, table.Moved, table.ReplyOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	time.Sleep(3 * time.Second) // the page retries (retry: 2000) and meets the closed port

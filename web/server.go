@@ -54,8 +54,7 @@ type Config struct {
 }
 
 // Server serves the live board. Make one with New; it is an http.Handler,
-// safe for concurrent use. Close ends its streams and waits for the AI
-// replies it started.
+// safe for concurrent use. Shutdown stops it gracefully; Close at once.
 type Server struct {
 	cfg      Config
 	tab      *table.Table
@@ -65,15 +64,18 @@ type Server struct {
 	sessions sessions
 	secure   bool
 
-	ctx    context.Context // the AI replies' and streams'; cancelled by Close
-	cancel context.CancelFunc
-	wg     sync.WaitGroup
+	ctx        context.Context // the requests'; cancelled by Close, and at the end of Shutdown
+	cancel     context.CancelFunc
+	streamsCtx context.Context // the live streams'; ended first by Shutdown
+	endLive    context.CancelFunc
+
+	workMu  sync.Mutex
+	stopped bool           // new requests are refused (Shutdown)
+	work    sync.WaitGroup // the requests under way
+	servers []*http.Server // made by HTTPServer, shut down by Shutdown
 
 	streams  atomic.Int64 // the live streams open
 	watchers watchers     // the players' live streams, by game and player
-
-	replyMu  sync.Mutex
-	replying map[int64]bool // games whose AI reply runs; true: look again after it
 
 	discord *activity // nil without Config.Activity
 }
@@ -111,25 +113,69 @@ func New(cfg Config) (*Server, error) {
 		return nil, fmt.Errorf("web: embedded files: %w", err)
 	}
 	s := &Server{cfg: cfg, tab: cfg.Table, mux: http.NewServeMux(), static: http.FileServerFS(sub),
-		secure: u.Scheme == "https", replying: map[int64]bool{}}
+		secure: u.Scheme == "https"}
 	if cfg.Activity != nil {
 		if s.discord, err = newActivity(*cfg.Activity); err != nil {
 			return nil, err
 		}
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.streamsCtx, s.endLive = context.WithCancel(s.ctx)
 	s.routes()
 	return s, nil
 }
 
 func (s *Server) now() time.Time { return s.cfg.Now() }
 
-// Close ends the live streams and the AI replies the server started, and
-// waits for the replies to return.
+// Close ends the live streams and cancels the requests under way, at once;
+// Shutdown is the graceful stop.
 func (s *Server) Close() error {
 	s.cancel()
-	s.wg.Wait()
 	return nil
+}
+
+// Shutdown stops the server gracefully, in this order: it ends the live
+// streams (the pages reconnect by themselves, to the next server), shuts
+// down the http.Servers made by HTTPServer (no new connection; the
+// requests under way finish), refuses new requests (those that come
+// through another server, with 503), and waits for the requests under
+// way, until ctx ends. Then it cancels what is left, as Close does. The
+// moves the requests made are committed; the AI's replies are the game
+// service's (see table.Table.Close).
+func (s *Server) Shutdown(ctx context.Context) error {
+	defer s.cancel()
+	s.endLive()
+	s.workMu.Lock()
+	servers := s.servers
+	s.workMu.Unlock()
+	var errs []error
+	for _, hs := range servers {
+		if err := hs.Shutdown(ctx); err != nil {
+			errs = append(errs, fmt.Errorf("web: shut down %s: %w", hs.Addr, err))
+		}
+	}
+	s.workMu.Lock()
+	s.stopped = true
+	s.workMu.Unlock()
+	done := make(chan struct{})
+	go func() { s.work.Wait(); close(done) }()
+	select {
+	case <-done:
+	case <-ctx.Done():
+		errs = append(errs, fmt.Errorf("web: requests still under way: %w", ctx.Err()))
+	}
+	return errors.Join(errs...)
+}
+
+// begin counts a request under way, unless the server is stopping.
+func (s *Server) begin() bool {
+	s.workMu.Lock()
+	defer s.workMu.Unlock()
+	if s.stopped {
+		return false
+	}
+	s.work.Add(1)
+	return true
 }
 
 // Link returns a private link that lets user play game g for ttl: it
@@ -157,9 +203,9 @@ func (s *Server) TournamentURL(tr *store.Tournament) string {
 
 // HTTPServer returns an http.Server for s on addr, with timeouts and
 // header limits set (the live streams lift the write timeout for
-// themselves).
+// themselves). Shutdown shuts it down.
 func (s *Server) HTTPServer(addr string) *http.Server {
-	return &http.Server{
+	hs := &http.Server{
 		Addr:              addr,
 		Handler:           s,
 		ReadHeaderTimeout: 5 * time.Second,
@@ -169,6 +215,10 @@ func (s *Server) HTTPServer(addr string) *http.Server {
 		MaxHeaderBytes:    16 << 10,
 		BaseContext:       func(net.Listener) context.Context { return s.ctx },
 	}
+	s.workMu.Lock()
+	s.servers = append(s.servers, hs)
+	s.workMu.Unlock()
+	return hs
 }
 
 // csp is the page's Content-Security-Policy: its own files only.
@@ -186,6 +236,13 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 	if s.secure {
 		h.Set("Strict-Transport-Security", "max-age=31536000")
 	}
+	if !s.begin() {
+		h.Set("Connection", "close")
+		h.Set("Retry-After", "5")
+		refuse(w, http.StatusServiceUnavailable, "zugbot is restarting: try again in a moment.")
+		return
+	}
+	defer s.work.Done()
 	s.mux.ServeHTTP(w, r)
 }
 
@@ -273,15 +330,6 @@ func (s *Server) found(w http.ResponseWriter, r *http.Request, err error) bool {
 	}
 	s.fail(w, r, err)
 	return false
-}
-
-// changed answers a change u made to game id with its new ply, once the
-// AI is asked to reply if it is to move.
-func (s *Server) changed(w http.ResponseWriter, id int64, u table.Update) {
-	if table.AIToMove(&u.State) {
-		s.reply(id)
-	}
-	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
 }
 
 // play opens a private link: it checks the token, starts a session for
@@ -470,49 +518,12 @@ func (s *Server) move(ctx context.Context, w http.ResponseWriter, r *http.Reques
 		s.fail(w, r, err)
 		return
 	}
-	u, err := s.tab.PlayIn(ctx, st, sess.user, req.Ply, req.Move)
+	u, err := s.tab.PlayIn(ctx, st, sess.user, req.Ply, req.Move, table.PlayOptions{})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if table.AIToMove(&u.State) {
-		s.reply(id)
-	}
 	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply, Moves: u.Moves})
-}
-
-// reply lets the AI answer in game id, on a goroutine of the server's: its
-// moves reach the pages through the feed. One reply runs per game; asked
-// again meanwhile, it looks again when done.
-func (s *Server) reply(id int64) {
-	s.replyMu.Lock()
-	defer s.replyMu.Unlock()
-	if _, ok := s.replying[id]; ok {
-		s.replying[id] = true
-		return
-	}
-	s.replying[id] = false
-	s.wg.Add(1)
-	go func() {
-		defer s.wg.Done()
-		ctx := table.WithSource(s.ctx, Source)
-		for {
-			if _, err := s.tab.ReplyWith(ctx, id, table.Moved, table.ReplyOptions{}); err != nil && ctx.Err() == nil {
-				s.cfg.Log.Error("web: the AI's reply failed", "game", id, "err", err)
-			}
-			s.replyMu.Lock()
-			again := s.replying[id] && ctx.Err() == nil
-			if !again {
-				delete(s.replying, id)
-			} else {
-				s.replying[id] = false
-			}
-			s.replyMu.Unlock()
-			if !again {
-				return
-			}
-		}
-	}()
 }
 
 // plyRequest is the body of the requests that only say the ply they were
@@ -563,7 +574,7 @@ func (s *Server) takeback(ctx context.Context, w http.ResponseWriter, r *http.Re
 		s.fail(w, r, err)
 		return
 	}
-	s.changed(w, id, u)
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
 }
 
 // answerRequest is the body of POST /api/games/{id}/answer: the answer to
@@ -589,5 +600,5 @@ func (s *Server) answer(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		s.fail(w, r, err)
 		return
 	}
-	s.changed(w, id, u)
+	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
 }

@@ -27,6 +27,7 @@ type State struct {
 	Last     *Move             `json:"last,omitempty"`  // the last move
 	Moves    []Move            `json:"moves"`           // the legal moves; none once the game is over
 	History  []string          `json:"history"`         // the moves played, in notation
+	Movers   []int             `json:"movers"`          // the side that played each move of History
 	Check    *int              `json:"check,omitempty"` // the point of a king in check
 	Players  [2]Player         `json:"players"`         // by side
 	You      int               `json:"you"`             // the viewer's side; -1 for a spectator
@@ -167,7 +168,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	p := st.Position.Clone()
 	v := p.Variant()
 	out := State{
-		ID: g.ID, Page: g.PublicID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{},
+		ID: g.ID, Page: g.PublicID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{}, Movers: []int{},
 		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement},
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}
@@ -179,13 +180,17 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 		}
 		out.Pieces = append(out.Pieces, Piece{Point: i, Side: int(pc.Side), Look: lookName(pc.Kind.Look), Neutral: pc.Kind.Neutral, Name: pc.Kind.Name})
 	}
-	for _, m := range st.Moves {
-		out.History = append(out.History, m.Notation)
-	}
 	if n := len(st.Moves); n > 0 {
 		before, err := store.Replay(v, g.Start, st.Moves[:n-1])
 		if err != nil {
 			return out, fmt.Errorf("game %d: replay: %w", g.ID, err)
+		}
+		// Every ply hands the turn over, a pass too: the last move's
+		// mover tells every move's.
+		mover := int(before.Turn())
+		for _, m := range st.Moves {
+			out.History = append(out.History, m.Notation)
+			out.Movers = append(out.Movers, mover^(n-1-m.Ply)%2)
 		}
 		last := st.Moves[n-1].Notation
 		m, err := before.ParseMove(last)
@@ -244,32 +249,17 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	return out, nil
 }
 
-// state serves GET /api/games/{id}. When the AI is to move in a player's
-// game and no reply of this server's runs (after a restart), it starts
-// one; a spectator's view starts none.
+// state serves GET /api/games/{id}: the game as its reader sees it. It
+// changes nothing.
 func (s *Server) state(w http.ResponseWriter, r *http.Request) {
 	st, sess, err := s.game(r)
 	if !s.found(w, r, err) {
 		return
 	}
-	id := st.Game.ID
 	out, err := s.stateOf(&st, sess)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if out.You >= 0 && table.AIToMove(&st) {
-		s.replyIfIdle(id)
-	}
 	writeJSON(w, http.StatusOK, out)
-}
-
-// replyIfIdle starts the AI's reply in game id unless one runs.
-func (s *Server) replyIfIdle(id int64) {
-	s.replyMu.Lock()
-	_, running := s.replying[id]
-	s.replyMu.Unlock()
-	if !running {
-		s.reply(id)
-	}
 }

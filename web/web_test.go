@@ -89,6 +89,7 @@ func newServerFixture(t *testing.T) *fixture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(tab.Close) // before the store closes
 	ts := httptest.NewUnstartedServer(nil)
 	srv, err := web.New(web.Config{Table: tab, Sessions: db, Key: []byte(strings.Repeat("k", 32)), PublicURL: "http://" + ts.Listener.Addr().String()})
 	if err != nil {

@@ -100,6 +100,7 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	if err != nil {
 		return err
 	}
+	defer tab.Close() // its AI replies, before the database closes
 	s := &session{tab: tab, v: v, human: human, level: *level, out: stdout, confirming: -1, echoed: isTerminal(in)}
 	colour := store.FirstColour
 	if human != 0 {
@@ -162,9 +163,6 @@ func (s *session) Expired(context.Context, store.Challenge) error { return nil }
 
 // Stepped does nothing: the terminal plays no tournaments.
 func (s *session) Stepped(context.Context, table.Step) error { return nil }
-
-// Replied does nothing: the terminal waits for the AI's reply itself.
-func (s *session) Replied(context.Context, table.Update) error { return nil }
 
 // Analysed does nothing: the terminal asks for no analysis to be posted.
 func (s *session) Analysed(context.Context, table.Analysis) error { return nil }
@@ -442,8 +440,7 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 		s.resigning = true
 		return false, nil
 	default:
-		u, err = s.tab.Play(ctx, s.id, you.ID, s.st.Game.Ply, text)
-		if err == nil {
+		played := func(u table.Update) {
 			s.block()
 			if len(u.Moves) > 0 {
 				fmt.Fprintf(s.out, "You play %s%s.\n", u.Moves[0], separatorNote(text, u.Moves[0]))
@@ -454,7 +451,20 @@ func (s *session) command(ctx context.Context, text string) (quit bool, err erro
 			if !u.State.Game.Over() {
 				fmt.Fprintf(s.out, "zugbot is thinking…\n")
 			}
-			u, err = s.tab.Reply(ctx, s.id, table.Moved)
+		}
+		var st store.State
+		if st, err = s.tab.Load(ctx, s.id); err != nil {
+			return false, err
+		}
+		u, err = s.tab.PlayIn(ctx, st, you.ID, s.st.Game.Ply, text, table.PlayOptions{AwaitReply: true, Played: played})
+		switch {
+		case err != nil:
+		case u.Reply != nil:
+			u = *u.Reply
+		case table.AIToMove(&u.State):
+			return false, fmt.Errorf("zugbot could not reply in game %d", s.id)
+		default: // the move ended the game, shown already
+			u = table.Update{Event: table.Moved, State: u.State}
 		}
 	}
 	var bad *engine.MoveError

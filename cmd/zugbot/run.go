@@ -25,6 +25,7 @@ import (
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -80,7 +81,15 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			Name: "zugbot_db_write_retries_total", Help: "Writes run again after PostgreSQL refused them for clashing with another.",
 		}, func() float64 { return float64(st.WriteRetries()) }))
 	}
-	b, err := bot.New(bot.Config{Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, ShardIDs: cfg.ShardIDs, Logger: log, Metrics: metrics, AIWorkers: cfg.AIWorkers})
+	// The game service, which the bot and the live board share; its AI
+	// replies stop after both.
+	tab, err := table.New(table.Config{Store: st, Variants: games.All(), AIWorkers: cfg.AIWorkers, Log: log,
+		Thought: metrics.AIThought, Queued: metrics.AIQueued, Waited: metrics.AIWaited})
+	if err != nil {
+		return err
+	}
+	defer tab.Close()
+	b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, ShardIDs: cfg.ShardIDs, Logger: log, Metrics: metrics})
 	if err != nil {
 		return err
 	}
@@ -91,7 +100,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		listened := make(chan struct{})
 		go func() {
 			defer close(listened)
-			l := feed.Listener{URL: st.URL(), Bus: b.Table().Feed(), Origin: b.Table().Origin(), Logger: log}
+			l := feed.Listener{URL: st.URL(), Bus: tab.Feed(), Origin: tab.Origin(), Logger: log}
 			if err := l.Run(lctx); err != nil {
 				log.Error("listening to the other processes' changes", "err", err)
 			}
@@ -103,7 +112,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err != nil {
 			return err
 		}
-		stop, err := serveLiveBoard(b, st, cfg, act, log)
+		stop, err := serveLiveBoard(b, tab, st, cfg, act, log)
 		if err != nil {
 			return err
 		}
@@ -313,12 +322,12 @@ func activeGames(st *store.Store) prometheus.Collector {
 }
 
 // serveLiveBoard serves the live board (package web) on cfg.WebAddr, over
-// the bot's own game service, and gives the bot its links. Its signing key
+// the game service tab that the bot shares, and gives the bot its links. Its signing key
 // is drawn anew at each start (the links it gives open within minutes);
 // its sessions are kept in the store, so a restart leaves the players'
 // pages theirs. With act, it serves the board inside Discord too, as an
 // Activity. It returns what stops it.
-func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, act *web.ActivityConfig, log *slog.Logger) (stop func(), err error) {
+func serveLiveBoard(b *bot.Bot, tab *table.Table, st *store.Store, cfg config, act *web.ActivityConfig, log *slog.Logger) (stop func(), err error) {
 	ln, err := net.Listen("tcp", cfg.WebAddr)
 	if err != nil {
 		return nil, usagef("ZUGBOT_WEB_ADDR %s: %v", cfg.WebAddr, err)
@@ -331,7 +340,7 @@ func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, act *web.ActivityCo
 	if _, err := rand.Read(key); err != nil {
 		return nil, fmt.Errorf("a key for the live board's links: %w", err)
 	}
-	ws, err := web.New(web.Config{Table: b.Table(), Sessions: st, Key: key, PublicURL: public, Log: log, Activity: act})
+	ws, err := web.New(web.Config{Table: tab, Sessions: st, Key: key, PublicURL: public, Log: log, Activity: act})
 	if err != nil {
 		return nil, err
 	}
@@ -349,7 +358,8 @@ func serveLiveBoard(b *bot.Bot, st *store.Store, cfg config, act *web.ActivityCo
 	return func() {
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
-		srv.Shutdown(ctx)
-		ws.Close()
+		if err := ws.Shutdown(ctx); err != nil {
+			log.Warn("stopping the live board", "err", err)
+		}
 	}, nil
 }

@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -84,6 +83,7 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if err != nil {
 		return err
 	}
+	defer tab.Close() // its AI replies, before the database closes
 	key := make([]byte, 32)
 	_, _ = rand.Read(key) // links last as long as this process
 	srv, err := web.New(web.Config{Table: tab, Sessions: db, Key: key, PublicURL: "http://" + ln.Addr().String()})
@@ -119,8 +119,7 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 	defer cancel()
-	srv.Close() // ends the live streams, which Shutdown would wait for
-	if err := hs.Shutdown(sctx); err != nil && !errors.Is(err, http.ErrServerClosed) {
+	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("stop serving: %w", err)
 	}
 	return nil

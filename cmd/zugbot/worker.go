@@ -59,6 +59,7 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err != nil {
 		return err
 	}
+	defer tab.Close() // its AI replies, before the database closes
 	if metricsLn != nil {
 		// The process's own metrics, its health (the database answers) and
 		// Go's profiles, as the bot serves them.

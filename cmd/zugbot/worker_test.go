@@ -33,9 +33,9 @@ func startWorker(t *testing.T, bin, db string, logs *syncBuffer) *exec.Cmd {
 // four replies of the expert level (1 s of thought each) and is killed
 // with SIGKILL while it thinks; two more workers then take every reply,
 // those two after their lease. Each game gets exactly one reply at its
-// ply, and the service, asking for the next replies as the bot does,
-// gets them from the workers; once the workers stop, it thinks them
-// itself.
+// ply, and the service, awaiting the next replies as the bot does, gets
+// them from the workers, under the cause of the move that asked for them;
+// once the workers stop, it thinks them itself.
 func TestWorkerKilledMidThink(t *testing.T) {
 	if testing.Short() {
 		t.Skip("waits for a lease to pass (15 s)")
@@ -59,6 +59,7 @@ func TestWorkerKilledMidThink(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	t.Cleanup(tab.Close) // before the store closes
 	go (&feed.Listener{URL: st.URL(), Bus: tab.Feed(), Origin: tab.Origin()}).Run(ctx)
 
 	var ids []int64
@@ -109,23 +110,32 @@ func TestWorkerKilledMidThink(t *testing.T) {
 		}
 	}
 
-	// The next replies, asked for as the bot does after a person's move,
-	// come from the workers; none is played twice.
+	// The next replies, awaited as the bot awaits them after a person's
+	// move, come from the workers, under the cause of the move; none is
+	// played twice.
+	sub := tab.Feed().Subscribe(feed.Filter{})
+	defer sub.Close()
 	for i, id := range ids {
 		st0, err := tab.Load(ctx, id)
 		if err != nil {
 			t.Fatal(err)
 		}
 		mv := st0.Position.FormatMove(st0.Position.Moves(nil)[0])
-		if _, err := tab.Play(ctx, id, people[i].ID, 1, mv); err != nil {
-			t.Fatal(err)
-		}
-		u, err := tab.Reply(ctx, id, table.Moved)
+		cause := fmt.Sprint("move-", id)
+		u, err := tab.PlayIn(store.WithCause(ctx, cause), st0, people[i].ID, 1, mv, table.PlayOptions{AwaitReply: true})
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(u.Moves) != 1 || u.State.Game.Ply != 3 {
-			t.Errorf("game %d: the reply to %s came as moves %v at ply %d; want one move, at ply 3", id, mv, u.Moves, u.State.Game.Ply)
+		if r := u.Reply; r == nil || len(r.Moves) != 1 || r.State.Game.Ply != 3 {
+			t.Fatalf("game %d: the reply to %s came as %+v; want one move, at ply 3", id, mv, r)
+		}
+		for c := range sub.C {
+			if c.Game == id && c.Ply == 3 {
+				if c.Cause != cause || !tab.Awaited("", c.Cause) {
+					t.Errorf("game %d: the worker's reply came with cause %q (awaited: %v); want %q, left to the move that awaited it", id, c.Cause, tab.Awaited("", c.Cause), cause)
+				}
+				break
+			}
 		}
 	}
 	// Without workers, the service thinks itself.
@@ -137,11 +147,8 @@ func TestWorkerKilledMidThink(t *testing.T) {
 	}
 	st0, _ := tab.Load(ctx, ids[0])
 	mv := st0.Position.FormatMove(st0.Position.Moves(nil)[0])
-	if _, err := tab.Play(ctx, ids[0], people[0].ID, 3, mv); err != nil {
-		t.Fatal(err)
-	}
-	if u, err := tab.Reply(ctx, ids[0], table.Moved); err != nil || len(u.Moves) != 1 {
-		t.Errorf("with no worker left, the service's reply: moves %v, %v; want one move", u.Moves, err)
+	if u, err := tab.PlayIn(ctx, st0, people[0].ID, 3, mv, table.PlayOptions{AwaitReply: true}); err != nil || u.Reply == nil || len(u.Reply.Moves) != 1 {
+		t.Errorf("with no worker left, the service's reply: %+v, %v; want one move", u.Reply, err)
 	}
 	for _, id := range ids {
 		s, err := tab.Load(ctx, id)

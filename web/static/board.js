@@ -33,6 +33,11 @@
 
   function announce(text) { $('announce').textContent = text; }
 
+  // spokenMoves is how many of the moves made since the page last drew the
+  // game it announces at most: a reply's, not a whole game's after a
+  // reconnection.
+  const spokenMoves = 4;
+
   async function load() {
     if (loading) { again = true; return loading; }
     loading = (async () => {
@@ -65,7 +70,13 @@
     st = next;
     if (!prev || prev.ply !== st.ply) selected = -1;
     if (prev && st.ply > prev.ply && st.last) {
-      announce(st.variant.sides[st.ply % 2 === 1 ? 0 : 1] + ' played ' + st.last.notation + '.' + (st.result ? ' ' + resultText() : ''));
+      // Each move since the last state shown, by the side that played it
+      // (a reply may span two plies), the last few at most.
+      const said = [];
+      for (let i = Math.max(prev.ply, st.ply - spokenMoves); i < st.ply; i++) {
+        said.push(st.variant.sides[st.movers[i]] + ' played ' + st.history[i] + '.');
+      }
+      announce(said.join(' ') + (st.result ? ' ' + resultText() : ''));
     } else if (prev && st.ply < prev.ply) {
       announce('Moves were taken back.');
     } else if (prev && st.result && !prev.result) {
