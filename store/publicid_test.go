@@ -33,7 +33,7 @@ func TestPublicIDs(t *testing.T) {
 		"", "1", "0000000000000001", // a number, or a guess
 		strings.ToUpper(g.PublicID),       // another spelling of a real one
 		g.PublicID + "0", g.PublicID[:15], // longer, shorter
-		g.PublicID[:15] + "g",                  // not hex
+		g.PublicID[:15] + "g",                 // not hex
 		"' OR '1'='1", g.PublicID[:14] + "%%", // SQL
 	} {
 		if id, err := s.GameByPublicID(ctx, pid); !errors.Is(err, ErrNotFound) {
