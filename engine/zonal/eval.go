@@ -243,7 +243,7 @@ func (p *Position) features(f *[nTerms]int) {
 				default: // the riders
 					var dest set
 					if l.cells[sq] == zoned {
-						dest, _ = p.reach(sq, riderDirs(kind), both, -1)
+						dest = p.reach(sq, kind, both)
 						t[tZoneRider]++
 					} else {
 						dest = p.straight(sq, riderDirs(kind), both)

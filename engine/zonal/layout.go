@@ -66,6 +66,12 @@ type layout struct {
 	cells        [size]cell
 	zone         set   // the zone squares
 	zones        []int // the zone squares, in index order
+	// areas are the zones, each a set of zone squares joined by steps in
+	// any direction; areaOf gives each square's area (-1 off the zones)
+	// and areaBit its place in the area's squares.
+	areas   []area
+	areaOf  [size]int8
+	areaBit [size]uint8
 	names        [size]string
 	file, rank   [size]int
 	point        [size]int      // geometry point of each square, -1 for walls
@@ -129,6 +135,7 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 			l.squares = append(l.squares, sq)
 		}
 	}
+	l.buildAreas()
 	// Pawns promote on the last existing square of their file.
 	l.home = [2]int{1, l.ranks - 2}
 	for f := 0; f < l.files; f++ {
@@ -200,6 +207,54 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 	l.blackKey = next()
 	l.geom = l.geometry()
 	return l
+}
+
+// An area is one zone: its squares, at most 32, and for each square and
+// kind of rider (bishop, rook, queen, from 0), the squares of the area a
+// step away in the rider's directions, as a mask of its squares.
+type area struct {
+	squares []int
+	steps   [3][]uint32
+}
+
+// buildAreas finds the layout's zones (see area).
+func (l *layout) buildAreas() {
+	for i := range l.areaOf {
+		l.areaOf[i] = -1
+	}
+	for _, sq := range l.zones {
+		if l.areaOf[sq] >= 0 {
+			continue
+		}
+		id := int8(len(l.areas))
+		a := area{squares: []int{sq}}
+		l.areaOf[sq] = id
+		for i := 0; i < len(a.squares); i++ {
+			for _, d := range everyWay {
+				if t := a.squares[i] + d; l.cells[t] == zoned && l.areaOf[t] < 0 {
+					l.areaOf[t] = id
+					a.squares = append(a.squares, t)
+				}
+			}
+		}
+		if len(a.squares) > 32 {
+			panic("zonal: a zone of more than 32 squares")
+		}
+		for i, t := range a.squares {
+			l.areaBit[t] = uint8(i)
+		}
+		for k := range a.steps {
+			a.steps[k] = make([]uint32, len(a.squares))
+			for i, t := range a.squares {
+				for _, d := range riderDirs(bishop + uint8(k)) {
+					if l.areaOf[t+d] == id {
+						a.steps[k][i] |= 1 << l.areaBit[t+d]
+					}
+				}
+			}
+		}
+		l.areas = append(l.areas, a)
+	}
 }
 
 // geometry returns the board as the renderer draws it: the existing squares
