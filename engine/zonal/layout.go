@@ -69,17 +69,17 @@ type layout struct {
 	// areas are the zones, each a set of zone squares joined by steps in
 	// any direction; areaOf gives each square's area (-1 off the zones)
 	// and areaBit its place in the area's squares.
-	areas   []area
-	areaOf  [size]int8
-	areaBit [size]uint8
-	names        [size]string
-	file, rank   [size]int
-	point        [size]int      // geometry point of each square, -1 for walls
-	squares      []int          // mailbox index of each geometry point
-	promo        [2]set         // where each side's pawns promote
-	promoDist    [2][size]int8  // steps from each square to its file's promotion square
-	psqIndex     [2][size]uint8 // each square's entry in the piece-square tables, for each side (see psqTable)
-	home         [2]int         // the rank (from 0) each side's pawns start on
+	areas      []area
+	areaOf     [size]int8
+	areaBit    [size]uint8
+	names      [size]string
+	file, rank [size]int
+	point      [size]int      // geometry point of each square, -1 for walls
+	squares    []int          // mailbox index of each geometry point
+	promo      [2]set         // where each side's pawns promote
+	promoDist  [2][size]int8  // steps from each square to its file's promotion square
+	psqIndex   [2][size]uint8 // each square's entry in the piece-square tables, for each side (see psqTable)
+	home       [2]int         // the rank (from 0) each side's pawns start on
 	// Castling: the king's file, the rooks' files by wing (0 the queen's
 	// side, 1 the king's), and the rights each square's move clears.
 	kingFile   int
