@@ -118,7 +118,7 @@ func readFields(v *engine.Variant, l *layout, f []string) (*Position, error) {
 	if p.attacked(p.kings[p.turn^1], p.turn) {
 		return nil, fmt.Errorf("%s is to move but %s is in check", v.Sides[p.turn], v.Sides[p.turn^1])
 	}
-	p.hash = p.computeHash()
+	p.hash, p.pawnKey = p.computeHash()
 	if f[3] != "-" {
 		sq, ok := l.lookup(f[3])
 		if !ok {
@@ -260,8 +260,8 @@ func (p *Position) readCastling(s string) error {
 }
 
 // computeHash returns the Zobrist hash of p from scratch, without the en
-// passant square.
-func (p *Position) computeHash() uint64 {
+// passant square, and the hash of its pawns alone.
+func (p *Position) computeHash() (hash, pawns uint64) {
 	l := p.l
 	h := l.castleKey[p.castle]
 	if p.turn == Black {
@@ -270,7 +270,10 @@ func (p *Position) computeHash() uint64 {
 	for _, sq := range l.squares {
 		if pc := p.board[sq]; pc != 0 {
 			h ^= l.pieceKey[pc][sq]
+			if pc&7 == pawn {
+				pawns ^= l.pieceKey[pc][sq]
+			}
 		}
 	}
-	return h
+	return h, pawns
 }

@@ -80,6 +80,9 @@ type layout struct {
 	promoDist  [2][size]int8  // steps from each square to its file's promotion square
 	psqIndex   [2][size]uint8 // each square's entry in the piece-square tables, for each side (see psqTable)
 	home       [2]int         // the rank (from 0) each side's pawns start on
+	// centre is each square's distance from the centre, in half steps
+	// along the file and the rank.
+	centre [size]int8
 	// Castling: the king's file, the rooks' files by wing (0 the queen's
 	// side, 1 the king's), and the rights each square's move clears.
 	kingFile   int
@@ -136,6 +139,10 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 		}
 	}
 	l.buildAreas()
+	for _, sq := range l.squares {
+		cf, cr := l.files-1, l.ranks-1 // the centre, doubled to stay in integers
+		l.centre[sq] = int8(abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr))
+	}
 	// Pawns promote on the last existing square of their file.
 	l.home = [2]int{1, l.ranks - 2}
 	for f := 0; f < l.files; f++ {

@@ -151,6 +151,7 @@ func (m move) promo() uint8 { return uint8(m >> 16 & 7) }
 // undo is what Undo needs to take a move back.
 type undo struct {
 	hash     uint64
+	pawnKey  uint64
 	m        move
 	half     int32
 	captured uint8
@@ -173,8 +174,16 @@ type Position struct {
 	half   int   // plies since the last capture or pawn move
 	full   int   // the move number
 	hash   uint64
-	hist   []undo
-	buf    []move // scratch for Moves and Outcome
+	// pawnKey hashes the pawns alone (with the keys of hash), for the
+	// evaluation's table of pawn structures (see pawns): pawnTable,
+	// made once the position has been evaluated often enough to be
+	// searched, or else pawnScratch.
+	pawnKey     uint64
+	pawnTable   []pawnEntry
+	pawnScratch pawnEntry
+	evaluated   int
+	hist        []undo
+	buf         []move // scratch for Moves and Outcome
 	// known says that check holds whether the side to move is in check:
 	// legal finds out on its way, and make and unmake forget it.
 	known, check bool
@@ -208,6 +217,7 @@ func (p *Position) Clone() engine.Position {
 	c := *p
 	c.hist = append([]undo(nil), p.hist...)
 	c.buf = nil
+	c.pawnTable, c.evaluated = nil, 0
 	return &c
 }
 
@@ -346,7 +356,7 @@ func (p *Position) make(m move) {
 	from, to := m.from(), m.to()
 	pc := p.board[from]
 	captured := p.board[to]
-	p.hist = append(p.hist, undo{hash: p.hash, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
+	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
 	p.known = false
 	h := p.hash ^ l.blackKey
 	if p.ep != 0 {
@@ -365,6 +375,9 @@ func (p *Position) make(m move) {
 			p.counts[them][captured&7]--
 			h ^= l.pieceKey[captured][to]
 			p.half = 0
+			if captured&7 == pawn {
+				p.pawnKey ^= l.pieceKey[captured][to]
+			}
 		}
 		p.board[from] = 0
 		p.board[to] = pc
@@ -374,6 +387,7 @@ func (p *Position) make(m move) {
 		switch pc & 7 {
 		case pawn:
 			p.half = 0
+			p.pawnKey ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to]
 			if m&flagEP != 0 {
 				sq := to - forward(us)
 				x := p.board[sq]
@@ -381,12 +395,14 @@ func (p *Position) make(m move) {
 				p.occ[them].toggle(sq)
 				p.counts[them][pawn]--
 				h ^= l.pieceKey[x][sq]
+				p.pawnKey ^= l.pieceKey[x][sq]
 			} else if k := m.promo(); k != 0 {
 				np := colour(us) | k
 				p.board[to] = np
 				p.counts[us][pawn]--
 				p.counts[us][k]++
 				h ^= l.pieceKey[pc][to] ^ l.pieceKey[np][to]
+				p.pawnKey ^= l.pieceKey[pc][to]
 			}
 		case king:
 			p.kings[us] = to
@@ -483,7 +499,7 @@ func (p *Position) unmake() {
 			p.kings[us] = from
 		}
 	}
-	p.castle, p.ep, p.half, p.hash = u.castle, int(u.ep), int(u.half), u.hash
+	p.castle, p.ep, p.half, p.hash, p.pawnKey = u.castle, int(u.ep), int(u.half), u.hash, u.pawnKey
 	if us == Black {
 		p.full--
 	}

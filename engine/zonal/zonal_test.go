@@ -154,7 +154,7 @@ func bare(pieces map[string]byte) *Position {
 			panic(err)
 		}
 	}
-	p.hash = p.computeHash()
+	p.hash, p.pawnKey = p.computeHash()
 	return p
 }
 
