@@ -89,7 +89,13 @@ func (p *Position) evaluate(w *weights) int {
 	}
 	var f [nTerms]int
 	p.features(&f)
-	mg, eg := p.psqScore(&w.psq)
+	var mg, eg int
+	if w == p.l.weights {
+		us, them := &p.psq[p.turn&1], &p.psq[(p.turn^1)&1]
+		mg, eg = int(us[0]-them[0]), int(us[1]-them[1])
+	} else {
+		mg, eg = p.psqScore(&w.psq)
+	}
 	for t, n := range f {
 		mg += w.terms[t][0] * n
 		eg += w.terms[t][1] * n
@@ -99,7 +105,9 @@ func (p *Position) evaluate(w *weights) int {
 }
 
 // psqScore returns the piece-square tables' worth of the side to move's
-// pieces less the other side's, for the middlegame and for the endgame.
+// pieces less the other side's, for the middlegame and for the endgame,
+// counted afresh (the position keeps its own tables' worth move by move,
+// in psq).
 func (p *Position) psqScore(t *psqTable) (mg, eg int) {
 	for s := range p.occ {
 		sign := 1
@@ -431,7 +439,7 @@ func (p *Position) FutilityMargin(depth int) int {
 // ai.NullMover). The en passant square goes, and the position starts
 // afresh for repetitions; UndoNull takes it back.
 func (p *Position) DoNull() {
-	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, half: int32(p.half), castle: p.castle, ep: uint8(p.ep)})
+	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, psq: p.psq, half: int32(p.half), castle: p.castle, ep: uint8(p.ep)})
 	p.known = false
 	h := p.hash ^ p.l.blackKey
 	if p.ep != 0 {

@@ -127,12 +127,13 @@ func TestPSQIndex(t *testing.T) {
 	}
 }
 
-// TestPawnTable checks the pawns' hash and the table of pawn structures
-// along random games with captures, promotions, en passant and null
-// moves: the hash made move by move (and taken back) is the one worked
-// out from the board, and a searched position's evaluation, with its
-// table, is that of a fresh copy, which has none.
-func TestPawnTable(t *testing.T) {
+// TestIncremental checks what the evaluation keeps move by move along
+// random games with captures, promotions, en passant, castling and null
+// moves: the pawns' hash and the piece-square tables' worth, made move by
+// move (and taken back), are those worked out from the board, and a
+// searched position's evaluation, with its table of pawn structures, is
+// that of a fresh copy, which has none.
+func TestIncremental(t *testing.T) {
 	r := rand.New(rand.NewPCG(46, 1))
 	for _, v := range []*engine.Variant{Chess, Zonal} {
 		for game := range 20 {
@@ -151,6 +152,11 @@ func TestPawnTable(t *testing.T) {
 				}
 				if _, want := p.computeHash(); p.pawnKey != want {
 					t.Fatalf("%s game %d ply %d: pawn hash %x, from the board %x", v.ID, game, ply, p.pawnKey, want)
+				}
+				mg, eg := p.psqScore(&p.l.weights.psq)
+				us, them := p.psq[p.turn], p.psq[p.turn^1]
+				if int(us[0]-them[0]) != mg || int(us[1]-them[1]) != eg {
+					t.Fatalf("%s game %d ply %d: piece-square worth %v, from the board %d %d", v.ID, game, ply, p.psq, mg, eg)
 				}
 				fresh := p.Clone().(*Position)
 				if got, want := p.Evaluate(), fresh.Evaluate(); got != want || fresh.pawnTable != nil {

@@ -118,7 +118,7 @@ func readFields(v *engine.Variant, l *layout, f []string) (*Position, error) {
 	if p.attacked(p.kings[p.turn^1], p.turn) {
 		return nil, fmt.Errorf("%s is to move but %s is in check", v.Sides[p.turn], v.Sides[p.turn^1])
 	}
-	p.hash, p.pawnKey = p.computeHash()
+	p.rehash()
 	if f[3] != "-" {
 		sq, ok := l.lookup(f[3])
 		if !ok {
@@ -257,6 +257,18 @@ func (p *Position) readCastling(s string) error {
 		p.castle |= 1 << bit
 	}
 	return nil
+}
+
+// rehash sets p's hashes and piece-square worth from the board (see
+// computeHash and Position.psq).
+func (p *Position) rehash() {
+	p.hash, p.pawnKey = p.computeHash()
+	p.psq = [2][2]int32{}
+	for _, sq := range p.l.squares {
+		if pc := p.board[sq]; pc != 0 {
+			p.addPsq(side(pc), pc&7, sq, 1)
+		}
+	}
 }
 
 // computeHash returns the Zobrist hash of p from scratch, without the en
