@@ -252,13 +252,7 @@ func (p *Position) features(f *[nTerms]int) {
 	pe := p.pawns()
 	pawnAttacks := &pe.attacks
 	// The squares beside each king, and its own.
-	var kingZone [2]set
-	for s, k := range p.kings {
-		kingZone[s].add(k)
-		for _, d := range everyWay {
-			kingZone[s].add(k + d)
-		}
-	}
+	kingZone := [2]set{l.kingSet[p.kings[0]], l.kingSet[p.kings[1]]}
 	// The squares each side attacks, its own pieces' included.
 	var attacks [2]set
 	for s := range attacks {
@@ -277,7 +271,6 @@ func (p *Position) features(f *[nTerms]int) {
 		for i, n := range pe.terms[s] {
 			t[tAdvance+term(i)] = int(n)
 		}
-		enemy := colour(them)
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
@@ -285,17 +278,12 @@ func (p *Position) features(f *[nTerms]int) {
 				case pawn:
 				case knight:
 					t[tKnightCentre] += int(l.centre[sq])
-					for _, d := range jumps {
-						to := sq + d
-						attacks[s].add(to)
-						if pc := p.board[to]; pc == 0 || pc&enemy != 0 {
-							if !pawnAttacks[them].has(to) {
-								t[tKnightMoves]++
-							}
-							if kingZone[them].has(to) {
-								t[tKingAttack]++
-							}
-						}
+					to := &l.knightSet[sq]
+					attacks[s] = attacks[s].or(*to)
+					for w, word := range to {
+						free := word &^ p.occ[s][w]
+						t[tKnightMoves] += bits.OnesCount64(free &^ pawnAttacks[them][w])
+						t[tKingAttack] += bits.OnesCount64(free & kingZone[them][w])
 					}
 				case king:
 					t[tKingCentre] += int(l.centre[sq])

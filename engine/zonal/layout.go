@@ -83,6 +83,9 @@ type layout struct {
 	// centre is each square's distance from the centre, in half steps
 	// along the file and the rank.
 	centre [size]int8
+	// knightSet and kingSet are the squares a knight and a king on each
+	// square attack, kingSet with the square itself.
+	knightSet, kingSet [size]set
 	// Castling: the king's file, the rooks' files by wing (0 the queen's
 	// side, 1 the king's), and the rights each square's move clears.
 	kingFile   int
@@ -139,6 +142,19 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 		}
 	}
 	l.buildAreas()
+	for _, sq := range l.squares {
+		l.kingSet[sq].add(sq)
+		for _, d := range everyWay {
+			if l.cells[sq+d] != absent {
+				l.kingSet[sq].add(sq + d)
+			}
+		}
+		for _, d := range jumps {
+			if l.cells[sq+d] != absent {
+				l.knightSet[sq].add(sq + d)
+			}
+		}
+	}
 	for _, sq := range l.squares {
 		cf, cr := l.files-1, l.ranks-1 // the centre, doubled to stay in integers
 		l.centre[sq] = int8(abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr))
