@@ -142,6 +142,7 @@ func (p *Position) phase() int {
 // pawnStructure), kept in a table by the pawns' hash.
 type pawnEntry struct {
 	key     uint64
+	pawns   [2]set    // the squares of each side's pawns
 	attacks [2]set    // the squares each side's pawns attack
 	files   [2]uint16 // the files that hold a pawn of each side
 	// terms are the pawn terms, tAdvance to tIsolated, by side.
@@ -197,6 +198,7 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 					file, rank := l.file[sq], l.rank[sq]
 					top[s][file] = max(top[s][file], rank)
 					bottom[s][file] = min(bottom[s][file], rank)
+					e.pawns[s].add(sq)
 					e.attacks[s].add(sq + fwd + east)
 					e.attacks[s].add(sq + fwd + west)
 					e.files[s] |= 1 << file
@@ -272,10 +274,9 @@ func (p *Position) features(f *[nTerms]int) {
 			t[tAdvance+term(i)] = int(n)
 		}
 		for w, word := range p.occ[s] {
-			for ; word != 0; word &= word - 1 {
+			for word &^= pe.pawns[s][w]; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
 				switch kind := p.board[sq] & 7; kind {
-				case pawn:
 				case knight:
 					t[tKnightCentre] += int(l.centre[sq])
 					to := &l.knightSet[sq]
@@ -332,22 +333,19 @@ func (p *Position) features(f *[nTerms]int) {
 			}
 		}
 	}
+	// The threats: pieces but pawns and kings that enemy pawns attack,
+	// and those the enemy attacks and none of their side defends.
 	for s := range p.occ {
 		t := &sides[s]
 		them := s ^ 1
+		k := p.kings[s]
 		for w, word := range p.occ[s] {
-			for ; word != 0; word &= word - 1 {
-				sq := w<<6 | bits.TrailingZeros64(word)
-				if k := p.board[sq] & 7; k == pawn || k == king {
-					continue
-				}
-				if pawnAttacks[them].has(sq) {
-					t[tPawnThreat]++
-				}
-				if attacks[them].has(sq) && !attacks[s].has(sq) {
-					t[tHanging]++
-				}
+			word &^= pe.pawns[s][w]
+			if k>>6 == w {
+				word &^= 1 << (k & 63)
 			}
+			t[tPawnThreat] += bits.OnesCount64(word & pawnAttacks[them][w])
+			t[tHanging] += bits.OnesCount64(word & attacks[them][w] &^ attacks[s][w])
 		}
 		t[tKingDanger] = t[tKingAttack] * t[tKingAttack]
 	}
