@@ -307,16 +307,15 @@ func (p *Position) features(f *[nTerms]int) {
 							t[tZSquare]++
 						}
 					}
-					attacks[s] = attacks[s].or(dest)
-					for w := range dest {
-						dest[w] &^= p.occ[s][w]
-					}
-					moves := 0
-					for w := range dest {
-						moves += bits.OnesCount64(dest[w] &^ pawnAttacks[them][w])
+					moves, near := 0, 0
+					for w, word := range dest {
+						attacks[s][w] |= word
+						free := word &^ p.occ[s][w]
+						moves += bits.OnesCount64(free &^ pawnAttacks[them][w])
+						near += bits.OnesCount64(free & kingZone[them][w])
 					}
 					t[tKnightMoves+term(kind-knight)] += moves
-					t[tKingAttack] += dest.and(kingZone[them]).count()
+					t[tKingAttack] += near
 					switch kind {
 					case bishop:
 						t[tBishopCentre] += int(l.centre[sq])
