@@ -218,7 +218,7 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 				}
 				file, rank := l.file[sq], l.rank[sq]
 				left := int(l.promoDist[s][sq])
-				t[tAdvance-tAdvance] += int16(l.ranks - 2 - left)
+				t[0] += int16(l.ranks - 2 - left) // tAdvance, the first pawn term
 				// Ahead means higher ranks for White, lower for Black.
 				passed, doubled := true, false
 				lo, hi := max(file-1, 0), min(file+1, 15)
