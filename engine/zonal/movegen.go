@@ -180,13 +180,12 @@ func (p *Position) attackedStraight(sq int, by engine.Side) bool {
 	if p.leaperCheck(sq, by) {
 		return true
 	}
-	for _, d := range everyWay {
-		if b[sq+d] == c|king {
-			return true
-		}
-	}
+	// Each line from sq: the king a step away, or a rider further on.
 	for _, d := range orthogonal {
 		t := sq + d
+		if b[t] == c|king {
+			return true
+		}
 		for b[t] == 0 {
 			t += d
 		}
@@ -196,6 +195,9 @@ func (p *Position) attackedStraight(sq int, by engine.Side) bool {
 	}
 	for _, d := range diagonal {
 		t := sq + d
+		if b[t] == c|king {
+			return true
+		}
 		for b[t] == 0 {
 			t += d
 		}
