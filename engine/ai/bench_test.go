@@ -2,6 +2,7 @@ package ai
 
 import (
 	"context"
+	"runtime"
 	"testing"
 
 	"github.com/zugbot/zugbot/engine/enginetest"
@@ -18,19 +19,28 @@ func BenchmarkSearch(b *testing.B) { benchSearch(b, Config{Nodes: 200_000}) }
 func BenchmarkSearchDepth(b *testing.B) { benchSearch(b, Config{Depth: 8}) }
 
 // benchSearch runs a search with cfg from the middle of each game,
-// reporting the nodes a second and a search.
+// reporting the nodes a second and a search, and the CPU time a search
+// takes on its thread (cpu-ns/op; on Linux): on a machine loaded by
+// others, wall time counts the waits for a core as well.
 func benchSearch(b *testing.B, cfg Config) {
 	for _, vc := range variants {
 		b.Run(vc.v.ID, func(b *testing.B) {
 			p := enginetest.MustParse(b, vc.v, vc.mid)
-			var nodes int64
+			runtime.LockOSThread()
+			defer runtime.UnlockOSThread()
+			var nodes, cpu int64
 			for b.Loop() {
 				s := NewSearcher(cfg, newRand(1))
+				start := threadCPU()
 				_, info, _ := s.Best(context.Background(), p)
+				cpu += threadCPU() - start
 				nodes += info.Nodes
 			}
 			b.ReportMetric(float64(nodes)/b.Elapsed().Seconds(), "nodes/s")
 			b.ReportMetric(float64(nodes)/float64(b.N), "nodes/op")
+			if cpu > 0 {
+				b.ReportMetric(float64(cpu)/float64(b.N), "cpu-ns/op")
+			}
 		})
 	}
 }

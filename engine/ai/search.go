@@ -993,10 +993,11 @@ const losingRank = -1 << 52
 // it: a selection sort done lazily, since a cut-off often comes early.
 func (s *Searcher) pick(ply, i int) engine.Move {
 	moves, scores := s.moves[ply], s.scores[ply]
-	b := i
-	for j := i + 1; j < len(moves); j++ {
-		if scores[j] > scores[b] {
-			b = j
+	scores = scores[:len(moves)]
+	b, best := i, scores[i]
+	for j := i + 1; j < len(scores); j++ {
+		if v := scores[j]; v > best {
+			b, best = j, v
 		}
 	}
 	moves[i], moves[b] = moves[b], moves[i]

@@ -89,7 +89,13 @@ func (p *Position) evaluate(w *weights) int {
 	}
 	var f [nTerms]int
 	p.features(&f)
-	mg, eg := p.psqScore(&w.psq)
+	var mg, eg int
+	if w == p.l.weights {
+		us, them := &p.psq[p.turn&1], &p.psq[(p.turn^1)&1]
+		mg, eg = int(us[0]-them[0]), int(us[1]-them[1])
+	} else {
+		mg, eg = p.psqScore(&w.psq)
+	}
 	for t, n := range f {
 		mg += w.terms[t][0] * n
 		eg += w.terms[t][1] * n
@@ -99,7 +105,9 @@ func (p *Position) evaluate(w *weights) int {
 }
 
 // psqScore returns the piece-square tables' worth of the side to move's
-// pieces less the other side's, for the middlegame and for the endgame.
+// pieces less the other side's, for the middlegame and for the endgame,
+// counted afresh (the position keeps its own tables' worth move by move,
+// in psq).
 func (p *Position) psqScore(t *psqTable) (mg, eg int) {
 	for s := range p.occ {
 		sign := 1
@@ -130,15 +138,55 @@ func (p *Position) phase() int {
 	return min(n, maxPhase)
 }
 
-// features sets f to the terms of the side to move less those of the
-// other side.
-func (p *Position) features(f *[nTerms]int) {
+// pawnEntry is what the evaluation knows of a pawn structure (see
+// pawnStructure), kept in a table by the pawns' hash.
+type pawnEntry struct {
+	key     uint64
+	pawns   [2]set    // the squares of each side's pawns
+	attacks [2]set    // the squares each side's pawns attack
+	files   [2]uint16 // the files that hold a pawn of each side
+	// terms are the pawn terms, tAdvance to tIsolated, by side.
+	terms [2][pawnTerms]int16
+}
+
+// pawnTerms counts the terms that depend on the pawns alone.
+const pawnTerms = tIsolated - tAdvance + 1
+
+// Pawn structures are cached once a position has been evaluated
+// pawnCacheAfter times, in a table of 1<<pawnCacheBits entries (360 KB):
+// a search of thousands of nodes, not a look at a position nor the small
+// searches of the low levels, which would spend more on the table than
+// it saves them.
+const (
+	pawnCacheAfter = 1024
+	pawnCacheBits  = 11
+)
+
+// pawns returns the pawn structure of p: from the table once p has one,
+// else worked out afresh.
+func (p *Position) pawns() *pawnEntry {
+	if p.pawnTable == nil {
+		if p.evaluated++; p.evaluated < pawnCacheAfter {
+			p.pawnStructure(&p.pawnScratch)
+			return &p.pawnScratch
+		}
+		p.pawnTable = make([]pawnEntry, 1<<pawnCacheBits)
+	}
+	e := &p.pawnTable[p.pawnKey&(1<<pawnCacheBits-1)]
+	if e.key != p.pawnKey {
+		p.pawnStructure(e)
+	}
+	return e
+}
+
+// pawnStructure sets e to the pawn structure of p.
+func (p *Position) pawnStructure(e *pawnEntry) {
 	l := p.l
-	// The pawns: the rank of the most and least advanced on each file
-	// (from White's side; -1 and 8 on a file without), and the squares
-	// they attack.
+	*e = pawnEntry{key: p.pawnKey}
+	// The rank of the most and least advanced pawn on each file (from
+	// White's side; -1 and 8 on a file without), and the squares they
+	// attack.
 	var top, bottom [2][16]int
-	var pawnAttacks [2]set
 	for s := range p.occ {
 		for file := range 16 {
 			top[s][file], bottom[s][file] = -1, 8
@@ -152,28 +200,69 @@ func (p *Position) features(f *[nTerms]int) {
 					file, rank := l.file[sq], l.rank[sq]
 					top[s][file] = max(top[s][file], rank)
 					bottom[s][file] = min(bottom[s][file], rank)
-					pawnAttacks[s].add(sq + fwd + east)
-					pawnAttacks[s].add(sq + fwd + west)
+					e.pawns[s].add(sq)
+					e.attacks[s].add(sq + fwd + east)
+					e.attacks[s].add(sq + fwd + west)
+					e.files[s] |= 1 << file
 				}
 			}
 		}
 	}
-	// The squares beside each king, and its own.
-	var kingZone [2]set
-	for s, k := range p.kings {
-		kingZone[s].add(k)
-		for _, d := range everyWay {
-			kingZone[s].add(k + d)
+	for s := range p.occ {
+		us := engine.Side(s)
+		c := colour(us) | pawn
+		t := &e.terms[s]
+		for w, word := range p.occ[s] {
+			for ; word != 0; word &= word - 1 {
+				sq := w<<6 | bits.TrailingZeros64(word)
+				if p.board[sq] != c {
+					continue
+				}
+				file, rank := l.file[sq], l.rank[sq]
+				left := int(l.promoDist[s][sq])
+				t[0] += int16(l.ranks - 2 - left) // tAdvance, the first pawn term
+				// Ahead means higher ranks for White, lower for Black.
+				passed, doubled := true, false
+				lo, hi := max(file-1, 0), min(file+1, 15)
+				if us == White {
+					for g := lo; g <= hi; g++ {
+						passed = passed && top[Black][g] <= rank
+					}
+					doubled = top[White][file] > rank
+				} else {
+					for g := lo; g <= hi; g++ {
+						passed = passed && bottom[White][g] >= rank
+					}
+					doubled = bottom[Black][file] < rank
+				}
+				if passed {
+					t[tPassed1+term(min(left, 5)-1)-tAdvance]++
+				}
+				if doubled {
+					t[tDoubled-tAdvance]++
+				}
+				if (file == 0 || top[s][file-1] < 0) && (file == 15 || top[s][file+1] < 0) {
+					t[tIsolated-tAdvance]++
+				}
+			}
 		}
 	}
+}
+
+// features sets f to the terms of the side to move less those of the
+// other side.
+func (p *Position) features(f *[nTerms]int) {
+	l := p.l
+	pe := p.pawns()
+	pawnAttacks := &pe.attacks
+	// The squares beside each king, and its own.
+	kingZone := [2]set{l.kingSet[p.kings[0]], l.kingSet[p.kings[1]]}
 	// The squares each side attacks, its own pieces' included.
-	attacks := pawnAttacks
+	var attacks [2]set
 	for s := range attacks {
-		attacks[s] = attacks[s].or(kingZone[s])
+		attacks[s] = pawnAttacks[s].or(kingZone[s])
 	}
 	both := uint8(whiteBit | blackBit)
-	cf, cr := l.files-1, l.ranks-1 // the centre, doubled to stay in integers
-	centre := func(sq int) int { return abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr) }
 	var sides [2][nTerms]int
 	for s := range p.occ {
 		us, them := engine.Side(s), engine.Side(s^1)
@@ -183,55 +272,24 @@ func (p *Position) features(f *[nTerms]int) {
 		if c[bishop] >= 2 {
 			t[tBishopPair] = 1
 		}
-		enemy := colour(them)
+		for i, n := range pe.terms[s] {
+			t[tAdvance+term(i)] = int(n)
+		}
 		for w, word := range p.occ[s] {
-			for ; word != 0; word &= word - 1 {
+			for word &^= pe.pawns[s][w]; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				file := l.file[sq]
 				switch kind := p.board[sq] & 7; kind {
-				case pawn:
-					left := int(l.promoDist[s][sq])
-					t[tAdvance] += l.ranks - 2 - left
-					rank := l.rank[sq]
-					// Ahead means higher ranks for White, lower for Black.
-					passed, doubled := true, false
-					lo, hi := max(file-1, 0), min(file+1, 15)
-					if us == White {
-						for g := lo; g <= hi; g++ {
-							passed = passed && top[Black][g] <= rank
-						}
-						doubled = top[White][file] > rank
-					} else {
-						for g := lo; g <= hi; g++ {
-							passed = passed && bottom[White][g] >= rank
-						}
-						doubled = bottom[Black][file] < rank
-					}
-					if passed {
-						t[tPassed1+term(min(left, 5)-1)]++
-					}
-					if doubled {
-						t[tDoubled]++
-					}
-					if (file == 0 || top[s][file-1] < 0) && (file == 15 || top[s][file+1] < 0) {
-						t[tIsolated]++
-					}
 				case knight:
-					t[tKnightCentre] += centre(sq)
-					for _, d := range jumps {
-						to := sq + d
-						attacks[s].add(to)
-						if pc := p.board[to]; pc == 0 || pc&enemy != 0 {
-							if !pawnAttacks[them].has(to) {
-								t[tKnightMoves]++
-							}
-							if kingZone[them].has(to) {
-								t[tKingAttack]++
-							}
-						}
+					t[tKnightCentre] += int(l.centre[sq])
+					to := &l.knightSet[sq]
+					attacks[s] = attacks[s].or(*to)
+					for w, word := range to {
+						free := word &^ p.occ[s][w]
+						t[tKnightMoves] += bits.OnesCount64(free &^ pawnAttacks[them][w])
+						t[tKingAttack] += bits.OnesCount64(free & kingZone[them][w])
 					}
 				case king:
-					t[tKingCentre] += centre(sq)
+					t[tKingCentre] += int(l.centre[sq])
 					fwd := forward(us)
 					for to := sq + fwd; to != sq+3*fwd; to += fwd {
 						for _, u := range [3]int{to + west, to, to + east} {
@@ -243,7 +301,7 @@ func (p *Position) features(f *[nTerms]int) {
 				default: // the riders
 					var dest set
 					if l.cells[sq] == zoned {
-						dest, _ = p.reach(sq, riderDirs(kind), both, -1)
+						dest = p.reach(sq, kind, both)
 						t[tZoneRider]++
 					} else {
 						dest = p.straight(sq, riderDirs(kind), both)
@@ -251,23 +309,22 @@ func (p *Position) features(f *[nTerms]int) {
 							t[tZSquare]++
 						}
 					}
-					attacks[s] = attacks[s].or(dest)
-					for w := range dest {
-						dest[w] &^= p.occ[s][w]
-					}
-					moves := 0
-					for w := range dest {
-						moves += bits.OnesCount64(dest[w] &^ pawnAttacks[them][w])
+					moves, near := 0, 0
+					for w, word := range dest {
+						attacks[s][w] |= word
+						free := word &^ p.occ[s][w]
+						moves += bits.OnesCount64(free &^ pawnAttacks[them][w])
+						near += bits.OnesCount64(free & kingZone[them][w])
 					}
 					t[tKnightMoves+term(kind-knight)] += moves
-					t[tKingAttack] += dest.and(kingZone[them]).count()
+					t[tKingAttack] += near
 					switch kind {
 					case bishop:
-						t[tBishopCentre] += centre(sq)
+						t[tBishopCentre] += int(l.centre[sq])
 					case rook:
-						switch {
-						case top[s][file] >= 0:
-						case top[s^1][file] < 0:
+						switch file := l.file[sq]; {
+						case pe.files[s]>>file&1 != 0:
+						case pe.files[s^1]>>file&1 == 0:
 							t[tRookOpen]++
 						default:
 							t[tRookHalfOpen]++
@@ -277,27 +334,25 @@ func (p *Position) features(f *[nTerms]int) {
 			}
 		}
 	}
+	// The threats: pieces but pawns and kings that enemy pawns attack,
+	// and those the enemy attacks and none of their side defends.
 	for s := range p.occ {
 		t := &sides[s]
 		them := s ^ 1
+		k := p.kings[s]
 		for w, word := range p.occ[s] {
-			for ; word != 0; word &= word - 1 {
-				sq := w<<6 | bits.TrailingZeros64(word)
-				if k := p.board[sq] & 7; k == pawn || k == king {
-					continue
-				}
-				if pawnAttacks[them].has(sq) {
-					t[tPawnThreat]++
-				}
-				if attacks[them].has(sq) && !attacks[s].has(sq) {
-					t[tHanging]++
-				}
+			word &^= pe.pawns[s][w]
+			if k>>6 == w {
+				word &^= 1 << (k & 63)
 			}
+			t[tPawnThreat] += bits.OnesCount64(word & pawnAttacks[them][w])
+			t[tHanging] += bits.OnesCount64(word & attacks[them][w] &^ attacks[s][w])
 		}
 		t[tKingDanger] = t[tKingAttack] * t[tKingAttack]
 	}
+	us, them := &sides[p.turn&1], &sides[(p.turn^1)&1]
 	for i := range f {
-		f[i] = sides[p.turn][i] - sides[p.turn^1][i]
+		f[i] = us[i] - them[i]
 	}
 	f[tTempo] = 1
 }
@@ -371,7 +426,7 @@ func (p *Position) FutilityMargin(depth int) int {
 // ai.NullMover). The en passant square goes, and the position starts
 // afresh for repetitions; UndoNull takes it back.
 func (p *Position) DoNull() {
-	p.hist = append(p.hist, undo{hash: p.hash, half: int32(p.half), castle: p.castle, ep: uint8(p.ep)})
+	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, psq: p.psq, half: int32(p.half), castle: p.castle, ep: uint8(p.ep)})
 	p.known = false
 	h := p.hash ^ p.l.blackKey
 	if p.ep != 0 {

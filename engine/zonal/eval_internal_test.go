@@ -1,6 +1,7 @@
 package zonal
 
 import (
+	"math/rand/v2"
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
@@ -122,6 +123,59 @@ func TestPSQIndex(t *testing.T) {
 		}
 		if got := int(l.psqIndex[tc.side][sq]); got != tc.want {
 			t.Errorf("%s %s, side %d: entry %d, want %d", tc.v.ID, tc.sq, tc.side, got, tc.want)
+		}
+	}
+}
+
+// TestIncremental checks what the evaluation keeps move by move along
+// random games with captures, promotions, en passant, castling and null
+// moves: the pawns' hash and the piece-square tables' worth, made move by
+// move (and taken back), are those worked out from the board, and a
+// searched position's evaluation, with its table of pawn structures, is
+// that of a fresh copy, which has none.
+func TestIncremental(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 1))
+	for _, v := range []*engine.Variant{Chess, Zonal} {
+		for game := range 20 {
+			p := v.Start().(*Position)
+			for range pawnCacheAfter {
+				p.Evaluate() // enough to make the table
+			}
+			if p.pawnTable == nil {
+				t.Fatalf("%s: no table after %d evaluations", v.ID, pawnCacheAfter)
+			}
+			var moves []engine.Move
+			for ply := 0; ply < 300; ply++ {
+				moves = p.Moves(moves[:0])
+				if len(moves) == 0 {
+					break
+				}
+				if _, want := p.computeHash(); p.pawnKey != want {
+					t.Fatalf("%s game %d ply %d: pawn hash %x, from the board %x", v.ID, game, ply, p.pawnKey, want)
+				}
+				mg, eg := p.psqScore(&p.l.weights.psq)
+				us, them := p.psq[p.turn], p.psq[p.turn^1]
+				if int(us[0]-them[0]) != mg || int(us[1]-them[1]) != eg {
+					t.Fatalf("%s game %d ply %d: piece-square worth %v, from the board %d %d", v.ID, game, ply, p.psq, mg, eg)
+				}
+				fresh := p.Clone().(*Position)
+				if got, want := p.Evaluate(), fresh.Evaluate(); got != want || fresh.pawnTable != nil {
+					t.Fatalf("%s game %d ply %d: %s evaluates %d with the table, %d afresh", v.ID, game, ply, engine.String(p), got, want)
+				}
+				m := moves[r.IntN(len(moves))]
+				p.Do(m)
+				if ply%7 == 3 {
+					p.Undo() // and back again, for unmake's sake
+					p.Do(m)
+				}
+				if ply%11 == 5 && p.NullSafe() {
+					if _, check := p.InCheck(); !check {
+						p.DoNull()
+						p.Evaluate()
+						p.UndoNull()
+					}
+				}
+			}
 		}
 	}
 }

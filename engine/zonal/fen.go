@@ -118,7 +118,7 @@ func readFields(v *engine.Variant, l *layout, f []string) (*Position, error) {
 	if p.attacked(p.kings[p.turn^1], p.turn) {
 		return nil, fmt.Errorf("%s is to move but %s is in check", v.Sides[p.turn], v.Sides[p.turn^1])
 	}
-	p.hash = p.computeHash()
+	p.rehash()
 	if f[3] != "-" {
 		sq, ok := l.lookup(f[3])
 		if !ok {
@@ -259,9 +259,21 @@ func (p *Position) readCastling(s string) error {
 	return nil
 }
 
+// rehash sets p's hashes and piece-square worth from the board (see
+// computeHash and Position.psq).
+func (p *Position) rehash() {
+	p.hash, p.pawnKey = p.computeHash()
+	p.psq = [2][2]int32{}
+	for _, sq := range p.l.squares {
+		if pc := p.board[sq]; pc != 0 {
+			p.addPsq(side(pc), pc&7, sq, 1)
+		}
+	}
+}
+
 // computeHash returns the Zobrist hash of p from scratch, without the en
-// passant square.
-func (p *Position) computeHash() uint64 {
+// passant square, and the hash of its pawns alone.
+func (p *Position) computeHash() (hash, pawns uint64) {
 	l := p.l
 	h := l.castleKey[p.castle]
 	if p.turn == Black {
@@ -270,7 +282,10 @@ func (p *Position) computeHash() uint64 {
 	for _, sq := range l.squares {
 		if pc := p.board[sq]; pc != 0 {
 			h ^= l.pieceKey[pc][sq]
+			if pc&7 == pawn {
+				pawns ^= l.pieceKey[pc][sq]
+			}
 		}
 	}
-	return h
+	return h, pawns
 }

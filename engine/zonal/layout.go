@@ -66,14 +66,26 @@ type layout struct {
 	cells        [size]cell
 	zone         set   // the zone squares
 	zones        []int // the zone squares, in index order
-	names        [size]string
-	file, rank   [size]int
-	point        [size]int      // geometry point of each square, -1 for walls
-	squares      []int          // mailbox index of each geometry point
-	promo        [2]set         // where each side's pawns promote
-	promoDist    [2][size]int8  // steps from each square to its file's promotion square
-	psqIndex     [2][size]uint8 // each square's entry in the piece-square tables, for each side (see psqTable)
-	home         [2]int         // the rank (from 0) each side's pawns start on
+	// areas are the zones, each a set of zone squares joined by steps in
+	// any direction; areaOf gives each square's area (-1 off the zones)
+	// and areaBit its place in the area's squares.
+	areas      []area
+	areaOf     [size]int8
+	areaBit    [size]uint8
+	names      [size]string
+	file, rank [size]int
+	point      [size]int      // geometry point of each square, -1 for walls
+	squares    []int          // mailbox index of each geometry point
+	promo      [2]set         // where each side's pawns promote
+	promoDist  [2][size]int8  // steps from each square to its file's promotion square
+	psqIndex   [2][size]uint8 // each square's entry in the piece-square tables, for each side (see psqTable)
+	home       [2]int         // the rank (from 0) each side's pawns start on
+	// centre is each square's distance from the centre, in half steps
+	// along the file and the rank.
+	centre [size]int8
+	// knightSet and kingSet are the squares a knight and a king on each
+	// square attack, kingSet with the square itself.
+	knightSet, kingSet [size]set
 	// Castling: the king's file, the rooks' files by wing (0 the queen's
 	// side, 1 the king's), and the rights each square's move clears.
 	kingFile   int
@@ -128,6 +140,24 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 			l.point[sq] = len(l.squares)
 			l.squares = append(l.squares, sq)
 		}
+	}
+	l.buildAreas()
+	for _, sq := range l.squares {
+		l.kingSet[sq].add(sq)
+		for _, d := range everyWay {
+			if l.cells[sq+d] != absent {
+				l.kingSet[sq].add(sq + d)
+			}
+		}
+		for _, d := range jumps {
+			if l.cells[sq+d] != absent {
+				l.knightSet[sq].add(sq + d)
+			}
+		}
+	}
+	for _, sq := range l.squares {
+		cf, cr := l.files-1, l.ranks-1 // the centre, doubled to stay in integers
+		l.centre[sq] = int8(abs(2*l.file[sq]-cf) + abs(2*l.rank[sq]-cr))
 	}
 	// Pawns promote on the last existing square of their file.
 	l.home = [2]int{1, l.ranks - 2}
@@ -200,6 +230,54 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 	l.blackKey = next()
 	l.geom = l.geometry()
 	return l
+}
+
+// An area is one zone: its squares, at most 32, and for each square and
+// kind of rider (bishop, rook, queen, from 0), the squares of the area a
+// step away in the rider's directions, as a mask of its squares.
+type area struct {
+	squares []int
+	steps   [3][]uint32
+}
+
+// buildAreas finds the layout's zones (see area).
+func (l *layout) buildAreas() {
+	for i := range l.areaOf {
+		l.areaOf[i] = -1
+	}
+	for _, sq := range l.zones {
+		if l.areaOf[sq] >= 0 {
+			continue
+		}
+		id := int8(len(l.areas))
+		a := area{squares: []int{sq}}
+		l.areaOf[sq] = id
+		for i := 0; i < len(a.squares); i++ {
+			for _, d := range everyWay {
+				if t := a.squares[i] + d; l.cells[t] == zoned && l.areaOf[t] < 0 {
+					l.areaOf[t] = id
+					a.squares = append(a.squares, t)
+				}
+			}
+		}
+		if len(a.squares) > 32 {
+			panic("zonal: a zone of more than 32 squares")
+		}
+		for i, t := range a.squares {
+			l.areaBit[t] = uint8(i)
+		}
+		for k := range a.steps {
+			a.steps[k] = make([]uint32, len(a.squares))
+			for i, t := range a.squares {
+				for _, d := range riderDirs(bishop + uint8(k)) {
+					if l.areaOf[t+d] == id {
+						a.steps[k][i] |= 1 << l.areaBit[t+d]
+					}
+				}
+			}
+		}
+		l.areas = append(l.areas, a)
+	}
 }
 
 // geometry returns the board as the renderer draws it: the existing squares

@@ -32,11 +32,11 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			dirs := riderDirs(p.board[from] & 7)
-			if dirs == nil {
+			kind := p.board[from] & 7
+			if !rider(kind) {
 				continue
 			}
-			hits, _ := p.reach(from, dirs, whiteBit|blackBit, -1)
+			hits := p.reach(from, kind, whiteBit|blackBit)
 			if hits.has(k) {
 				return true, attacks
 			}
@@ -50,7 +50,7 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 					}
 					pc := p.board[sq]
 					p.board[sq] = 0
-					if _, ok := p.reach(from, dirs, 0, k); ok {
+					if p.reaches(from, kind, k) {
 						pinned.add(sq)
 					}
 					p.board[sq] = pc
@@ -61,56 +61,95 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 	return false, attacks
 }
 
-// reach returns every square a rider standing on zone square from, moving
-// in dirs, can move to (or attack): it floods the zone it stands in,
-// turning on each empty zone square it reaches, and goes straight on once
-// it steps off the zone. enemy is the colour bit of the pieces it may
-// capture. When target is not negative, reach only looks for it: it
-// returns as soon as a path reaches target, and an empty set.
-func (p *Position) reach(from int, dirs []int, enemy uint8, target int) (dest set, found bool) {
-	var seen set
-	var stack [64]int
-	stack[0] = from
-	n := 1
-	seen.add(from)
-	look := target >= 0
-	for n > 0 {
-		n--
-		s := stack[n]
+// reach returns every square a rider of kind standing on zone square
+// from can move to (or attack): it floods the zone it stands in, turning
+// on each empty zone square it reaches, and goes straight on once it
+// steps off the zone. enemy is the colour bit of the pieces it may
+// capture.
+func (p *Position) reach(from int, kind uint8, enemy uint8) set {
+	var dest set
+	a, turns := p.turns(from, kind)
+	dirs := riderDirs(kind)
+	for ; turns != 0; turns &= turns - 1 {
+		s := a.squares[bits.TrailingZeros32(turns)]
 		for _, d := range dirs {
-			zone := true // still on zone squares, free to turn
-			for t := s + d; ; t += d {
-				if t == target {
-					return dest, true
-				}
+			t := s + d
+			if t == from {
+				continue // back where it started: no square of its own to take
+			}
+			c := p.board[t]
+			if c == 0 && p.l.cells[t] == zoned {
+				dest.add(t) // a turning square, whose own lines are followed from it
+				continue
+			}
+			// Off the zone: straight on, never turning again.
+			for ; c == 0; c = p.board[t] {
+				dest.add(t)
+				t += d
 				if t == from {
-					break // back where it started: no square of its own to take
-				}
-				c := p.board[t]
-				if c != 0 {
-					if c&enemy != 0 && !look {
-						dest.add(t)
-					}
 					break
 				}
-				if !look {
-					dest.add(t)
-				}
-				if zone && p.l.cells[t] == zoned {
-					if !seen.has(t) {
-						seen.add(t)
-						stack[n] = t
-						n++
-					}
-					break
-				}
-				// Off the zone: straight on, never turning again.
-				zone = false
+			}
+			if c&enemy != 0 && t != from {
+				dest.add(t)
 			}
 		}
 	}
-	return dest, false
+	return dest
 }
+
+// turns returns the zone of square from and the squares of it where a
+// rider of kind standing on from may change direction, as a mask of the
+// zone's squares: from itself, and every empty zone square it reaches a
+// step at a time from one of them.
+func (p *Position) turns(from int, kind uint8) (*area, uint32) {
+	l := p.l
+	a := &l.areas[l.areaOf[from]]
+	var empty uint32
+	for i, sq := range a.squares {
+		if p.board[sq] == 0 {
+			empty |= 1 << i
+		}
+	}
+	steps := a.steps[kind-bishop]
+	turns := uint32(1) << l.areaBit[from]
+	for next := turns; next != 0; {
+		var reached uint32
+		for ; next != 0; next &= next - 1 {
+			reached |= steps[bits.TrailingZeros32(next)]
+		}
+		next = reached & empty &^ turns
+		turns |= next
+	}
+	return a, turns
+}
+
+// reaches reports whether a rider of kind standing on zone square from
+// reaches target, as reach would find it: whether, walking back from
+// target along one of its directions over empty squares, one comes to a
+// square where the rider may turn (see turns). The nearest such square on
+// the walk starts a straight line to target: the step after it is target,
+// or an empty square off the zone (an empty zone square there would be a
+// turning square, and nearer).
+func (p *Position) reaches(from int, kind uint8, target int) bool {
+	l := p.l
+	_, turns := p.turns(from, kind)
+	area := l.areaOf[from]
+	for _, d := range riderDirs(kind) {
+		for t := target - d; ; t -= d {
+			if l.areaOf[t] == area && turns>>l.areaBit[t]&1 != 0 {
+				return true
+			}
+			if p.board[t] != 0 {
+				break
+			}
+		}
+	}
+	return false
+}
+
+// rider reports whether kind is a queen, rook or bishop.
+func rider(kind uint8) bool { return kind >= bishop && kind <= queen }
 
 // attacked reports whether side by attacks square sq: whether a piece of
 // by could capture a piece standing there.
@@ -125,10 +164,8 @@ func (p *Position) attacked(sq int, by engine.Side) bool {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			if dirs := riderDirs(p.board[from] & 7); dirs != nil {
-				if _, ok := p.reach(from, dirs, 0, sq); ok {
-					return true
-				}
+			if kind := p.board[from] & 7; rider(kind) && p.reaches(from, kind, sq) {
+				return true
 			}
 		}
 	}
@@ -143,13 +180,12 @@ func (p *Position) attackedStraight(sq int, by engine.Side) bool {
 	if p.leaperCheck(sq, by) {
 		return true
 	}
-	for _, d := range everyWay {
-		if b[sq+d] == c|king {
-			return true
-		}
-	}
+	// Each line from sq: the king a step away, or a rider further on.
 	for _, d := range orthogonal {
 		t := sq + d
+		if b[t] == c|king {
+			return true
+		}
 		for b[t] == 0 {
 			t += d
 		}
@@ -159,6 +195,9 @@ func (p *Position) attackedStraight(sq int, by engine.Side) bool {
 	}
 	for _, d := range diagonal {
 		t := sq + d
+		if b[t] == c|king {
+			return true
+		}
 		for b[t] == 0 {
 			t += d
 		}
@@ -326,11 +365,11 @@ func (p *Position) evasions() set {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			dirs := riderDirs(p.board[from] & 7)
-			if dirs == nil {
+			kind := p.board[from] & 7
+			if !rider(kind) {
 				continue
 			}
-			if hits, _ := p.reach(from, dirs, whiteBit|blackBit, -1); hits.has(k) {
+			if hits := p.reach(from, kind, whiteBit|blackBit); hits.has(k) {
 				hits.add(from)
 				block = block.and(hits)
 			}
@@ -385,9 +424,9 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 					dst = p.castling(dst, from)
 				}
 			default:
-				dirs := riderDirs(b[from] & 7)
+				kind := b[from] & 7
 				if l.cells[from] == zoned {
-					dest, _ := p.reach(from, dirs, enemy, -1)
+					dest := p.reach(from, kind, enemy)
 					if noisy {
 						dest = dest.and(p.occ[us^1])
 					}
@@ -398,7 +437,7 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 					}
 					continue
 				}
-				for _, d := range dirs {
+				for _, d := range riderDirs(kind) {
 					t := from + d
 					for ; b[t] == 0; t += d {
 						if !noisy {

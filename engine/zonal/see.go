@@ -145,10 +145,8 @@ func (p *Position) cheapestAttacker(sq int, by engine.Side) (from int, kind uint
 				if b[t]&c == 0 || k >= kind {
 					continue // lifted, or no cheaper than what we have
 				}
-				if dirs := riderDirs(k); dirs != nil {
-					if _, ok := p.reach(t, dirs, 0, sq); ok {
-						from, kind = t, k
-					}
+				if rider(k) && p.reaches(t, k, sq) {
+					from, kind = t, k
 				}
 			}
 		}

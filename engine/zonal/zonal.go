@@ -151,6 +151,8 @@ func (m move) promo() uint8 { return uint8(m >> 16 & 7) }
 // undo is what Undo needs to take a move back.
 type undo struct {
 	hash     uint64
+	pawnKey  uint64
+	psq      [2][2]int32
 	m        move
 	half     int32
 	captured uint8
@@ -173,8 +175,20 @@ type Position struct {
 	half   int   // plies since the last capture or pawn move
 	full   int   // the move number
 	hash   uint64
-	hist   []undo
-	buf    []move // scratch for Moves and Outcome
+	// pawnKey hashes the pawns alone (with the keys of hash), for the
+	// evaluation's table of pawn structures (see pawns): pawnTable,
+	// made once the position has been evaluated often enough to be
+	// searched, or else pawnScratch.
+	pawnKey uint64
+	// psq is the worth of each side's pieces in the layout's
+	// piece-square tables, for the middlegame and the endgame (see
+	// psqScore), kept move by move.
+	psq         [2][2]int32
+	pawnTable   []pawnEntry
+	pawnScratch pawnEntry
+	evaluated   int
+	hist        []undo
+	buf         []move // scratch for Moves and Outcome
 	// known says that check holds whether the side to move is in check:
 	// legal finds out on its way, and make and unmake forget it.
 	known, check bool
@@ -208,6 +222,7 @@ func (p *Position) Clone() engine.Position {
 	c := *p
 	c.hist = append([]undo(nil), p.hist...)
 	c.buf = nil
+	c.pawnTable, c.evaluated = nil, 0
 	return &c
 }
 
@@ -346,7 +361,7 @@ func (p *Position) make(m move) {
 	from, to := m.from(), m.to()
 	pc := p.board[from]
 	captured := p.board[to]
-	p.hist = append(p.hist, undo{hash: p.hash, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
+	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, psq: p.psq, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
 	p.known = false
 	h := p.hash ^ l.blackKey
 	if p.ep != 0 {
@@ -359,13 +374,20 @@ func (p *Position) make(m move) {
 		r := p.board[rf]
 		p.castleBoard(us, from, to, rf, rt)
 		h ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to] ^ l.pieceKey[r][rf] ^ l.pieceKey[r][rt]
+		p.movePsq(us, king, from, to)
+		p.movePsq(us, rook, rf, rt)
 	} else {
 		if captured != 0 {
 			p.occ[them].toggle(to)
 			p.counts[them][captured&7]--
 			h ^= l.pieceKey[captured][to]
 			p.half = 0
+			if captured&7 == pawn {
+				p.pawnKey ^= l.pieceKey[captured][to]
+			}
+			p.addPsq(them, captured&7, to, -1)
 		}
+		p.movePsq(us, pc&7, from, to)
 		p.board[from] = 0
 		p.board[to] = pc
 		p.occ[us].toggle(from)
@@ -374,6 +396,7 @@ func (p *Position) make(m move) {
 		switch pc & 7 {
 		case pawn:
 			p.half = 0
+			p.pawnKey ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to]
 			if m&flagEP != 0 {
 				sq := to - forward(us)
 				x := p.board[sq]
@@ -381,12 +404,17 @@ func (p *Position) make(m move) {
 				p.occ[them].toggle(sq)
 				p.counts[them][pawn]--
 				h ^= l.pieceKey[x][sq]
+				p.pawnKey ^= l.pieceKey[x][sq]
+				p.addPsq(them, pawn, sq, -1)
 			} else if k := m.promo(); k != 0 {
 				np := colour(us) | k
 				p.board[to] = np
 				p.counts[us][pawn]--
 				p.counts[us][k]++
 				h ^= l.pieceKey[pc][to] ^ l.pieceKey[np][to]
+				p.pawnKey ^= l.pieceKey[pc][to]
+				p.addPsq(us, pawn, to, -1)
+				p.addPsq(us, k, to, 1)
 			}
 		case king:
 			p.kings[us] = to
@@ -404,6 +432,21 @@ func (p *Position) make(m move) {
 	if m&flagDouble != 0 {
 		p.setEP(to - forward(us))
 	}
+}
+
+// addPsq adds to side s's piece-square worth (see Position.psq) that of
+// a piece of kind on sq, times sign.
+func (p *Position) addPsq(s engine.Side, kind uint8, sq int, sign int32) {
+	e := &p.l.weights.psq[kind][p.l.psqIndex[s&1][sq]]
+	p.psq[s&1][0] += sign * int32(e[0])
+	p.psq[s&1][1] += sign * int32(e[1])
+}
+
+// movePsq moves side s's piece of kind from from to to in its
+// piece-square worth (see Position.psq).
+func (p *Position) movePsq(s engine.Side, kind uint8, from, to int) {
+	p.addPsq(s, kind, from, -1)
+	p.addPsq(s, kind, to, 1)
 }
 
 // setEP records sq, the square a pawn of the side not to move has just
@@ -483,7 +526,7 @@ func (p *Position) unmake() {
 			p.kings[us] = from
 		}
 	}
-	p.castle, p.ep, p.half, p.hash = u.castle, int(u.ep), int(u.half), u.hash
+	p.castle, p.ep, p.half, p.hash, p.pawnKey, p.psq = u.castle, int(u.ep), int(u.half), u.hash, u.pawnKey, u.psq
 	if us == Black {
 		p.full--
 	}

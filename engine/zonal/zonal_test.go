@@ -154,7 +154,7 @@ func bare(pieces map[string]byte) *Position {
 			panic(err)
 		}
 	}
-	p.hash = p.computeHash()
+	p.rehash()
 	return p
 }
 
