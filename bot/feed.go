@@ -108,7 +108,7 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 		return
 	}
 	g := &st.Game
-	if !served(g.GuildID, shards, count) || st.Game.Ply != c.Ply {
+	if !served(g.GuildID, shards, count) || st.Game.Version != c.Version {
 		return // another process's server; or a later change follows
 	}
 	note := ""

@@ -33,7 +33,7 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 	if err != nil {
 		return fmt.Errorf("the game behind the board: %w", err)
 	}
-	if now.Ply != g.Ply || now.Result != g.Result || now.Offer != g.Offer || !now.Updated.Equal(g.Updated) {
+	if now.Version != g.Version {
 		return nil // a newer change has drawn, or will draw, the board
 	}
 	g.MessageID, g.ThreadID = now.MessageID, now.ThreadID // where the board is now
@@ -71,7 +71,7 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 // reconciliation at start-up leaves it alone. A failure is only logged:
 // the board is then redrawn once more at the next start.
 func (b *Bot) drawn(ctx context.Context, g *store.Game) {
-	if err := b.table.GameShown(ctx, g.ID, g.Ply, g.Result); err != nil {
+	if err := b.table.GameShown(ctx, g.ID, g.Version); err != nil {
 		b.log.Warn("could not record the board drawn", "game", g.ID, "err", err)
 	}
 }

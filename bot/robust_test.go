@@ -208,7 +208,7 @@ func TestListsFitDiscord(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := db.SetDrawn(ctx, g.ID, g.Ply, g.Result); err != nil {
+		if err := db.SetDrawn(ctx, g.ID, g.Version); err != nil {
 			t.Fatal(err)
 		}
 	}

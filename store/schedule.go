@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/feed"
 )
 
 // DefaultTaskBatch is how many due tasks Due and Claim return at most
@@ -192,7 +193,10 @@ func (s *Store) TimeOut(ctx context.Context, t Task, loser engine.Side) (Game, e
 		if g.Ply < 2 && g.Tournament == 0 { // in a tournament, a player who does not move loses
 			end = End{Result: Aborted, Reason: ReasonNoStart}
 		}
-		return s.finish(ctx, tx, &g, end, now)
+		if err := s.finish(ctx, tx, &g, end, now); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.TimedOut)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("time out: %w", err)
