@@ -322,7 +322,7 @@ func onGame(f seated) func(*request, action) error {
 		if err != nil {
 			return err
 		}
-		if a.ply != st.Game.Ply || !samePosition(r, a, st.Position) {
+		if a.ply != st.Game.Ply || !sameVersion(r, a, st.Game.Version) {
 			return r.b.table.Explain(a.id, store.ErrStalePly)
 		}
 		return f(r, a, st, side)
@@ -330,30 +330,26 @@ func onGame(f seated) func(*request, action) error {
 }
 
 // menuArg is the argument of the k-th select menu of pieces or of moves
-// drawn for position p: "k@tag", where tag is a digest of p, so that a
-// menu drawn at the same ply for another position (before a takeback, on
-// a copy of the board that was not redrawn) is refused as stale rather
-// than played in the position now.
-func menuArg(k int, p engine.Position) string {
-	return strconv.Itoa(k) + "@" + positionTag(p)
+// drawn for the game at version: "k~version", so that a menu drawn at the
+// same ply in another state of the game (before a takeback, on a copy of
+// the board that was not redrawn) is refused as stale rather than played
+// in the position now.
+func menuArg(k int, version int64) string {
+	return strconv.Itoa(k) + "~" + strconv.FormatInt(version, 10)
 }
 
-// positionTag is a short digest of p's position (engine.Position.Hash:
-// equal positions, equal legal moves).
-func positionTag(p engine.Position) string {
-	return strconv.FormatUint(p.Hash()&0xffffffff, 36)
-}
-
-// samePosition reports whether a select menu's pick a was drawn for
-// position p, as its menuArg says. Menus drawn before their argument
-// carried the tag, and buttons (a forced pass carries its move), pass.
-func samePosition(r *request, a action, p engine.Position) bool {
+// sameVersion reports whether a select menu's pick a was drawn for the
+// game at version, as its menuArg says. Menus drawn before their argument
+// carried the version (those of older zugbots carry "@" and a digest of
+// the position instead, and are checked by their ply alone), and buttons
+// (a forced pass carries its move), pass.
+func sameVersion(r *request, a action, version int64) bool {
 	if (a.verb != verbPick && a.verb != verbTo) || r.i.Type != discordgo.InteractionMessageComponent ||
 		r.i.MessageComponentData().ComponentType != discordgo.SelectMenuComponent {
 		return true
 	}
-	_, tag, ok := strings.Cut(a.arg, "@")
-	return !ok || tag == positionTag(p)
+	_, v, ok := strings.Cut(a.arg, "~")
+	return !ok || v == strconv.FormatInt(version, 10)
 }
 
 // pickPiece draws the picked piece's moves on the board (the select menu
