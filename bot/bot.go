@@ -380,11 +380,13 @@ func (b *Bot) Replied(ctx context.Context, u table.Update) error {
 }
 
 // redrawBoards brings up to date the board messages that are behind
-// their games: the process died (or a board edit failed) between a change
-// the store recorded and the edit of its board. The store knows what each
-// board shows (SetDrawn); an edit that would show an older state than the
-// game's is skipped by editBoard, so this may run alongside resumeAI and
-// the interactions.
+// their games, and pings their players to move: the process died (or a
+// board edit failed) between a change the store recorded and the edit of
+// its board, or the bot missed changes made elsewhere (a Resync). The
+// store knows what each board shows (SetDrawn) and whose turn was pinged
+// (notifyTurn pings a turn once); an edit that would show an older state
+// than the game's is skipped by editBoard, so this may run alongside
+// resumeAI, the interactions and the changes followed.
 func (b *Bot) redrawBoards(ctx context.Context) {
 	ids, err := b.store.StaleBoards(ctx)
 	if err != nil {
@@ -405,6 +407,9 @@ func (b *Bot) redrawBoards(ctx context.Context) {
 			continue
 		}
 		b.log.Info("redrew a board behind its game", "game", id, "ply", st.Game.Ply)
+		if err := b.notifyTurn(ctx, &st, ""); err != nil {
+			b.degraded("ping the player to move after catching up", id, err)
+		}
 	}
 }
 
@@ -677,7 +682,9 @@ type queries interface {
 	Games(ctx context.Context, q store.GameQuery) ([]store.Game, error)
 	AIGames(ctx context.Context) ([]int64, error)
 	StaleBoards(ctx context.Context) ([]int64, error)
+	UnshownGames(ctx context.Context) ([]int64, error)
 	Tournament(ctx context.Context, id int64) (store.Tournament, error)
+	Challenge(ctx context.Context, id int64) (store.Challenge, error)
 	ChannelTournament(ctx context.Context, channel string) (store.Tournament, error)
 	Rating(ctx context.Context, player, variant string) (store.Rating, error)
 	Leaderboard(ctx context.Context, q store.LeaderboardQuery) ([]store.Standing, error)

@@ -118,13 +118,21 @@ func boardChannel(g *store.Game) string {
 }
 
 // notifyTurn pings the player to move with a new message (edits ping
-// nobody), unless they have the game's live board open: it shows them the
-// move, wherever it was made, and a ping per move would be noise (see
-// docs/web.md).
+// nobody), once per turn: unless the turn's ping was claimed already (by
+// this bot after a change it missed and caught up with, or by another
+// process; see table.ClaimTurnPing), and unless they have the game's live
+// board open: it shows them the move, wherever it was made, and a ping
+// per move would be noise (see docs/web.md).
 func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) error {
 	g := &st.Game
 	seat, ok := table.PersonToMove(st)
-	if !ok || b.live != nil && b.live.Watching(g.ID, seat.ID) {
+	if !ok {
+		return nil
+	}
+	if first, err := b.table.ClaimTurnPing(ctx, g.ID, g.TurnVersion); err != nil || !first {
+		return err
+	}
+	if b.live != nil && b.live.Watching(g.ID, seat.ID) {
 		return nil
 	}
 	text := fmt.Sprintf("%s, your move in game #%d (%s).", seatRef(seat), g.ID, b.variants[g.Variant].Name)

@@ -30,9 +30,17 @@ func changed(ctx context.Context, tx querier, c feed.Change) {
 }
 
 // gameChanged counts up the version of game g in tx and records change
-// kind of it (see changed); g's Version becomes the new one.
+// kind of it (see changed); g's Version becomes the new one, and its
+// TurnVersion too after a change that begins a turn (a start, a move, a
+// takeback).
 func gameChanged(ctx context.Context, tx querier, g *Game, kind feed.Kind) error {
-	if err := tx.QueryRowContext(ctx, `UPDATE games SET version = version + 1 WHERE id = ? RETURNING version`, g.ID).Scan(&g.Version); err != nil {
+	turn := 0
+	if kind == feed.Started || kind == feed.Moved || kind == feed.TookBack {
+		turn = 1
+	}
+	if err := tx.QueryRowContext(ctx, `UPDATE games SET version = version + 1,
+			turn_version = CASE WHEN ? = 1 THEN version + 1 ELSE turn_version END WHERE id = ? RETURNING version, turn_version`,
+		turn, g.ID).Scan(&g.Version, &g.TurnVersion); err != nil {
 		return fmt.Errorf("count up the version of game %d: %w", g.ID, err)
 	}
 	changed(ctx, tx, feed.Change{Game: g.ID, Tournament: g.Tournament, Version: g.Version, Ply: g.Ply, Kind: kind})

@@ -25,7 +25,7 @@ const gameSelect = `SELECT g.id, g.variant, g.start,
 	coalesce(g.player0, ''), coalesce(p0.name, ''), g.ai0,
 	coalesce(g.player1, ''), coalesce(p1.name, ''), g.ai1,
 	g.guild_id, g.channel_id, g.thread_id, g.message_id,
-	g.rated, g.capped, g.days_per_move, g.deadline, g.ply, g.version,
+	g.rated, g.capped, g.days_per_move, g.deadline, g.ply, g.version, g.turn_version,
 	g.result, coalesce(g.winner, 0), g.reason, g.ended_by,
 	g.offer_kind, g.offer_by, g.offer_ply, g.offer_undo,
 	coalesce(g.rematch_of, 0), g.created_at, g.updated_at, g.ended_at, g.hints,
@@ -67,7 +67,7 @@ func scanGame(sc scanner) (Game, error) {
 		&player0, &name0, &ai0,
 		&player1, &name1, &ai1,
 		&g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
-		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply, &g.Version,
+		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply, &g.Version, &g.TurnVersion,
 		&result, &winner, &g.Reason, &g.EndedBy,
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
 		&g.RematchOf, &created, &updated, &ended, &g.Hints,
@@ -951,6 +951,41 @@ func (s *Store) SetDrawn(ctx context.Context, id, version int64) error {
 		return fmt.Errorf("record the board of game %d: %w", id, err)
 	}
 	return nil
+}
+
+// ClaimTurnPing claims, for the caller, the ping that tells the player to
+// move in game id that it is their turn, the turn begun at turnVersion:
+// it reports true once per turn, to the first caller, and false to the
+// others, and to a caller whose turn is no longer the game's (a later
+// one's ping is to come).
+func (s *Store) ClaimTurnPing(ctx context.Context, id, turnVersion int64) (bool, error) {
+	claimed := false
+	err := s.write(ctx, func(tx querier) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET pinged_version = ?1 WHERE id = ?2 AND turn_version = ?1 AND pinged_version < ?1`, turnVersion, id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		claimed = n == 1
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("claim the ping of game %d's turn: %w", id, err)
+	}
+	return claimed, nil
+}
+
+// UnshownGames returns the IDs of the games going on in a channel that
+// have no board message, oldest first, tournaments' aside (a round posts
+// its boards): games started through another adapter whose board is yet
+// to be posted.
+func (s *Store) UnshownGames(ctx context.Context) ([]int64, error) {
+	ids, err := s.gameIDs(ctx, `SELECT id FROM games WHERE result = '' AND channel_id <> '' AND message_id = ''
+		AND NOT EXISTS (SELECT 1 FROM tournament_games tg WHERE tg.game_id = games.id) ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("games without their boards: %w", err)
+	}
+	return ids, nil
 }
 
 // StaleBoards returns the IDs of the games whose board message shows

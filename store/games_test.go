@@ -28,7 +28,7 @@ func TestCreateGame(t *testing.T) {
 	want := Game{
 		ID: g.ID, Variant: "zola8", Seats: [2]Seat{{Player: alice}, {AI: 3}},
 		GuildID: "g1", ChannelID: "c1", ThreadID: "t1", DaysPerMove: 3,
-		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(), Version: 1,
+		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(), Version: 1, TurnVersion: 1,
 		// alice has not played zola8 rated: the initial rating, read with
 		// the game; none for the AI.
 		Ratings: [2]Rating{{Player: alice, Variant: "zola8", Rating: InitialRating, Peak: InitialRating}},
@@ -616,4 +616,43 @@ func TestSetFirstMessage(t *testing.T) {
 	if got, err := s.Game(ctx, g.ID); err != nil || got.MessageID != "m1" || got.ThreadID != "" {
 		t.Errorf("the game's board: %q in %q, %v; want m1 in its channel", got.MessageID, got.ThreadID, err)
 	}
+}
+
+// TestClaimTurnPing: each turn's ping is claimed once, by its first
+// caller; an offer begins no turn; a claim of a turn the game has left
+// is refused.
+func TestClaimTurnPing(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	g := mustGame(t, s, alice, bob, false)
+	claim := func(turn int64, want bool) {
+		t.Helper()
+		if got, err := s.ClaimTurnPing(ctx, g.ID, turn); err != nil || got != want {
+			t.Errorf("claim the ping of turn %d: %v, %v; want %v", turn, got, err, want)
+		}
+	}
+	if g.TurnVersion != 1 {
+		t.Fatalf("a new game's turn begins at version %d; want 1", g.TurnVersion)
+	}
+	claim(1, true)
+	claim(1, false)
+	offered, err := s.Offer(ctx, g.ID, Offer{Kind: DrawOffer, By: 1, Ply: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if offered.Version != 2 || offered.TurnVersion != 1 {
+		t.Errorf("after an offer: version %d, turn %d; want 2, 1", offered.Version, offered.TurnVersion)
+	}
+	claim(1, false)
+	p := zola.Zola.Start()
+	moved, err := s.RecordMove(ctx, g.ID, 0, p.FormatMove(p.Moves(nil)[0]), End{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if moved.TurnVersion != moved.Version || moved.Version != 3 {
+		t.Errorf("after a move: version %d, turn %d; want 3, 3", moved.Version, moved.TurnVersion)
+	}
+	claim(2, false) // no turn began there
+	claim(3, true)
+	claim(3, false)
 }

@@ -142,6 +142,9 @@ type Game struct {
 	// end). Of two states of a game, the one with the higher version is
 	// the later: the test of what is stale (see feed.Change.Version).
 	Version int64
+	// TurnVersion is the version at which the player to move began their
+	// turn: the start, the last move or takeback (see ClaimTurnPing).
+	TurnVersion int64
 
 	Result  Result
 	Winner  engine.Side // meaningful only when Result is Win

@@ -29,6 +29,14 @@ func (t *Table) GameShown(ctx context.Context, id, version int64) error {
 	return t.store.SetDrawn(ctx, id, version)
 }
 
+// ClaimTurnPing claims the ping that tells game id's player to move that
+// their turn, begun at turnVersion (store.Game.TurnVersion), has come: it
+// reports true to the first caller of a turn only, in any process, so
+// that each turn is pinged once, whichever adapter or catch-up sees it.
+func (t *Table) ClaimTurnPing(ctx context.Context, id, turnVersion int64) (bool, error) {
+	return t.store.ClaimTurnPing(ctx, id, turnVersion)
+}
+
 // ShowChallengeAt records the message that shows challenge id.
 func (t *Table) ShowChallengeAt(ctx context.Context, id int64, message string) error {
 	return t.store.SetChallengeMessage(ctx, id, message)
