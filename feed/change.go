@@ -120,11 +120,11 @@ func (k *Kind) UnmarshalText(b []byte) error {
 }
 
 // Change says that a game, a tournament or a challenge changed, and how:
-// which game, at which version. It carries no state: a subscriber reloads what it shows from
-// the store (or from the game service, which reads the store), so that a
-// change published in this process, one relayed from another, and a
-// Resync are all handled alike. It is small and comparable, and its JSON
-// form is under 130 bytes.
+// which game, at which version. It carries no state: a subscriber reloads
+// what it shows from the store (or from the game service, which reads the
+// store), so that a change published in this process, one relayed from
+// another, and a Resync are all handled alike. It is small and
+// comparable, and its JSON form is at most about 210 bytes.
 type Change struct {
 	// Game is the game that changed; 0 for a change of a tournament alone
 	// (Round).
