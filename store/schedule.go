@@ -283,7 +283,7 @@ func (s *Store) ResumeClocks(ctx context.Context, grace time.Duration) (time.Dur
 				return err
 			}
 			n = int(m)
-			if _, err := tx.ExecContext(ctx, `UPDATE games SET deadline = clock_at + CASE clock_side WHEN 0 THEN left0_ms ELSE left1_ms END
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET deadline = clock_at + CASE clock_side WHEN 0 THEN left0_ms ELSE left1_ms END, version = version + 1
 				WHERE clock_ms > 0 AND result = ''`); err != nil {
 				return err
 			}
