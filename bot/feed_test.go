@@ -787,7 +787,7 @@ func TestPingsAfterOverflow(t *testing.T) {
 			t.Errorf("game %d: %s pinged %d times; want once", g.id, g.wait.Username, k)
 		}
 		// The board's controls are those of the position after the move.
-		if id := menuID(h.board(g.id), fmt.Sprintf("g/%d/1/pick/", g.id)); !strings.HasSuffix(id, fmt.Sprintf("~%d", h.game(g.id).Game.Version)) {
+		if id := menuID(h.board(g.id), fmt.Sprintf("g/%d/1/pick/", g.id)); !strings.HasSuffix(id, fmt.Sprintf("~%d", h.game(g.id).Game.TurnVersion)) {
 			t.Errorf("game %d's board offers %q; want the menu of the game after its move", g.id, id)
 		}
 	}

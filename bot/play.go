@@ -322,7 +322,7 @@ func onGame(f seated) func(*request, action) error {
 		if err != nil {
 			return err
 		}
-		if a.ply != st.Game.Ply || !sameVersion(r, a, st.Game.Version) {
+		if a.ply != st.Game.Ply || !sameTurn(r, a, st.Game.TurnVersion) {
 			return r.b.table.Explain(a.id, store.ErrStalePly)
 		}
 		return f(r, a, st, side)
@@ -330,26 +330,28 @@ func onGame(f seated) func(*request, action) error {
 }
 
 // menuArg is the argument of the k-th select menu of pieces or of moves
-// drawn for the game at version: "k~version", so that a menu drawn at the
-// same ply in another state of the game (before a takeback, on a copy of
-// the board that was not redrawn) is refused as stale rather than played
-// in the position now.
-func menuArg(k int, version int64) string {
-	return strconv.Itoa(k) + "~" + strconv.FormatInt(version, 10)
+// drawn for the turn the game began at version turn
+// (store.Game.TurnVersion): "k~turn", so that a menu drawn at the same ply
+// in another position (before a takeback, on a copy of the board that was
+// not redrawn) is refused as stale rather than played in the position
+// now. A change that leaves the position alone (an offer, its answer)
+// leaves the menu good.
+func menuArg(k int, turn int64) string {
+	return strconv.Itoa(k) + "~" + strconv.FormatInt(turn, 10)
 }
 
-// sameVersion reports whether a select menu's pick a was drawn for the
-// game at version, as its menuArg says. Menus drawn before their argument
-// carried the version (those of older zugbots carry "@" and a digest of
-// the position instead, and are checked by their ply alone), and buttons
-// (a forced pass carries its move), pass.
-func sameVersion(r *request, a action, version int64) bool {
+// sameTurn reports whether a select menu's pick a was drawn for the turn
+// begun at version turn, as its menuArg says. Menus drawn before their
+// argument carried the turn (those of older zugbots carry "@" and a
+// digest of the position instead, and are checked by their ply alone),
+// and buttons (a forced pass carries its move), pass.
+func sameTurn(r *request, a action, turn int64) bool {
 	if (a.verb != verbPick && a.verb != verbTo) || r.i.Type != discordgo.InteractionMessageComponent ||
 		r.i.MessageComponentData().ComponentType != discordgo.SelectMenuComponent {
 		return true
 	}
 	_, v, ok := strings.Cut(a.arg, "~")
-	return !ok || v == strconv.FormatInt(version, 10)
+	return !ok || v == strconv.FormatInt(turn, 10)
 }
 
 // pickPiece draws the picked piece's moves on the board (the select menu
