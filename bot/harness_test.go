@@ -22,6 +22,7 @@ import (
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -316,3 +317,8 @@ func (h *harness) boardReady(id int64) {
 	h.eventually("the board message", func() bool { return h.game(id).Game.MessageID != "" })
 	h.board(id)
 }
+
+// seeding returns ctx for a test's writes straight to the store: the bot
+// takes them as its own (bot.Source), so that a game seeded in a channel
+// does not look started elsewhere, for the bot to post its board.
+func seeding(ctx context.Context) context.Context { return table.WithSource(ctx, bot.Source) }

@@ -42,7 +42,8 @@ type Config struct {
 	// Waited, when set, is told how long each AI reply waited for a
 	// worker. It must not call the Table.
 	Waited func(d time.Duration)
-	// Log is told what could not be relayed; slog.Default() when nil.
+	// Log is told what goes wrong in the background (the timers, the
+	// workers); slog.Default() when nil.
 	Log *slog.Logger
 }
 
