@@ -767,7 +767,8 @@ func TestPingsAfterOverflow(t *testing.T) {
 		}
 		return k
 	}
-	h.eventually("every player to move pinged", func() bool {
+	// 50 boards drawn twice and 50 pings, through a rate-limited Discord.
+	h.eventuallyWithin(raceFactor*wait, "every player to move pinged", func() bool {
 		for _, g := range games {
 			if pings(g) == 0 {
 				return false
@@ -775,7 +776,7 @@ func TestPingsAfterOverflow(t *testing.T) {
 		}
 		return true
 	})
-	h.eventually("every board drawn at its move", func() bool {
+	h.eventuallyWithin(raceFactor*wait, "every board drawn at its move", func() bool {
 		ids, err := h.st.StaleBoards(context.Background())
 		return err == nil && len(ids) == 0
 	})

@@ -301,10 +301,17 @@ func (h *harness) checkBoardImage(m *discordtest.Message) image.Image {
 // has answered (saving a message ID, say).
 func (h *harness) eventually(what string, cond func() bool) {
 	h.t.Helper()
-	deadline := time.Now().Add(wait)
+	h.eventuallyWithin(wait, what, cond)
+}
+
+// eventuallyWithin is eventually with a wait of d, for work much longer
+// than one answer's.
+func (h *harness) eventuallyWithin(d time.Duration, what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.Now().Add(d)
 	for !cond() {
 		if time.Now().After(deadline) {
-			h.t.Fatalf("waited %v for %s", wait, what)
+			h.t.Fatalf("waited %v for %s", d, what)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
