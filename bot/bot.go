@@ -388,29 +388,21 @@ func (b *Bot) Replied(ctx context.Context, u table.Update) error {
 // than the game's is skipped by editBoard, so this may run alongside
 // resumeAI, the interactions and the changes followed.
 func (b *Bot) redrawBoards(ctx context.Context) {
-	ids, err := b.store.StaleBoards(ctx)
-	if err != nil {
-		b.log.Error("finding the boards behind their games", "err", err)
-		return
-	}
-	for _, id := range ids {
-		if ctx.Err() != nil || b.closing.Load() {
-			return
-		}
+	b.eachGame(ctx, "the boards behind their games", b.store.StaleBoards, func(id int64) {
 		st, err := b.store.Load(ctx, id)
 		if err != nil {
 			b.log.Error("a board behind its game", "game", id, "err", err)
-			continue
+			return
 		}
 		if err := b.editBoard(ctx, &st, boardView{replay: st.Game.Over()}); err != nil {
 			b.log.Warn("could not redraw a board behind its game", "game", id, "err", err)
-			continue
+			return
 		}
 		b.log.Info("redrew a board behind its game", "game", id, "ply", st.Game.Ply)
 		if err := b.notifyTurn(ctx, &st, ""); err != nil {
 			b.degraded("ping the player to move after catching up", id, err)
 		}
-	}
+	})
 }
 
 // register finds the application's ID and overwrites its commands: those

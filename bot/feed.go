@@ -311,16 +311,22 @@ func (b *Bot) followChallenge(ctx context.Context, c feed.Change, shards []int, 
 // shards that have none: started elsewhere while their Started change
 // was missed.
 func (b *Bot) postUnshown(ctx context.Context, shards []int, count int) {
-	ids, err := b.store.UnshownGames(ctx)
+	b.eachGame(ctx, "the games without their boards", b.store.UnshownGames, func(id int64) { b.postStarted(ctx, id, shards, count) })
+}
+
+// eachGame calls f with each game that find returns (what names them in
+// the log), one after the other, until ctx ends or the bot stops.
+func (b *Bot) eachGame(ctx context.Context, what string, find func(context.Context) ([]int64, error), f func(id int64)) {
+	ids, err := find(ctx)
 	if err != nil {
-		b.log.Error("finding the games without their boards", "err", err)
+		b.log.Error("finding "+what, "err", err)
 		return
 	}
 	for _, id := range ids {
 		if ctx.Err() != nil || b.closing.Load() {
 			return
 		}
-		b.postStarted(ctx, id, shards, count)
+		f(id)
 	}
 }
 
