@@ -20,7 +20,7 @@ import (
 func (h *harness) finishedGame(v *engine.Variant, plies int, seed uint64) store.State {
 	h.t.Helper()
 	ctx := context.Background()
-	g, err := h.st.CreateGame(ctx, store.NewGame{Variant: v.ID, ChannelID: h.channel, GuildID: h.guild,
+	g, err := h.st.CreateGame(seeding(ctx), store.NewGame{Variant: v.ID, ChannelID: h.channel, GuildID: h.guild,
 		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}})
 	if err != nil {
 		h.t.Fatal(err)
@@ -36,14 +36,14 @@ func (h *harness) finishedGame(v *engine.Variant, plies int, seed uint64) store.
 		if o := q.Outcome(); o.Over() {
 			end = store.EndOf(o)
 		}
-		if _, err := h.st.RecordMove(ctx, g.ID, ply, p.FormatMove(m), end); err != nil {
+		if _, err := h.st.RecordMove(seeding(ctx), g.ID, ply, p.FormatMove(m), end); err != nil {
 			h.t.Fatal(err)
 		}
 		p.Do(m)
 	}
 	st := h.game(g.ID)
 	if !st.Game.Over() {
-		if _, err := h.st.Finish(ctx, g.ID, st.Game.Ply, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: h.bob.ID}); err != nil {
+		if _, err := h.st.Finish(seeding(ctx), g.ID, st.Game.Ply, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: h.bob.ID}); err != nil {
 			h.t.Fatal(err)
 		}
 	}

@@ -200,7 +200,7 @@ func notEnding(p engine.Position, r *rand.Rand) engine.Move {
 func (h *harness) recordMove(st store.State, r *rand.Rand) store.State {
 	h.t.Helper()
 	m := st.Position.FormatMove(notEnding(st.Position, r))
-	if _, err := h.st.RecordMove(context.Background(), st.Game.ID, st.Game.Ply, m, store.End{}); err != nil {
+	if _, err := h.st.RecordMove(seeding(context.Background()), st.Game.ID, st.Game.Ply, m, store.End{}); err != nil {
 		h.t.Fatal(err)
 	}
 	return h.game(st.Game.ID)

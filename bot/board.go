@@ -291,7 +291,7 @@ func (b *Bot) picker(st *store.State, moves []engine.Move, selected *int) []disc
 			ph = fmt.Sprintf("Choose a piece to move (%d of %d)", k+1, len(pieceMenus))
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbPick).with(menuArg(k, p)).String(),
+			MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbPick).with(menuArg(k, g.TurnVersion)).String(),
 			Placeholder: ph, Options: opts,
 		}}})
 	}
@@ -316,7 +316,7 @@ func (b *Bot) picker(st *store.State, moves []engine.Move, selected *int) []disc
 		}
 		for k, opts := range menus {
 			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbTo).with(menuArg(k, p)).String(),
+				MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbTo).with(menuArg(k, g.TurnVersion)).String(),
 				Placeholder: ph, Options: opts,
 			}}})
 		}

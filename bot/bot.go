@@ -317,32 +317,29 @@ func (b *Bot) registers() bool {
 }
 
 // redrawBoards brings up to date the board messages that are behind
-// their games: the process died (or a board edit failed) between a change
-// the store recorded and the edit of its board. The store knows what each
-// board shows (SetDrawn); an edit that would show an older state than the
-// game's is skipped by editBoard, so this may run alongside the
-// interactions.
+// their games, and pings their players to move: the process died (or a
+// board edit failed) between a change the store recorded and the edit of
+// its board, or the bot missed changes made elsewhere (a Resync). The
+// store knows what each board shows (SetDrawn) and whose turn was pinged
+// (notifyTurn pings a turn once); an edit that would show an older state
+// than the game's is skipped by editBoard, so this may run alongside the
+// interactions and the changes followed.
 func (b *Bot) redrawBoards(ctx context.Context) {
-	ids, err := b.store.StaleBoards(ctx)
-	if err != nil {
-		b.log.Error("finding the boards behind their games", "err", err)
-		return
-	}
-	for _, id := range ids {
-		if ctx.Err() != nil || b.closing.Load() {
-			return
-		}
+	b.eachGame(ctx, "the boards behind their games", b.store.StaleBoards, func(id int64) {
 		st, err := b.store.Load(ctx, id)
 		if err != nil {
 			b.log.Error("a board behind its game", "game", id, "err", err)
-			continue
+			return
 		}
 		if err := b.editBoard(ctx, &st, boardView{replay: st.Game.Over()}); err != nil {
 			b.log.Warn("could not redraw a board behind its game", "game", id, "err", err)
-			continue
+			return
 		}
 		b.log.Info("redrew a board behind its game", "game", id, "ply", st.Game.Ply)
-	}
+		if err := b.notifyTurn(ctx, &st, ""); err != nil {
+			b.degraded("ping the player to move after catching up", id, err)
+		}
+	})
 }
 
 // register finds the application's ID and overwrites its commands: those
@@ -632,7 +629,9 @@ type queries interface {
 	Games(ctx context.Context, q store.GameQuery) ([]store.Game, error)
 	AIGames(ctx context.Context) ([]int64, error)
 	StaleBoards(ctx context.Context) ([]int64, error)
+	UnshownGames(ctx context.Context) ([]int64, error)
 	Tournament(ctx context.Context, id int64) (store.Tournament, error)
+	Challenge(ctx context.Context, id int64) (store.Challenge, error)
 	ChannelTournament(ctx context.Context, channel string) (store.Tournament, error)
 	Rating(ctx context.Context, player, variant string) (store.Rating, error)
 	Leaderboard(ctx context.Context, q store.LeaderboardQuery) ([]store.Standing, error)

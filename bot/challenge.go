@@ -99,24 +99,38 @@ func (b *Bot) closedChallenge(c *store.Challenge, how string) message {
 	return message{content: fmt.Sprintf("~~%s's challenge to %s~~ — %s", c.Challenger.Name, b.challengeText(c), how)}
 }
 
+// closedHow says how challenge c, no longer open, was closed.
+func closedHow(c *store.Challenge) string {
+	switch c.Status {
+	case store.Accepted:
+		return fmt.Sprintf("accepted by %s: game #%d.", c.Opponent.Name, c.GameID)
+	case store.Declined:
+		return fmt.Sprintf("declined by %s.", c.Opponent.Name)
+	case store.Expired:
+		return expiredHow(c)
+	}
+	return "cancelled."
+}
+
+// expiredHow says that challenge c expired.
+func expiredHow(c *store.Challenge) string {
+	return fmt.Sprintf("expired: nobody accepted it within %s.", table.Lifetime(c))
+}
+
 // challengeControl answers Accept, Decline and Cancel.
 func (r *request) challengeControl(a action) error {
 	b := r.b
 	var (
 		ans table.ChallengeAnswer
 		err error
-		how string
 	)
 	switch a.verb {
 	case verbAccept:
 		ans, err = b.table.AcceptChallenge(r.ctx, a.id, r.player())
-		how = fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, ans.Game.State.Game.ID)
 	case verbDecline:
 		ans, err = b.table.DeclineChallenge(r.ctx, a.id, r.user.ID)
-		how = fmt.Sprintf("declined by %s.", r.player().Name)
 	case verbCancel:
 		ans, err = b.table.CancelChallenge(r.ctx, a.id, r.user.ID)
-		how = "cancelled."
 	default:
 		return userErrorf("This control belongs to an older version of zugbot.")
 	}
@@ -127,7 +141,7 @@ func (r *request) challengeControl(a action) error {
 	if err != nil {
 		return err
 	}
-	if err := r.update(b.closedChallenge(&ans.Challenge, how)); err != nil {
+	if err := r.update(b.closedChallenge(&ans.Challenge, closedHow(&ans.Challenge))); err != nil {
 		return err
 	}
 	if a.verb != verbAccept {

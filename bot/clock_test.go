@@ -90,12 +90,12 @@ func TestLiveRatingsShown(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	ctx := context.Background()
-	g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Rated: true, Clock: store.Clock{Base: time.Minute}, GuildID: h.guild, ChannelID: h.channel,
+	g, err := h.st.CreateGame(seeding(ctx), store.NewGame{Variant: "zola", Rated: true, Clock: store.Clock{Base: time.Minute}, GuildID: h.guild, ChannelID: h.channel,
 		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := h.st.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: h.bob.ID}); err != nil {
+	if _, err := h.st.Finish(seeding(ctx), g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: h.bob.ID}); err != nil {
 		t.Fatal(err)
 	}
 	ix, _ := h.command(h.alice, "profile")

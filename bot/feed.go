@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/bwmarrin/discordgo"
@@ -71,14 +72,24 @@ func (r *request) liveLink(g *store.Game) error {
 // (through another adapter, or another process's), as if they were made
 // here: the board redrawn with what happened, and the player to move
 // pinged after a move (the AI's replies among them, but those that an
-// answer here awaited and showed); a game started elsewhere in one of its channels
-// gets its board there. The bot's own changes it shows as it makes them,
-// and a game of a server another process serves is that process's. A
-// Resync (changes missed) redraws the boards that are behind their games.
-// It ends with ctx.
+// answer here awaited and showed); a game started elsewhere in one of its
+// channels gets its board there; a tournament's sign-up message and a
+// challenge's message follow their steps. The bot's own changes it shows
+// as it makes them, and a game of a server another process serves is that
+// process's.
+//
+// Each game (tournament, challenge) is followed on a goroutine of its
+// own, its changes in order, so that a game whose board is slow to edit
+// holds up no other; at most maxFollowing are shown at once, and while
+// they all wait on Discord the changes wait in the subscription. One that
+// overflows it brings a Resync: the boards behind their games are
+// redrawn and their players to move pinged, once a turn (see catchUp). It
+// ends with ctx, once what it was showing is done.
 func (b *Bot) followChanges(ctx context.Context, shards []int, count int) {
 	sub := b.table.Feed().Subscribe(feed.Filter{})
 	defer sub.Close()
+	f := &follower{b: b, ctx: ctx, shards: shards, count: count, slots: make(chan struct{}, maxFollowing), queues: map[subject][]feed.Change{}}
+	defer f.wg.Wait()
 	for {
 		select {
 		case <-ctx.Done():
@@ -87,19 +98,143 @@ func (b *Bot) followChanges(ctx context.Context, shards []int, count int) {
 			if !ok {
 				return
 			}
-			b.followChange(ctx, c, shards, count)
+			switch {
+			case c.Kind == feed.Resync:
+				f.catchUp()
+			case c.Source == Source:
+				// shown here already
+			default:
+				f.add(c)
+			}
 		}
 	}
 }
 
-// followChange shows change c, made elsewhere, on its game's board.
+// maxFollowing bounds the games (tournaments, challenges) whose changes
+// made elsewhere are shown at once.
+const maxFollowing = 8
+
+// maxQueued bounds the changes of one game waiting to be shown; past it,
+// the game is shown as it is then, once (its changes would only redraw
+// the same board).
+const maxQueued = 8
+
+// subject is what a change is about: a game, a tournament or a challenge.
+type subject struct{ game, tournament, challenge int64 }
+
+// subjectOf returns what c is about: its game, if any.
+func subjectOf(c feed.Change) subject {
+	switch {
+	case c.Game != 0:
+		return subject{game: c.Game}
+	case c.Tournament != 0:
+		return subject{tournament: c.Tournament}
+	}
+	return subject{challenge: c.Challenge}
+}
+
+// follower shows the changes made elsewhere, each subject's on a
+// goroutine of its own (see followChanges).
+type follower struct {
+	b             *Bot
+	ctx           context.Context
+	shards        []int
+	count         int
+	slots         chan struct{} // one per subject being shown
+	wg            sync.WaitGroup
+	mu            sync.Mutex
+	queues        map[subject][]feed.Change // by subject being shown, what is still to show
+	catching, due bool                      // a catch-up runs; another is due after it
+}
+
+// add shows c after the changes of its subject still to show, on the
+// subject's goroutine, started if need be: add waits for a slot then.
+func (f *follower) add(c feed.Change) {
+	k := subjectOf(c)
+	f.mu.Lock()
+	q, going := f.queues[k]
+	if len(q) >= maxQueued {
+		// Show the game as it is then, once.
+		q, c = q[:0], feed.Change{Game: c.Game, Tournament: c.Tournament, Challenge: c.Challenge, Kind: feed.Resync}
+	}
+	f.queues[k] = append(q, c)
+	f.mu.Unlock()
+	if going {
+		return
+	}
+	select {
+	case f.slots <- struct{}{}:
+	case <-f.ctx.Done():
+		return
+	}
+	f.wg.Add(1)
+	go func() {
+		defer f.wg.Done()
+		defer func() { <-f.slots }()
+		for {
+			f.mu.Lock()
+			q := f.queues[k]
+			if len(q) == 0 {
+				delete(f.queues, k)
+				f.mu.Unlock()
+				return
+			}
+			c := q[0]
+			f.queues[k] = q[1:]
+			f.mu.Unlock()
+			f.b.followChange(f.ctx, c, f.shards, f.count)
+		}
+	}()
+}
+
+// catchUp runs the bot's catch-up after changes were missed on a
+// goroutine of its own, one at a time (a Resync that comes while one runs
+// makes it run once more): the boards behind their games are redrawn and
+// their players to move pinged (see redrawBoards), and the games started
+// elsewhere get their boards (see postUnshown).
+func (f *follower) catchUp() {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.catching {
+		f.due = true
+		return
+	}
+	f.catching = true
+	f.b.log.Info("changes made elsewhere were missed: catching up")
+	f.wg.Add(1)
+	go func() {
+		defer f.wg.Done()
+		for {
+			f.b.redrawBoards(f.ctx)
+			f.b.postUnshown(f.ctx, f.shards, f.count)
+			f.mu.Lock()
+			if !f.due || f.ctx.Err() != nil {
+				f.catching = false
+				f.mu.Unlock()
+				return
+			}
+			f.due = false
+			f.mu.Unlock()
+		}
+	}()
+}
+
+// followChange shows change c, made elsewhere: on its game's board, its
+// tournament's sign-up message, its challenge's message. A game's Resync
+// (its changes came faster than they could be shown) shows the game as it
+// is.
 func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, count int) {
 	switch {
-	case c.Kind == feed.Resync:
-		b.redrawBoards(ctx)
+	case c.Kind.OfChallenge():
+		b.followChallenge(ctx, c, shards, count)
 		return
-	case c.Source == Source || b.table.Awaited(Source, c.Cause) || c.Game == 0 || c.Tournament != 0 && c.Kind == feed.Started:
-		return // shown here already (the AI's reply by the answer that awaited it); a tournament's round; a round's games, posted with it
+	case b.table.Awaited(Source, c.Cause):
+		return // the AI's reply, shown by the answer that awaited it
+	case c.Game == 0 && c.Tournament != 0:
+		b.followTournament(ctx, c, shards, count)
+		return
+	case c.Game == 0 || c.Tournament != 0 && c.Kind == feed.Started:
+		return // a round's games, posted with it
 	case c.Kind == feed.Started:
 		b.postStarted(ctx, c.Game, shards, count)
 		return
@@ -110,7 +245,7 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 		return
 	}
 	g := &st.Game
-	if !served(g.GuildID, shards, count) || st.Game.Ply != c.Ply {
+	if !served(g.GuildID, shards, count) || c.Kind != feed.Resync && st.Game.Version != c.Version {
 		return // another process's server; or a later change follows
 	}
 	note := ""
@@ -130,10 +265,73 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 	if err := b.editBoard(ctx, &st, boardView{note: note, replay: g.Over()}); err != nil {
 		b.degraded("show a change made elsewhere on the board", g.ID, err)
 	}
-	if c.Kind == feed.Moved || c.Kind == feed.TookBack {
+	if c.Kind == feed.Moved || c.Kind == feed.TookBack || c.Kind == feed.Resync {
 		if err := b.notifyTurn(ctx, &st, note); err != nil {
 			b.degraded("ping the player to move after a change made elsewhere", g.ID, err)
 		}
+	}
+}
+
+// followTournament redraws the sign-up message of the tournament of
+// change c, a step taken elsewhere. Its rounds and its end the process
+// that takes them announces (see Stepped).
+func (b *Bot) followTournament(ctx context.Context, c feed.Change, shards []int, count int) {
+	if c.Kind == feed.Created || c.Kind == feed.Round {
+		return // no message yet; announced with its boards
+	}
+	tr, err := b.store.Tournament(ctx, c.Tournament)
+	if err != nil {
+		b.log.Warn("a tournament's change made elsewhere", "change", c.String(), "err", err)
+		return
+	}
+	if !served(tr.GuildID, shards, count) {
+		return
+	}
+	if err := b.editTournamentMessage(ctx, &tr); err != nil {
+		b.log.Warn("could not show a tournament's change made elsewhere", "tournament", tr.ID, "err", err)
+	}
+}
+
+// followChallenge closes the message of the challenge of change c,
+// answered, withdrawn or expired elsewhere.
+func (b *Bot) followChallenge(ctx context.Context, c feed.Change, shards []int, count int) {
+	if c.Kind == feed.Challenged {
+		return // its message is its challenger's answer
+	}
+	ch, err := b.store.Challenge(ctx, c.Challenge)
+	if err != nil {
+		b.log.Warn("a challenge's change made elsewhere", "change", c.String(), "err", err)
+		return
+	}
+	if ch.MessageID == "" || !served(ch.GuildID, shards, count) {
+		return
+	}
+	m := b.closedChallenge(&ch, closedHow(&ch))
+	if _, err := b.session.ChannelMessageEditComplex(m.channelEdit(ch.ChannelID, ch.MessageID), discordgo.WithContext(ctx)); err != nil {
+		b.log.Warn("could not show a challenge's change made elsewhere", "challenge", ch.ID, "err", err)
+	}
+}
+
+// postUnshown posts the boards of the games going on in a channel of
+// shards that have none: started elsewhere while their Started change
+// was missed.
+func (b *Bot) postUnshown(ctx context.Context, shards []int, count int) {
+	b.eachGame(ctx, "the games without their boards", b.store.UnshownGames, func(id int64) { b.postStarted(ctx, id, shards, count) })
+}
+
+// eachGame calls f with each game that find returns (what names them in
+// the log), one after the other, until ctx ends or the bot stops.
+func (b *Bot) eachGame(ctx context.Context, what string, find func(context.Context) ([]int64, error), f func(id int64)) {
+	ids, err := find(ctx)
+	if err != nil {
+		b.log.Error("finding "+what, "err", err)
+		return
+	}
+	for _, id := range ids {
+		if ctx.Err() != nil || b.closing.Load() {
+			return
+		}
+		f(id)
 	}
 }
 

@@ -17,6 +17,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
 
@@ -718,4 +719,113 @@ func TestStaleMenuAfterTakeback(t *testing.T) {
 	if got := h.game(id); got.Game.Ply != 2 || got.Position.Hash() != now.Position.Hash() {
 		t.Errorf("after the stale pick: ply %d; want 2, nothing played", got.Game.Ply)
 	}
+}
+
+// TestPingsAfterOverflow: while Discord holds the bot back (over its
+// global rate limit), a web player moves in 50 games. The bot's feed
+// subscription overflows (the bot says it caught up after missing
+// changes), and still every player to move is pinged, once, and every
+// board shows the game after its move.
+func TestPingsAfterOverflow(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	web := table.WithSource(context.Background(), "web")
+	tab := h.tab
+	const n = 50
+	type game struct {
+		id   int64
+		wait *discordgo.User // pinged after the web player's move
+		move string
+	}
+	games := make([]game, n)
+	for i := range games {
+		a, b := h.srv.NewUser(fmt.Sprintf("a%d", i)), h.srv.NewUser(fmt.Sprintf("b%d", i))
+		u, err := tab.Start(web, store.NewGame{Variant: "zola", GuildID: h.guild, ChannelID: h.channel, DaysPerMove: 3,
+			Seats: [2]store.Seat{{Player: store.Player{ID: a.ID, Name: a.Username}}, {Player: store.Player{ID: b.ID, Name: b.Username}}}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := u.State.Position
+		games[i] = game{u.State.Game.ID, b, p.FormatMove(p.Moves(nil)[0])}
+	}
+	for _, g := range games {
+		h.boardReady(g.id) // posted by the bot, as started elsewhere
+	}
+
+	h.srv.HoldGlobal(3 * time.Second)
+	for _, g := range games {
+		st := h.game(g.id)
+		if _, err := tab.Play(web, g.id, st.Game.Seats[0].ID, 0, g.move); err != nil {
+			t.Fatal(err)
+		}
+	}
+	pings := func(g game) int {
+		k := 0
+		for _, m := range h.srv.Messages(h.channel) {
+			if strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d ", g.wait.ID, g.id)) {
+				k++
+			}
+		}
+		return k
+	}
+	// 50 boards drawn twice and 50 pings, through a rate-limited Discord.
+	h.eventuallyWithin(raceFactor*wait, "every player to move pinged", func() bool {
+		for _, g := range games {
+			if pings(g) == 0 {
+				return false
+			}
+		}
+		return true
+	})
+	h.eventuallyWithin(raceFactor*wait, "every board drawn at its move", func() bool {
+		ids, err := h.st.StaleBoards(context.Background())
+		return err == nil && len(ids) == 0
+	})
+	if h.logged("changes made elsewhere were missed") == 0 {
+		t.Fatal("the bot's subscription never overflowed: the test tests nothing")
+	}
+	for _, g := range games {
+		if k := pings(g); k != 1 {
+			t.Errorf("game %d: %s pinged %d times; want once", g.id, g.wait.Username, k)
+		}
+		// The board's controls are those of the position after the move.
+		if id := menuID(h.board(g.id), fmt.Sprintf("g/%d/1/pick/", g.id)); !strings.HasSuffix(id, fmt.Sprintf("~%d", h.game(g.id).Game.TurnVersion)) {
+			t.Errorf("game %d's board offers %q; want the menu of the game after its move", g.id, id)
+		}
+	}
+}
+
+// TestStepsMadeElsewhere: a tournament joined and a challenge declined
+// through another adapter of the game service show on their Discord
+// messages, as if they were made there.
+func TestStepsMadeElsewhere(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	ctx := context.Background()
+	web := table.WithSource(ctx, "web")
+	h.command(h.alice, "tournament create", discordtest.Opt("game", "zola"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1))
+	h.eventually("the sign-up message recorded", func() bool { return h.tournament(1).MessageID != "" })
+	if _, err := h.tab.JoinTournament(web, 1, store.Player{ID: h.bob.ID, Name: h.bob.Username}); err != nil {
+		t.Fatal(err)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == h.tournament(1).MessageID && strings.Contains(m.Content, "Players (1): bob")
+	})
+
+	ix, _ := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.bob))
+	msg := ix.Original()
+	cs, err := h.st.OpenChallenges(ctx, h.bob.ID)
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("bob's challenges: %v, %v", cs, err)
+	}
+	h.eventually("the challenge's message recorded", func() bool {
+		c, err := h.st.Challenge(ctx, cs[0].ID)
+		return err == nil && c.MessageID == msg.ID
+	})
+	if _, err := h.tab.DeclineChallenge(web, cs[0].ID, h.bob.ID); err != nil {
+		t.Fatal(err)
+	}
+	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
+		return m.ID == msg.ID && strings.Contains(m.Content, "declined by bob.") && len(m.Components) == 0
+	})
 }

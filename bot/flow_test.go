@@ -458,7 +458,7 @@ func TestDraw(t *testing.T) {
 	}
 
 	// A queen behind, the AI accepts, publicly.
-	lost, err := h.st.CreateGame(context.Background(), store.NewGame{Variant: "chess", Start: "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", ChannelID: h.channel,
+	lost, err := h.st.CreateGame(seeding(context.Background()), store.NewGame{Variant: "chess", Start: "4k3/8/8/8/8/8/8/Q3K3 w - - 0 1", ChannelID: h.channel,
 		Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: h.alice.Username}}, {AI: 5}}})
 	if err != nil {
 		t.Fatal(err)
@@ -491,11 +491,11 @@ func TestLookups(t *testing.T) {
 			win, lose      *discordgo.User
 			guild, channel string
 		}{{h.alice, h.bob, h.guild, h.channel}, {carol, dave, other, otherChannel}} {
-			g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{seat(p.win), seat(p.lose)}, GuildID: p.guild, ChannelID: p.channel, Rated: true})
+			g, err := h.st.CreateGame(seeding(ctx), store.NewGame{Variant: "zola", Seats: [2]store.Seat{seat(p.win), seat(p.lose)}, GuildID: p.guild, ChannelID: p.channel, Rated: true})
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err := h.st.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: p.lose.ID}); err != nil {
+			if _, err := h.st.Finish(seeding(ctx), g.ID, 0, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: p.lose.ID}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -615,7 +615,7 @@ func TestTooManyGames(t *testing.T) {
 	ix, _ := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"))
 	open := ix.Original()
 	for range store.DefaultMaxActiveGames {
-		if _, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", ChannelID: h.channel, GuildID: h.guild,
+		if _, err := h.st.CreateGame(seeding(ctx), store.NewGame{Variant: "zola", ChannelID: h.channel, GuildID: h.guild,
 			Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {AI: 1}}}); err != nil {
 			t.Fatal(err)
 		}
@@ -803,7 +803,7 @@ func (h *harness) boardFrom(ng store.NewGame) store.Game {
 	h.t.Helper()
 	ng.GuildID, ng.ChannelID = h.guild, h.channel
 	ng.Seats = [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}
-	g, err := h.st.CreateGame(context.Background(), ng)
+	g, err := h.st.CreateGame(seeding(context.Background()), ng)
 	if err != nil {
 		h.t.Fatal(err)
 	}

@@ -33,7 +33,7 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 	if err != nil {
 		return fmt.Errorf("the game behind the board: %w", err)
 	}
-	if now.Ply != g.Ply || now.Result != g.Result || now.Offer != g.Offer || !now.Updated.Equal(g.Updated) {
+	if now.Version != g.Version {
 		return nil // a newer change has drawn, or will draw, the board
 	}
 	g.MessageID, g.ThreadID = now.MessageID, now.ThreadID // where the board is now
@@ -71,7 +71,7 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 // reconciliation at start-up leaves it alone. A failure is only logged:
 // the board is then redrawn once more at the next start.
 func (b *Bot) drawn(ctx context.Context, g *store.Game) {
-	if err := b.table.GameShown(ctx, g.ID, g.Ply, g.Result); err != nil {
+	if err := b.table.GameShown(ctx, g.ID, g.Version); err != nil {
 		b.log.Warn("could not record the board drawn", "game", g.ID, "err", err)
 	}
 }
@@ -118,13 +118,21 @@ func boardChannel(g *store.Game) string {
 }
 
 // notifyTurn pings the player to move with a new message (edits ping
-// nobody), unless they have the game's live board open: it shows them the
-// move, wherever it was made, and a ping per move would be noise (see
-// docs/web.md).
+// nobody), once per turn: unless the turn's ping was claimed already (by
+// this bot after a change it missed and caught up with, or by another
+// process; see table.ClaimTurnPing), and unless they have the game's live
+// board open: it shows them the move, wherever it was made, and a ping
+// per move would be noise (see docs/web.md).
 func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) error {
 	g := &st.Game
 	seat, ok := table.PersonToMove(st)
-	if !ok || b.live != nil && b.live.Watching(g.ID, seat.ID) {
+	if !ok {
+		return nil
+	}
+	if first, err := b.table.ClaimTurnPing(ctx, g.ID, g.TurnVersion); err != nil || !first {
+		return err
+	}
+	if b.live != nil && b.live.Watching(g.ID, seat.ID) {
 		return nil
 	}
 	text := fmt.Sprintf("%s, your move in game #%d (%s).", seatRef(seat), g.ID, b.variants[g.Variant].Name)

@@ -307,10 +307,17 @@ func (h *harness) checkBoardImage(m *discordtest.Message) image.Image {
 // has answered (saving a message ID, say).
 func (h *harness) eventually(what string, cond func() bool) {
 	h.t.Helper()
-	deadline := time.Now().Add(wait)
+	h.eventuallyWithin(wait, what, cond)
+}
+
+// eventuallyWithin is eventually with a wait of d, for work much longer
+// than one answer's.
+func (h *harness) eventuallyWithin(d time.Duration, what string, cond func() bool) {
+	h.t.Helper()
+	deadline := time.Now().Add(d)
 	for !cond() {
 		if time.Now().After(deadline) {
-			h.t.Fatalf("waited %v for %s", wait, what)
+			h.t.Fatalf("waited %v for %s", d, what)
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
@@ -323,3 +330,8 @@ func (h *harness) boardReady(id int64) {
 	h.eventually("the board message", func() bool { return h.game(id).Game.MessageID != "" })
 	h.board(id)
 }
+
+// seeding returns ctx for a test's writes straight to the store: the bot
+// takes them as its own (bot.Source), so that a game seeded in a channel
+// does not look started elsewhere, for the bot to post its board.
+func seeding(ctx context.Context) context.Context { return table.WithSource(ctx, bot.Source) }

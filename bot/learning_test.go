@@ -73,7 +73,7 @@ func TestHint(t *testing.T) {
 	}
 
 	// Between people: refused, and nothing recorded.
-	g, err := h.st.CreateGame(context.Background(), store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}, ChannelID: h.channel})
+	g, err := h.st.CreateGame(seeding(context.Background()), store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}, ChannelID: h.channel})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -316,7 +316,7 @@ func onGame(f seated) func(*request, action) error {
 		if err != nil {
 			return err
 		}
-		if a.ply != st.Game.Ply || !samePosition(r, a, st.Position) {
+		if a.ply != st.Game.Ply || !sameTurn(r, a, st.Game.TurnVersion) {
 			return r.b.table.Explain(a.id, store.ErrStalePly)
 		}
 		return f(r, a, st, side)
@@ -324,30 +324,28 @@ func onGame(f seated) func(*request, action) error {
 }
 
 // menuArg is the argument of the k-th select menu of pieces or of moves
-// drawn for position p: "k@tag", where tag is a digest of p, so that a
-// menu drawn at the same ply for another position (before a takeback, on
-// a copy of the board that was not redrawn) is refused as stale rather
-// than played in the position now.
-func menuArg(k int, p engine.Position) string {
-	return strconv.Itoa(k) + "@" + positionTag(p)
+// drawn for the turn the game began at version turn
+// (store.Game.TurnVersion): "k~turn", so that a menu drawn at the same ply
+// in another position (before a takeback, on a copy of the board that was
+// not redrawn) is refused as stale rather than played in the position
+// now. A change that leaves the position alone (an offer, its answer)
+// leaves the menu good.
+func menuArg(k int, turn int64) string {
+	return strconv.Itoa(k) + "~" + strconv.FormatInt(turn, 10)
 }
 
-// positionTag is a short digest of p's position (engine.Position.Hash:
-// equal positions, equal legal moves).
-func positionTag(p engine.Position) string {
-	return strconv.FormatUint(p.Hash()&0xffffffff, 36)
-}
-
-// samePosition reports whether a select menu's pick a was drawn for
-// position p, as its menuArg says. Menus drawn before their argument
-// carried the tag, and buttons (a forced pass carries its move), pass.
-func samePosition(r *request, a action, p engine.Position) bool {
+// sameTurn reports whether a select menu's pick a was drawn for the turn
+// begun at version turn, as its menuArg says. Menus drawn before their
+// argument carried the turn (those of older zugbots carry "@" and a
+// digest of the position instead, and are checked by their ply alone),
+// and buttons (a forced pass carries its move), pass.
+func sameTurn(r *request, a action, turn int64) bool {
 	if (a.verb != verbPick && a.verb != verbTo) || r.i.Type != discordgo.InteractionMessageComponent ||
 		r.i.MessageComponentData().ComponentType != discordgo.SelectMenuComponent {
 		return true
 	}
-	_, tag, ok := strings.Cut(a.arg, "@")
-	return !ok || tag == positionTag(p)
+	_, v, ok := strings.Cut(a.arg, "~")
+	return !ok || v == strconv.FormatInt(turn, 10)
 }
 
 // pickPiece draws the picked piece's moves on the board (the select menu

@@ -106,7 +106,7 @@ func TestTimersDoNotStarve(t *testing.T) {
 	ctx := context.Background()
 	seats := [2]store.Seat{{Player: store.Player{ID: h.alice.ID, Name: "alice"}}, {Player: store.Player{ID: h.bob.ID, Name: "bob"}}}
 	newGame := func(days int) store.Game {
-		g, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: seats, GuildID: h.guild, ChannelID: h.channel, DaysPerMove: days})
+		g, err := h.st.CreateGame(seeding(ctx), store.NewGame{Variant: "zola", Seats: seats, GuildID: h.guild, ChannelID: h.channel, DaysPerMove: days})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -208,7 +208,7 @@ func TestListsFitDiscord(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		if err := db.SetDrawn(ctx, g.ID, g.Ply, g.Result); err != nil {
+		if err := db.SetDrawn(ctx, g.ID, g.Version); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -490,7 +490,7 @@ func TestRefusalBeforePublicDeferral(t *testing.T) {
 	})
 	alice := store.Seat{Player: store.Player{ID: h.alice.ID, Name: "alice"}}
 	for range h.st.MaxActiveGames() {
-		if _, err := h.st.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{alice, {AI: 1}}}); err != nil {
+		if _, err := h.st.CreateGame(seeding(ctx), store.NewGame{Variant: "zola", Seats: [2]store.Seat{alice, {AI: 1}}}); err != nil {
 			t.Fatal(err)
 		}
 	}

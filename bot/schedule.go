@@ -112,7 +112,7 @@ func (b *Bot) showExpired(ctx context.Context, c *store.Challenge, msgID string)
 	if c.MessageID == "" {
 		return nil
 	}
-	m := b.closedChallenge(c, fmt.Sprintf("expired: nobody accepted it within %s.", table.Lifetime(c)))
+	m := b.closedChallenge(c, expiredHow(c))
 	_, err := b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(ctx))
 	return err
 }

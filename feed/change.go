@@ -1,10 +1,11 @@
 package feed
 
 import (
+	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 )
 
 // Kind says what changed.
@@ -22,7 +23,25 @@ const (
 	Resigned                 // a player resigned
 	TimedOut                 // a player lost on time (a flag fell, or the days per move ran out)
 	Aborted                  // the game was aborted
-	Round                    // a tournament's next round started, or the tournament ended (Game is 0)
+	Round                    // a tournament's next round started (Game is 0)
+
+	// The steps of a tournament (Game is 0).
+	Created   // a tournament was created, open to sign-ups
+	Joined    // a player joined it
+	Left      // a player left it
+	Begun     // it started (its first round follows as a Round)
+	Paused    // it was paused
+	Resumed   // it was resumed
+	Cancelled // it was cancelled
+	Finished  // it ended
+
+	// The steps of a challenge (Challenge is set; Game too once accepted).
+	Challenged // a challenge was made
+	Accepted   // it was accepted: its game started (that game's Started follows)
+	Refused    // it was declined
+	Withdrawn  // it was cancelled by its challenger
+	Expired    // nobody answered it in time
+
 	// Resync tells a subscriber that it may have missed changes: it must
 	// reload everything it shows through its subscription from the store.
 	// A Resync with neither Game nor Tournament goes to every subscription;
@@ -44,8 +63,31 @@ var kindNames = [...]string{
 	TimedOut: "TimedOut",
 	Aborted:  "Aborted",
 	Round:    "Round",
-	Resync:   "Resync",
+
+	Created:   "Created",
+	Joined:    "Joined",
+	Left:      "Left",
+	Begun:     "Begun",
+	Paused:    "Paused",
+	Resumed:   "Resumed",
+	Cancelled: "Cancelled",
+	Finished:  "Finished",
+
+	Challenged: "Challenged",
+	Accepted:   "Accepted",
+	Refused:    "Refused",
+	Withdrawn:  "Withdrawn",
+	Expired:    "Expired",
+
+	Resync: "Resync",
 }
+
+// OfTournament reports whether k is a step of a tournament alone: Round,
+// Created… Finished.
+func (k Kind) OfTournament() bool { return k >= Round && k <= Finished }
+
+// OfChallenge reports whether k is a step of a challenge.
+func (k Kind) OfChallenge() bool { return k >= Challenged && k <= Expired }
 
 // Valid reports whether k is one of the kinds.
 func (k Kind) Valid() bool { return k >= Started && k <= Resync }
@@ -77,12 +119,12 @@ func (k *Kind) UnmarshalText(b []byte) error {
 	return fmt.Errorf("feed: no such kind: %.40q", b)
 }
 
-// Change says that a game or a tournament changed, and how: which game, at
-// which ply. It carries no state: a subscriber reloads what it shows from
-// the store (or from the game service, which reads the store), so that a
-// change published in this process, one relayed from another, and a
-// Resync are all handled alike. It is small and comparable, and its JSON
-// form is under 130 bytes.
+// Change says that a game, a tournament or a challenge changed, and how:
+// which game, at which version. It carries no state: a subscriber reloads
+// what it shows from the store (or from the game service, which reads the
+// store), so that a change published in this process, one relayed from
+// another, and a Resync are all handled alike. It is small and
+// comparable, and its JSON form is at most about 210 bytes.
 type Change struct {
 	// Game is the game that changed; 0 for a change of a tournament alone
 	// (Round).
@@ -91,8 +133,18 @@ type Change struct {
 	// 0 for a game outside tournaments. A publisher sets it on its games'
 	// changes so that a tournament's subscribers see them.
 	Tournament int64 `json:"tournament,omitempty"`
+	// Challenge is the challenge that changed, for a challenge's kinds; an
+	// accepted challenge names its game too.
+	Challenge int64 `json:"challenge,omitempty"`
+	// Version is the game's version after the change: every write to a
+	// game counts it up by one, so that of two states of a game the one
+	// with the higher version is the later. A subscriber that already
+	// shows that version, or a later one, can skip the change. It is 0
+	// for a change of a tournament or a challenge alone.
+	Version int64 `json:"version,omitempty"`
 	// Ply is the game's ply after the change: the number of moves played.
-	// A subscriber that already shows a later ply can skip the change.
+	// It is no test of staleness (a takeback lowers it, and two positions
+	// may share it): Version is.
 	Ply int `json:"ply"`
 	// Kind says what changed.
 	Kind Kind `json:"kind"`
@@ -108,7 +160,7 @@ type Change struct {
 	Cause string `json:"cause,omitempty"`
 }
 
-// String describes c for logs: "game 12 (tournament 3) ply 7: Moved".
+// String describes c for logs: "game 12 (tournament 3) version 9 ply 7: Moved".
 func (c Change) String() string {
 	s := ""
 	if c.Game != 0 {
@@ -121,25 +173,33 @@ func (c Change) String() string {
 		}
 		s += t
 	}
+	if c.Challenge != 0 {
+		s = "challenge " + strconv.FormatInt(c.Challenge, 10) + " " + s
+	}
 	if s == "" {
 		s = "everything"
 	}
-	return s + " ply " + strconv.Itoa(c.Ply) + ": " + c.Kind.String()
+	if c.Version != 0 {
+		s += " version " + strconv.FormatInt(c.Version, 10)
+	}
+	return strings.TrimSpace(s) + " ply " + strconv.Itoa(c.Ply) + ": " + c.Kind.String()
 }
 
 // check reports what is wrong with c, if anything: a kind that is none, a
-// negative number, a game's change without its game, a Round without its
-// tournament.
+// negative number, a game's change without its game, a tournament's
+// without its tournament, a challenge's without its challenge.
 func (c Change) check() error {
-	switch {
-	case !c.Kind.Valid():
-		return fmt.Errorf("no such kind: %d", uint8(c.Kind))
-	case c.Game < 0 || c.Tournament < 0 || c.Ply < 0:
+	switch k := c.Kind; {
+	case !k.Valid():
+		return fmt.Errorf("no such kind: %d", uint8(k))
+	case c.Game < 0 || c.Tournament < 0 || c.Challenge < 0 || c.Version < 0 || c.Ply < 0:
 		return fmt.Errorf("negative number in %v", c)
-	case c.Kind == Round && c.Tournament == 0:
-		return errors.New("a Round without its tournament")
-	case c.Kind != Round && c.Kind != Resync && c.Game == 0:
-		return fmt.Errorf("a %v without its game", c.Kind)
+	case k.OfTournament() && c.Tournament == 0:
+		return fmt.Errorf("a %v without its tournament", k)
+	case k.OfChallenge() && c.Challenge == 0:
+		return fmt.Errorf("a %v without its challenge", k)
+	case !k.OfTournament() && !k.OfChallenge() && k != Resync && c.Game == 0:
+		return fmt.Errorf("a %v without its game", k)
 	}
 	return nil
 }
@@ -182,4 +242,21 @@ func decode(payload string) (Origin, Change, error) {
 		return "", Change{}, err
 	}
 	return e.Origin, e.Change, nil
+}
+
+// sourceKey is the context key of the adapter a change is asked for
+// through.
+type sourceKey struct{}
+
+// WithSource returns ctx saying that the changes made with it are asked
+// for through the adapter named source ("discord", "web", …): they are
+// published with it (Change.Source).
+func WithSource(ctx context.Context, source string) context.Context {
+	return context.WithValue(ctx, sourceKey{}, source)
+}
+
+// SourceOf returns the source WithSource put in ctx, or "".
+func SourceOf(ctx context.Context) string {
+	s, _ := ctx.Value(sourceKey{}).(string)
+	return s
 }

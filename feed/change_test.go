@@ -37,8 +37,10 @@ func TestKind(t *testing.T) {
 func TestPayload(t *testing.T) {
 	for _, c := range []Change{
 		{Game: 12, Ply: 7, Kind: Moved},
-		{Game: 1 << 62, Tournament: 1 << 61, Ply: 1 << 30, Kind: TimedOut},
+		{Game: 1 << 62, Tournament: 1 << 61, Version: 1 << 62, Ply: 1 << 30, Kind: TimedOut, Source: "discord"},
 		{Tournament: 3, Kind: Round},
+		{Tournament: 3, Kind: Paused},
+		{Challenge: 1 << 62, Kind: Expired},
 		{Kind: Resync},
 	} {
 		p, err := encode("1234-abc", c)
@@ -53,6 +55,16 @@ func TestPayload(t *testing.T) {
 	p, _ := encode("1234-abc", Change{Game: 12, Tournament: 3, Ply: 7, Kind: Moved})
 	if want := `{"origin":"1234-abc","game":12,"tournament":3,"ply":7,"kind":"Moved"}`; p != want {
 		t.Errorf("payload %s, want %s", p, want)
+	}
+	p, _ = encode("1234-abc", Change{Game: 12, Version: 9, Ply: 7, Kind: Moved})
+	if want := `{"origin":"1234-abc","game":12,"version":9,"ply":7,"kind":"Moved"}`; p != want {
+		t.Errorf("payload %s, want %s", p, want)
+	}
+	// A change must name what it is about.
+	for _, c := range []Change{{Kind: Moved}, {Game: 1, Kind: Joined}, {Game: 1, Kind: Withdrawn}, {Tournament: 1, Kind: Moved}, {Game: 1, Version: -1, Kind: Moved}} {
+		if _, err := encode("", c); err == nil {
+			t.Errorf("%v encoded", c)
+		}
 	}
 	// A newer process's field is ignored; no origin is anyone's.
 	if o, c, err := decode(`{"game":5,"ply":2,"kind":"Agreed","clock":[1,2]}`); err != nil || o != "" || c != (Change{Game: 5, Ply: 2, Kind: Agreed}) {

@@ -6,11 +6,16 @@
 //
 // # Changes
 //
-// A Change names a game (or a tournament), the game's ply after the
-// change, and its Kind: a game started, a move (a person's or the AI's),
-// an offer and its answer, a takeback, a resignation, a time-out, an
-// abort, a tournament's next round or end. It carries no state: the state
-// is in the store, and a subscriber reloads it (the game at that ply).
+// A Change names a game, a tournament or a challenge, the game's version
+// after the change, and its Kind: a game started, a move (a person's or
+// the AI's), an offer and its answer, a takeback, a resignation, a
+// time-out, an abort; a tournament created, joined, left, begun, paused,
+// resumed, cancelled, its next round, its end; a challenge made,
+// accepted, refused, withdrawn or expired. A game's version counts the
+// writes to it, so the later of two states of a game has the higher one
+// (its ply does not: a takeback lowers it). It carries no state: the
+// state is in the store, and a subscriber reloads it (the game at that
+// version).
 // That keeps a change small enough for a notification's payload, free of
 // the store's types (feed imports nothing of zugbot's), and handled the
 // same whether it was published here, relayed from another process, or
@@ -20,10 +25,12 @@
 //
 // # Publishing
 //
-// The game service records a change in one store transaction. On
-// PostgreSQL, it calls Notify in that transaction; once it has committed,
-// it publishes the change on its process's Bus (Publish never waits, so
-// it may do it under the game's lock):
+// The store records a change in one transaction. On PostgreSQL, it
+// calls Notify in that transaction; once it has committed, it publishes
+// the change on its process's Bus (Publish never waits, so it may do it
+// under the game's lock). So the notification is part of the write: a
+// process killed between its commit and anything after it has sent it
+// (store's TestKilledAfterCommit shows it).
 //
 //	origin := feed.NewOrigin()
 //	bus := feed.NewBus(0)
@@ -31,9 +38,9 @@
 //	go l.Run(ctx) // on PostgreSQL only
 //
 //	// in the transaction that records a move:
-//	err := feed.Notify(ctx, tx, origin, feed.Change{Game: id, Ply: ply, Kind: feed.Moved})
+//	err := feed.Notify(ctx, tx, origin, feed.Change{Game: id, Version: v, Ply: ply, Kind: feed.Moved})
 //	// after its commit:
-//	bus.Publish(feed.Change{Game: id, Ply: ply, Kind: feed.Moved})
+//	bus.Publish(feed.Change{Game: id, Version: v, Ply: ply, Kind: feed.Moved})
 //
 // With one process (SQLite, or PostgreSQL with a single process), the Bus
 // alone does; Notify and a Listener add the other processes.
@@ -59,8 +66,9 @@
 //     So a Listener publishes a Resync to every subscriber each time it
 //     has started listening, the first time included (what a subscriber
 //     loaded before then may already be stale).
-//   - A payload is shorter than 8000 bytes: a change is under 150 bytes of
-//     JSON, the process's origin included.
+//   - A payload is shorter than 8000 bytes: a change is at most about 210
+//     bytes of JSON, the process's origin included (every number at its
+//     largest), and usually under 100.
 //   - Notifications that a listening session does not read pile up in the
 //     server's queue (8 GB by default; once it is full, NOTIFY, hence the
 //     transaction recording the change, fails). A Listener reads them as they come and
@@ -84,6 +92,6 @@
 // through that subscription from the store (the board it shows, whose
 // turn it is, the offers pending) and go on from there: it may have
 // missed any change to any of it. Reloading is always correct, whatever
-// was missed, since the store has the state; a change's Ply lets it skip
-// a change older than what it has loaded. When done, it calls Close.
+// was missed, since the store has the state; a change's Version lets it
+// skip a change no newer than what it has loaded. When done, it calls Close.
 package feed

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/rules"
 )
 
@@ -144,6 +145,7 @@ func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge
 		if _, err := tx.ExecContext(ctx, `INSERT INTO schedule (kind, challenge_id, due) VALUES ('expiry', ?, ?)`, id, millis(expires)); err != nil {
 			return err
 		}
+		changed(ctx, tx, feed.Change{Challenge: id, Kind: feed.Challenged})
 		c, err = challenge(ctx, tx, id)
 		return err
 	})
@@ -205,8 +207,12 @@ func closeChallenge(ctx context.Context, tx querier, c *Challenge, status Challe
 	if _, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE challenge_id = ?`, c.ID); err != nil {
 		return fmt.Errorf("close challenge %d: %w", c.ID, err)
 	}
+	changed(ctx, tx, feed.Change{Challenge: c.ID, Kind: closedKinds[status]})
 	return nil
 }
+
+// closedKinds are the changes that closing a challenge with a status is.
+var closedKinds = [...]feed.Kind{Accepted: feed.Accepted, Declined: feed.Refused, Cancelled: feed.Withdrawn, Expired: feed.Expired}
 
 // AcceptChallenge accepts challenge id for the person by and starts the
 // game, in one transaction. A challenge addressed to someone else gets
@@ -253,8 +259,10 @@ func (s *Store) AcceptChallenge(ctx context.Context, id int64, by Player) (Chall
 		if err := closeChallenge(ctx, tx, &c, Accepted, now); err != nil {
 			return err
 		}
-		g, err = game(ctx, tx, c.GameID)
-		return err
+		if g, err = game(ctx, tx, c.GameID); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.Started)
 	})
 	if err != nil {
 		return Challenge{}, Game{}, fmt.Errorf("accept challenge: %w", err)

@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/rules"
 )
 
@@ -24,7 +25,7 @@ const gameSelect = `SELECT g.id, g.public_id, g.variant, g.start,
 	coalesce(g.player0, ''), coalesce(p0.name, ''), g.ai0,
 	coalesce(g.player1, ''), coalesce(p1.name, ''), g.ai1,
 	g.guild_id, g.channel_id, g.thread_id, g.message_id,
-	g.rated, g.capped, g.days_per_move, g.deadline, g.ply,
+	g.rated, g.capped, g.days_per_move, g.deadline, g.ply, g.version, g.turn_version,
 	g.result, coalesce(g.winner, 0), g.reason, g.ended_by,
 	g.offer_kind, g.offer_by, g.offer_ply, g.offer_undo,
 	coalesce(g.rematch_of, 0), g.created_at, g.updated_at, g.ended_at, g.hints,
@@ -67,7 +68,7 @@ func scanGame(sc scanner) (Game, error) {
 		&player0, &name0, &ai0,
 		&player1, &name1, &ai1,
 		&g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
-		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply,
+		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply, &g.Version, &g.TurnVersion,
 		&result, &winner, &reason, &g.EndedBy,
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
 		&g.RematchOf, &created, &updated, &ended, &g.Hints,
@@ -267,8 +268,10 @@ func (s *Store) CreateGame(ctx context.Context, ng NewGame) (Game, error) {
 		if err != nil {
 			return err
 		}
-		g, err = game(ctx, tx, id)
-		return err
+		if g, err = game(ctx, tx, id); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.Started)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("create game: %w", err)
@@ -531,9 +534,14 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 			return err
 		}
 		if end.Result != Ongoing {
-			return s.finish(ctx, tx, &g, end, now)
+			err = s.finish(ctx, tx, &g, end, now)
+		} else {
+			err = s.schedule(ctx, tx, &g)
 		}
-		return s.schedule(ctx, tx, &g)
+		if err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.Moved)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("record move %q: %w", notation, err)
@@ -556,7 +564,10 @@ func (s *Store) Finish(ctx context.Context, id int64, ply int, end End) (Game, e
 		if err := g.check(ply); err != nil {
 			return err
 		}
-		return s.finish(ctx, tx, &g, end, s.now())
+		if err := s.finish(ctx, tx, &g, end, s.now()); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, endKind(end))
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("finish: %w", err)
@@ -624,7 +635,10 @@ func (s *Store) Takeback(ctx context.Context, id int64, ply, undo int) (Game, er
 		if err := g.check(ply); err != nil {
 			return err
 		}
-		return s.takeback(ctx, tx, &g, undo, s.now())
+		if err := s.takeback(ctx, tx, &g, undo, s.now()); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.TookBack)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("take back: %w", err)
@@ -677,9 +691,11 @@ func (s *Store) Offer(ctx context.Context, id int64, o Offer) (Game, error) {
 			o.Undo = 0
 		}
 		g.Offer = o
-		_, err = tx.ExecContext(ctx, `UPDATE games SET offer_kind = ?, offer_by = ?, offer_ply = ?, offer_undo = ? WHERE id = ?`,
-			o.Kind.String(), o.By, o.Ply, o.Undo, id)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE games SET offer_kind = ?, offer_by = ?, offer_ply = ?, offer_undo = ? WHERE id = ?`,
+			o.Kind.String(), o.By, o.Ply, o.Undo, id); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.Offered)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("offer: %w", err)
@@ -718,7 +734,10 @@ func (s *Store) AcceptOffer(ctx context.Context, id int64, kind OfferKind, by en
 		}
 		now := s.now()
 		if kind == TakebackOffer {
-			return s.takeback(ctx, tx, &g, o.Undo, now)
+			if err := s.takeback(ctx, tx, &g, o.Undo, now); err != nil {
+				return err
+			}
+			return gameChanged(ctx, tx, &g, feed.TookBack)
 		}
 		if end.Result == Aborted {
 			return fmt.Errorf("%w: an agreed end cannot be an abort", ErrInvalid)
@@ -726,7 +745,10 @@ func (s *Store) AcceptOffer(ctx context.Context, id int64, kind OfferKind, by en
 		if end.Reason == ReasonNone {
 			end.Reason = ReasonAgreement
 		}
-		return s.finish(ctx, tx, &g, end, now)
+		if err := s.finish(ctx, tx, &g, end, now); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.Agreed)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("accept %v offer: %w", kind, err)
@@ -750,8 +772,10 @@ func (s *Store) DeclineOffer(ctx context.Context, id int64, kind OfferKind, ply 
 			return fmt.Errorf("game %d: %w", id, ErrNoOffer)
 		}
 		g.Offer = Offer{}
-		_, err = tx.ExecContext(ctx, `UPDATE games SET offer_kind = '' WHERE id = ?`, id)
-		return err
+		if _, err = tx.ExecContext(ctx, `UPDATE games SET offer_kind = '' WHERE id = ?`, id); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.Declined)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("decline %v offer: %w", kind, err)
@@ -889,14 +913,13 @@ func limit(n, def int) int {
 	return min(n, 100)
 }
 
-// SetDrawn records that game id's board message shows the game at ply
-// with result. It records nothing unless that is the game's current state,
+// SetDrawn records that game id's board message shows the game at
+// version. It records nothing unless that is the game's current version,
 // so that a late record of an older drawing never hides a board that is
 // behind.
-func (s *Store) SetDrawn(ctx context.Context, id int64, ply int, result Result) error {
+func (s *Store) SetDrawn(ctx context.Context, id, version int64) error {
 	err := s.write(ctx, func(tx querier) error {
-		_, err := tx.ExecContext(ctx, `UPDATE games SET drawn_ply = ?1, drawn_result = ?2 WHERE id = ?3 AND ply = ?1 AND result = ?2
-			AND (drawn_ply <> ?1 OR drawn_result <> ?2)`, ply, result.String(), id)
+		_, err := tx.ExecContext(ctx, `UPDATE games SET drawn_version = ?1 WHERE id = ?2 AND version = ?1 AND drawn_version <> ?1`, version, id)
 		return err
 	})
 	if err != nil {
@@ -905,11 +928,46 @@ func (s *Store) SetDrawn(ctx context.Context, id int64, ply int, result Result) 
 	return nil
 }
 
+// ClaimTurnPing claims, for the caller, the ping that tells the player to
+// move in game id that it is their turn, the turn begun at turnVersion:
+// it reports true once per turn, to the first caller, and false to the
+// others, and to a caller whose turn is no longer the game's (a later
+// one's ping is to come).
+func (s *Store) ClaimTurnPing(ctx context.Context, id, turnVersion int64) (bool, error) {
+	claimed := false
+	err := s.write(ctx, func(tx querier) error {
+		res, err := tx.ExecContext(ctx, `UPDATE games SET pinged_version = ?1 WHERE id = ?2 AND turn_version = ?1 AND pinged_version < ?1`, turnVersion, id)
+		if err != nil {
+			return err
+		}
+		n, err := res.RowsAffected()
+		claimed = n == 1
+		return err
+	})
+	if err != nil {
+		return false, fmt.Errorf("claim the ping of game %d's turn: %w", id, err)
+	}
+	return claimed, nil
+}
+
+// UnshownGames returns the IDs of the games going on in a channel that
+// have no board message, oldest first, tournaments' aside (a round posts
+// its boards): games started through another adapter whose board is yet
+// to be posted.
+func (s *Store) UnshownGames(ctx context.Context) ([]int64, error) {
+	ids, err := s.gameIDs(ctx, `SELECT id FROM games WHERE result = '' AND channel_id <> '' AND message_id = ''
+		AND NOT EXISTS (SELECT 1 FROM tournament_games tg WHERE tg.game_id = games.id) ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("games without their boards: %w", err)
+	}
+	return ids, nil
+}
+
 // StaleBoards returns the IDs of the games whose board message shows
-// another ply or result than the game has, oldest first: a change was
-// recorded but its board edit did not happen.
+// another version than the game has, oldest first: a change was recorded
+// but its board edit did not happen.
 func (s *Store) StaleBoards(ctx context.Context) ([]int64, error) {
-	ids, err := s.gameIDs(ctx, `SELECT id FROM games WHERE message_id <> '' AND (drawn_ply <> ply OR drawn_result <> result) ORDER BY id`)
+	ids, err := s.gameIDs(ctx, `SELECT id FROM games WHERE message_id <> '' AND drawn_version <> version ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("boards behind their games: %w", err)
 	}

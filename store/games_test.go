@@ -32,7 +32,7 @@ func TestCreateGame(t *testing.T) {
 	want := Game{
 		ID: g.ID, PublicID: g.PublicID, Variant: "zola8", Seats: [2]Seat{{Player: alice}, {AI: 3}},
 		GuildID: "g1", ChannelID: "c1", ThreadID: "t1", DaysPerMove: 3,
-		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(),
+		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(), Version: 1, TurnVersion: 1,
 		// alice has not played zola8 rated: the initial rating, read with
 		// the game; none for the AI.
 		Ratings: [2]Rating{{Player: alice, Variant: "zola8", Rating: rules.InitialRating, Peak: rules.InitialRating}},
@@ -484,33 +484,49 @@ func TestStaleBoards(t *testing.T) {
 			t.Errorf("StaleBoards: %v, %v; want %v", got, err, want)
 		}
 	}
+	drawn := func(version int64) {
+		t.Helper()
+		if err := s.SetDrawn(ctx, g.ID, version); err != nil {
+			t.Fatal(err)
+		}
+	}
 	stale() // no board message yet
 	if err := s.SetMessage(ctx, g.ID, "", "m1"); err != nil {
 		t.Fatal(err)
 	}
 	stale() // a new board shows the start
 	p := zola.Zola.Start()
-	m := p.Moves(nil)[0]
-	if _, err := s.RecordMove(ctx, g.ID, 0, p.FormatMove(m), End{}); err != nil {
+	ms := p.Moves(nil)
+	moved, err := s.RecordMove(ctx, g.ID, 0, p.FormatMove(ms[0]), End{})
+	if err != nil {
 		t.Fatal(err)
 	}
 	stale(g.ID)
-	// A record of an older drawing changes nothing.
-	if err := s.SetDrawn(ctx, g.ID, 0, Ongoing); err != nil {
-		t.Fatal(err)
-	}
+	drawn(g.Version) // a record of an older drawing changes nothing
 	stale(g.ID)
-	if err := s.SetDrawn(ctx, g.ID, 1, Ongoing); err != nil {
-		t.Fatal(err)
-	}
+	drawn(moved.Version)
 	stale()
-	if _, err := s.Finish(ctx, g.ID, AnyPly, End{Result: Win, Winner: 1, Reason: ReasonResignation}); err != nil {
+	// Taken back and played otherwise: the same ply and result as drawn,
+	// but another position, and a board behind it.
+	if _, err := s.Takeback(ctx, g.ID, 1, 1); err != nil {
+		t.Fatal(err)
+	}
+	other, err := s.RecordMove(ctx, g.ID, 0, p.FormatMove(ms[1]), End{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if other.Ply != moved.Ply || other.Version != moved.Version+2 {
+		t.Errorf("played again at ply %d, version %d; want ply %d, version %d", other.Ply, other.Version, moved.Ply, moved.Version+2)
+	}
+	stale(g.ID)
+	drawn(other.Version)
+	stale()
+	ended, err := s.Finish(ctx, g.ID, AnyPly, End{Result: Win, Winner: 1, Reason: ReasonResignation})
+	if err != nil {
 		t.Fatal(err)
 	}
 	stale(g.ID)
-	if err := s.SetDrawn(ctx, g.ID, 1, Win); err != nil {
-		t.Fatal(err)
-	}
+	drawn(ended.Version)
 	stale()
 }
 
@@ -604,4 +620,43 @@ func TestSetFirstMessage(t *testing.T) {
 	if got, err := s.Game(ctx, g.ID); err != nil || got.MessageID != "m1" || got.ThreadID != "" {
 		t.Errorf("the game's board: %q in %q, %v; want m1 in its channel", got.MessageID, got.ThreadID, err)
 	}
+}
+
+// TestClaimTurnPing: each turn's ping is claimed once, by its first
+// caller; an offer begins no turn; a claim of a turn the game has left
+// is refused.
+func TestClaimTurnPing(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	g := mustGame(t, s, alice, bob, false)
+	claim := func(turn int64, want bool) {
+		t.Helper()
+		if got, err := s.ClaimTurnPing(ctx, g.ID, turn); err != nil || got != want {
+			t.Errorf("claim the ping of turn %d: %v, %v; want %v", turn, got, err, want)
+		}
+	}
+	if g.TurnVersion != 1 {
+		t.Fatalf("a new game's turn begins at version %d; want 1", g.TurnVersion)
+	}
+	claim(1, true)
+	claim(1, false)
+	offered, err := s.Offer(ctx, g.ID, Offer{Kind: DrawOffer, By: 1, Ply: 0})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if offered.Version != 2 || offered.TurnVersion != 1 {
+		t.Errorf("after an offer: version %d, turn %d; want 2, 1", offered.Version, offered.TurnVersion)
+	}
+	claim(1, false)
+	p := zola.Zola.Start()
+	moved, err := s.RecordMove(ctx, g.ID, 0, p.FormatMove(p.Moves(nil)[0]), End{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if moved.TurnVersion != moved.Version || moved.Version != 3 {
+		t.Errorf("after a move: version %d, turn %d; want 3, 3", moved.Version, moved.TurnVersion)
+	}
+	claim(2, false) // no turn began there
+	claim(3, true)
+	claim(3, false)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -30,20 +31,22 @@ var (
 )
 
 // mustMigrations reads the migrations from fsys and checks that they are
-// numbered 1, 2, 3… without gaps. A mistake there is a build defect, so it
-// panics.
+// numbered upwards from 1, each number once. A number may be missing: a
+// branch may add its migration before the one numbered below it, written
+// on another branch, is merged (migrate applies every step above the
+// database's version). A mistake there is a build defect, so it panics.
 func mustMigrations(fsys fs.FS, dir string) []migration {
 	names, err := fs.Glob(fsys, dir+"/*.sql")
 	if err != nil {
 		panic(err)
 	}
 	var ms []migration
-	for i, name := range names { // fs.Glob returns sorted names
+	for _, name := range names { // fs.Glob returns sorted names
 		base := path.Base(name)
 		num, _, ok := strings.Cut(base, "_")
 		v, err := strconv.Atoi(num)
-		if !ok || err != nil || v != i+1 {
-			panic(fmt.Sprintf("store: migration %s: want a name like %04d_name.sql", name, i+1))
+		if last := latest(ms); !ok || err != nil || len(num) != 4 || v <= last {
+			panic(fmt.Sprintf("store: migration %s: want a name like %04d_name.sql", name, last+1))
 		}
 		b, err := fs.ReadFile(fsys, name)
 		if err != nil {
@@ -54,9 +57,17 @@ func mustMigrations(fsys fs.FS, dir string) []migration {
 	return ms
 }
 
-// migrate applies the migrations of ms after the database's current
-// version, each in its own transaction together with its record in
-// schema_migrations.
+// latest returns the version of the last of ms, 0 for none.
+func latest(ms []migration) int {
+	if len(ms) == 0 {
+		return 0
+	}
+	return ms[len(ms)-1].version
+}
+
+// migrate applies the migrations of ms numbered above the database's
+// current version, in order, each in its own transaction together with
+// its record in schema_migrations.
 func migrate(ctx context.Context, db *sql.DB, pg bool, now func() time.Time, ms []migration) error {
 	if _, err := db.ExecContext(ctx, `CREATE TABLE IF NOT EXISTS schema_migrations (
 		version    BIGINT PRIMARY KEY,
@@ -85,14 +96,15 @@ func migrate(ctx context.Context, db *sql.DB, pg bool, now func() time.Time, ms 
 			tx.Rollback()
 			return fmt.Errorf("read schema version: %w", err)
 		}
-		if cur > len(ms) {
+		if cur > latest(ms) {
 			tx.Rollback()
-			return fmt.Errorf("database schema version %d is newer than this zugbot knows (%d)", cur, len(ms))
+			return fmt.Errorf("database schema version %d is newer than this zugbot knows (%d)", cur, latest(ms))
 		}
-		if cur >= len(ms) {
+		next := slices.IndexFunc(ms, func(m migration) bool { return m.version > cur })
+		if next < 0 {
 			return tx.Rollback()
 		}
-		m := ms[cur]
+		m := ms[next]
 		if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 			tx.Rollback()
 			return fmt.Errorf("migration %s: %w", m.name, err)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/feed"
 )
 
 // DefaultTaskBatch is how many due tasks Due and Claim return at most
@@ -192,7 +193,10 @@ func (s *Store) TimeOut(ctx context.Context, t Task, loser engine.Side) (Game, e
 		if g.Ply < 2 && g.Tournament == 0 { // in a tournament, a player who does not move loses
 			end = End{Result: Aborted, Reason: ReasonNoStart}
 		}
-		return s.finish(ctx, tx, &g, end, now)
+		if err := s.finish(ctx, tx, &g, end, now); err != nil {
+			return err
+		}
+		return gameChanged(ctx, tx, &g, feed.TimedOut)
 	})
 	if err != nil {
 		return Game{}, fmt.Errorf("time out: %w", err)
@@ -279,7 +283,7 @@ func (s *Store) ResumeClocks(ctx context.Context, grace time.Duration) (time.Dur
 				return err
 			}
 			n = int(m)
-			if _, err := tx.ExecContext(ctx, `UPDATE games SET deadline = clock_at + CASE clock_side WHEN 0 THEN left0_ms ELSE left1_ms END
+			if _, err := tx.ExecContext(ctx, `UPDATE games SET deadline = clock_at + CASE clock_side WHEN 0 THEN left0_ms ELSE left1_ms END, version = version + 1
 				WHERE clock_ms > 0 AND result = ''`); err != nil {
 				return err
 			}

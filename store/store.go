@@ -39,6 +39,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/feed"
 
 	"modernc.org/sqlite" // also registers the "sqlite" database/sql driver
 )
@@ -147,6 +148,11 @@ type Store struct {
 	maxGames int
 	retries  atomic.Int64 // PostgreSQL writes run again after a clash
 	replays  replays      // the positions of the games loaded last
+	feed     *feed.Bus    // where the changes are published (see Feed)
+	origin   feed.Origin  // this store's, in the changes it relays
+	// afterCommit, when set (by tests), is called after each write's
+	// commit, before its changes are published on feed.
+	afterCommit func()
 }
 
 // WriteRetries returns how many times a write was run again because
@@ -182,7 +188,8 @@ func open(ctx context.Context, path string, o Options, ms []migration) (*Store, 
 	if path == "" {
 		return nil, errors.New("no database path")
 	}
-	s := &Store{path: path, pg: IsPostgres(path), now: o.Now, minRated: o.MinRatedGames, maxGames: o.MaxActiveGames, variants: map[string]*engine.Variant{}}
+	s := &Store{path: path, pg: IsPostgres(path), now: o.Now, minRated: o.MinRatedGames, maxGames: o.MaxActiveGames, variants: map[string]*engine.Variant{},
+		feed: feed.NewBus(0), origin: feed.NewOrigin()}
 	if s.now == nil {
 		s.now = time.Now
 	}
@@ -387,9 +394,22 @@ func (s *Store) writeOnce(ctx context.Context, opts *sql.TxOptions, f func(tx qu
 		tx.Rollback()
 		return err
 	}
+	if err := s.notify(ctx, t); err != nil {
+		tx.Rollback()
+		return err
+	}
 	err = tx.Commit()
 	s.writes.prepare(ctx, t.missed)
-	return err
+	if err != nil {
+		return err
+	}
+	if s.afterCommit != nil {
+		s.afterCommit()
+	}
+	for _, c := range t.changes {
+		s.feed.Publish(c)
+	}
+	return nil
 }
 
 // read runs f in a read transaction: it sees one snapshot of the database.
@@ -544,9 +564,10 @@ func (p *pool) Close() error {
 // A query that has none runs unprepared and is noted in missed, for the
 // pool to prepare once the transaction has released its connection.
 type txn struct {
-	tx     *sql.Tx
-	p      *pool
-	missed []string
+	tx      *sql.Tx
+	p       *pool
+	missed  []string
+	changes []feed.Change // the changes it makes (see changed)
 }
 
 // stmt returns the transaction's form of the prepared statement for query,

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/rules"
 )
 
@@ -184,6 +185,7 @@ func (s *Store) CreateTournament(ctx context.Context, nt NewTournament) (Tournam
 				return err
 			}
 		}
+		changed(ctx, tx, feed.Change{Tournament: id, Kind: feed.Created})
 		t, err = tournament(ctx, tx, id)
 		return err
 	})
@@ -308,8 +310,9 @@ func (s *Store) SetTournamentMessage(ctx context.Context, id int64, threadID, me
 }
 
 // changeTournament runs f on tournament id in a write transaction, then
-// reads the tournament again.
-func (s *Store) changeTournament(ctx context.Context, what string, id int64, f func(tx querier, t *Tournament, now time.Time) error) (Tournament, error) {
+// reads the tournament again; the change is kind (see changed), after
+// those f made.
+func (s *Store) changeTournament(ctx context.Context, what string, kind feed.Kind, id int64, f func(tx querier, t *Tournament, now time.Time) error) (Tournament, error) {
 	var t Tournament
 	err := s.write(ctx, func(tx querier) error {
 		var err error
@@ -323,6 +326,7 @@ func (s *Store) changeTournament(ctx context.Context, what string, id int64, f f
 		if _, err := tx.ExecContext(ctx, `UPDATE tournaments SET updated_at = ? WHERE id = ?`, millis(now), id); err != nil {
 			return err
 		}
+		changed(ctx, tx, feed.Change{Tournament: id, Kind: kind})
 		t, err = tournament(ctx, tx, id)
 		return err
 	})
@@ -346,7 +350,7 @@ func setState(ctx context.Context, tx querier, t *Tournament, to TournamentState
 
 // JoinTournament enters p in open tournament id.
 func (s *Store) JoinTournament(ctx context.Context, id int64, p Player) (Tournament, error) {
-	return s.changeTournament(ctx, "join tournament", id, func(tx querier, t *Tournament, now time.Time) error {
+	return s.changeTournament(ctx, "join tournament", feed.Joined, id, func(tx querier, t *Tournament, now time.Time) error {
 		switch {
 		case t.State != TournamentOpen:
 			return fmt.Errorf("tournament %d is %s: %w", id, t.State, ErrTournamentState)
@@ -371,7 +375,7 @@ func (s *Store) JoinTournament(ctx context.Context, id int64, p Player) (Tournam
 // on, if any (0), for the caller to resign it.
 func (s *Store) LeaveTournament(ctx context.Context, id int64, player string) (Tournament, int64, error) {
 	var game int64
-	t, err := s.changeTournament(ctx, "leave tournament", id, func(tx querier, t *Tournament, now time.Time) error {
+	t, err := s.changeTournament(ctx, "leave tournament", feed.Left, id, func(tx querier, t *Tournament, now time.Time) error {
 		e, ok := t.Entrant(player)
 		switch {
 		case !ok || e.LeftRound > 0:
@@ -398,7 +402,7 @@ func (s *Store) LeaveTournament(ctx context.Context, id int64, player string) (T
 // rounds: the players' ratings are taken as they are now, and its next
 // step (the first round) comes due at once.
 func (s *Store) StartTournament(ctx context.Context, id int64, rounds int) (Tournament, error) {
-	return s.changeTournament(ctx, "start tournament", id, func(tx querier, t *Tournament, now time.Time) error {
+	return s.changeTournament(ctx, "start tournament", feed.Begun, id, func(tx querier, t *Tournament, now time.Time) error {
 		if rounds < 1 {
 			return fmt.Errorf("%w: %d rounds", ErrInvalid, rounds)
 		}
@@ -425,7 +429,7 @@ func (s *Store) StartTournament(ctx context.Context, id int64, rounds int) (Tour
 // PauseTournament pauses running tournament id: its round's games go on,
 // but no next round starts until ResumeTournament.
 func (s *Store) PauseTournament(ctx context.Context, id int64) (Tournament, error) {
-	return s.changeTournament(ctx, "pause tournament", id, func(tx querier, t *Tournament, _ time.Time) error {
+	return s.changeTournament(ctx, "pause tournament", feed.Paused, id, func(tx querier, t *Tournament, _ time.Time) error {
 		return setState(ctx, tx, t, TournamentPaused, TournamentRunning)
 	})
 }
@@ -433,7 +437,7 @@ func (s *Store) PauseTournament(ctx context.Context, id int64) (Tournament, erro
 // ResumeTournament resumes paused tournament id; its next step comes due
 // at once if its round is over.
 func (s *Store) ResumeTournament(ctx context.Context, id int64) (Tournament, error) {
-	return s.changeTournament(ctx, "resume tournament", id, func(tx querier, t *Tournament, now time.Time) error {
+	return s.changeTournament(ctx, "resume tournament", feed.Resumed, id, func(tx querier, t *Tournament, now time.Time) error {
 		if err := setState(ctx, tx, t, TournamentRunning, TournamentPaused); err != nil {
 			return err
 		}
@@ -447,7 +451,7 @@ func (s *Store) ResumeTournament(ctx context.Context, id int64) (Tournament, err
 // CancelTournament cancels tournament id before it ends. Its games going
 // on are left to their players, as ordinary games.
 func (s *Store) CancelTournament(ctx context.Context, id int64) (Tournament, error) {
-	return s.changeTournament(ctx, "cancel tournament", id, func(tx querier, t *Tournament, _ time.Time) error {
+	return s.changeTournament(ctx, "cancel tournament", feed.Cancelled, id, func(tx querier, t *Tournament, _ time.Time) error {
 		if err := setState(ctx, tx, t, TournamentCancelled, TournamentOpen, TournamentRunning, TournamentPaused); err != nil {
 			return err
 		}
@@ -460,7 +464,7 @@ func (s *Store) CancelTournament(ctx context.Context, id int64) (Tournament, err
 // after its last round, or before when no next round can be paired (its
 // rounds are then cut to those played).
 func (s *Store) FinishTournament(ctx context.Context, id int64) (Tournament, error) {
-	return s.changeTournament(ctx, "finish tournament", id, func(tx querier, t *Tournament, _ time.Time) error {
+	return s.changeTournament(ctx, "finish tournament", feed.Finished, id, func(tx querier, t *Tournament, _ time.Time) error {
 		if t.Round == 0 || !t.RoundDone() {
 			return fmt.Errorf("tournament %d is at round %d of %d: %w", id, t.Round, t.Rounds, ErrTournamentState)
 		}
@@ -492,7 +496,7 @@ func (s *Store) SetAnnounced(ctx context.Context, id int64, round int) error {
 // tournament's clock, in its thread. If the round is over at once (all
 // byes and forfeits), the next step comes due at once.
 func (s *Store) StartRound(ctx context.Context, id int64, round int, pairs []Pairing) (Tournament, error) {
-	return s.changeTournament(ctx, "start round", id, func(tx querier, t *Tournament, now time.Time) error {
+	return s.changeTournament(ctx, "start round", feed.Round, id, func(tx querier, t *Tournament, now time.Time) error {
 		switch {
 		case t.State != TournamentRunning:
 			return fmt.Errorf("tournament %d is %s: %w", id, t.State, ErrTournamentState)
@@ -537,6 +541,10 @@ func (s *Store) StartRound(ctx context.Context, id int64, round int, pairs []Pai
 				}, now)
 				if err != nil {
 					return fmt.Errorf("board %d: %w", i+1, err)
+				}
+				g := Game{ID: gid, Tournament: id}
+				if err := gameChanged(ctx, tx, &g, feed.Started); err != nil {
+					return err
 				}
 				gameID, done = sql.NullInt64{Int64: gid, Valid: true}, false
 			}

@@ -191,9 +191,17 @@ type Game struct {
 	DaysPerMove int       // the move clock; 0 for none
 	Deadline    time.Time // when the side to move runs out of time; zero without a clock or after the end
 
-	// Ply is the number of moves recorded: the game's version, which every
-	// change of position checks.
+	// Ply is the number of moves recorded, which every change of position
+	// checks.
 	Ply int
+	// Version counts the writes to the game: 1 when it starts, one more
+	// with each change (a move, an offer, its answer, a takeback, the
+	// end). Of two states of a game, the one with the higher version is
+	// the later: the test of what is stale (see feed.Change.Version).
+	Version int64
+	// TurnVersion is the version at which the player to move began their
+	// turn: the start, the last move or takeback (see ClaimTurnPing).
+	TurnVersion int64
 
 	Result  Result
 	Winner  engine.Side // meaningful only when Result is Win

@@ -44,16 +44,18 @@ func expectChanges(t *testing.T, s *feed.Subscription, want ...feed.Change) {
 	}
 }
 
-// TestFeedOrder checks that every change the service makes to a game is
-// published, in order, with the game's ply after it: a start, moves, an
-// offer declined, a takeback offered and accepted, a draw agreed; the AI's
-// opening and replies; a resignation, an abort, a time-out; an accepted
-// challenge and a tournament's round.
+// TestFeedOrder checks that every change the service makes is published,
+// in order, with the game's version and ply after it: a start, moves, an
+// offer declined, a takeback offered and accepted, a resignation; the AI's
+// opening and an abort; a challenge made and accepted, which starts its
+// game; a tournament's creation, sign-ups, start and round.
 func TestFeedOrder(t *testing.T) {
 	f := newFixture(t)
 	all := f.tab.Feed().Subscribe(feed.Filter{})
 	defer all.Close()
-	ch := func(g int64, ply int, k feed.Kind) feed.Change { return feed.Change{Game: g, Ply: ply, Kind: k} }
+	ch := func(g, version int64, ply int, k feed.Kind) feed.Change {
+		return feed.Change{Game: g, Version: version, Ply: ply, Kind: k}
+	}
 
 	g := f.start("zamma", "", false, person(alice), person(bob)).State
 	id := g.Game.ID
@@ -75,8 +77,8 @@ func TestFeedOrder(t *testing.T) {
 	if _, err := f.tab.Resign(f.ctx, id, alice.ID, 1); err != nil {
 		t.Fatal(err)
 	}
-	expectChanges(t, all, ch(id, 0, feed.Started), ch(id, 1, feed.Moved), ch(id, 2, feed.Moved), ch(id, 2, feed.Offered),
-		ch(id, 2, feed.Declined), ch(id, 2, feed.Offered), ch(id, 1, feed.TookBack), ch(id, 1, feed.Resigned))
+	expectChanges(t, all, ch(id, 1, 0, feed.Started), ch(id, 2, 1, feed.Moved), ch(id, 3, 2, feed.Moved), ch(id, 4, 2, feed.Offered),
+		ch(id, 5, 2, feed.Declined), ch(id, 6, 2, feed.Offered), ch(id, 7, 1, feed.TookBack), ch(id, 8, 1, feed.Resigned))
 
 	// Against the AI, which opens: its move is published after the start,
 	// under the cause of the request that started the game.
@@ -88,9 +90,9 @@ func TestFeedOrder(t *testing.T) {
 	if _, err := f.tab.Abort(f.ctx, ai, 1, carol.ID); err != nil {
 		t.Fatal(err)
 	}
-	expectChanges(t, all, ch(ai, 0, feed.Started), feed.Change{Game: ai, Ply: 1, Kind: feed.Moved, Cause: "r1"}, ch(ai, 1, feed.Aborted))
+	expectChanges(t, all, ch(ai, 1, 0, feed.Started), feed.Change{Game: ai, Version: 2, Ply: 1, Kind: feed.Moved, Cause: "r1"}, ch(ai, 3, 1, feed.Aborted))
 
-	// A challenge accepted starts its game.
+	// A challenge made, then accepted, which starts its game.
 	c, err := f.tab.Challenge(f.ctx, store.NewChallenge{Challenger: alice, Opponent: bob, Variant: "zola", DaysPerMove: 1}, false)
 	if err != nil {
 		t.Fatal(err)
@@ -99,16 +101,20 @@ func TestFeedOrder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	expectChanges(t, all, ch(a.Game.State.Game.ID, 0, feed.Started))
+	expectChanges(t, all, feed.Change{Challenge: c.ID, Kind: feed.Challenged}, feed.Change{Challenge: c.ID, Kind: feed.Accepted},
+		ch(a.Game.State.Game.ID, 1, 0, feed.Started))
 
-	// A tournament's round starts its games, then says so.
+	// A tournament: created, joined, started; its round starts its games,
+	// then says so.
 	tr := f.newTournament(store.RoundRobin, 0, time.Time{}, alice, bob)
 	if _, err := f.tab.StartTournament(f.ctx, tr.ID); err != nil {
 		t.Fatal(err)
 	}
 	tr = f.step(tr.ID, table.StepRound)
 	p := tr.RoundPairings(1)[0]
-	expectChanges(t, all, feed.Change{Game: p.GameID, Tournament: tr.ID, Kind: feed.Started}, feed.Change{Tournament: tr.ID, Kind: feed.Round})
+	step := func(k feed.Kind) feed.Change { return feed.Change{Tournament: tr.ID, Kind: k} }
+	expectChanges(t, all, step(feed.Created), step(feed.Joined), step(feed.Joined), step(feed.Begun),
+		feed.Change{Game: p.GameID, Tournament: tr.ID, Version: 1, Kind: feed.Started}, step(feed.Round))
 }
 
 // service opens the game service of Zola on the database at url, as a
@@ -186,14 +192,14 @@ func TestFeedAcrossProcesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	id := u.State.Game.ID
-	expectChanges(t, sub, feed.Change{Game: id, Kind: feed.Started}) // its own, once: not echoed back
+	expectChanges(t, sub, feed.Change{Game: id, Version: 1, Kind: feed.Started}) // its own, once: not echoed back
 
 	cmd := exec.Command(os.Args[0], "-test.run=^TestHelperProcess$", "-test.count=1")
 	cmd.Env = append(os.Environ(), helperDB+"="+url, helperDB+"_GAME="+strconv.FormatInt(id, 10))
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("the second process: %v\n%s", err, out)
 	}
-	if c := next(t, sub); c != (feed.Change{Game: id, Ply: 1, Kind: feed.Moved}) {
+	if c := next(t, sub); c != (feed.Change{Game: id, Version: 2, Ply: 1, Kind: feed.Moved}) {
 		t.Fatalf("from the other process: %v; want game %d's move", c, id)
 	}
 	if g, err := st.Game(ctx, id); err != nil || g.Ply != 1 {

@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/store"
 )
@@ -104,8 +105,7 @@ func (t *Table) await(ctx context.Context, cause string) {
 			delete(r.waits, c)
 		}
 	}
-	source, _ := ctx.Value(sourceKey{}).(string)
-	r.waits[cause] = &replyWait{source: source}
+	r.waits[cause] = &replyWait{source: feed.SourceOf(ctx)}
 }
 
 // unawait forgets that cause is awaited: its change left nothing to

@@ -2,8 +2,6 @@ package table
 
 import (
 	"context"
-
-	"github.com/zugbot/zugbot/store"
 )
 
 // Where and how far an adapter shows a game, a challenge or a tournament is
@@ -24,11 +22,19 @@ func (t *Table) FirstShownAt(ctx context.Context, id int64, thread, message stri
 	return t.store.SetFirstMessage(ctx, id, thread, message)
 }
 
-// GameShown records that game id's board shows it at ply with result, so
-// that the start-up reconciliation redraws only the boards behind their
-// games (see store.StaleBoards).
-func (t *Table) GameShown(ctx context.Context, id int64, ply int, result store.Result) error {
-	return t.store.SetDrawn(ctx, id, ply, result)
+// GameShown records that game id's board shows it at version, so that
+// the start-up reconciliation redraws only the boards behind their games
+// (see store.StaleBoards).
+func (t *Table) GameShown(ctx context.Context, id, version int64) error {
+	return t.store.SetDrawn(ctx, id, version)
+}
+
+// ClaimTurnPing claims the ping that tells game id's player to move that
+// their turn, begun at turnVersion (store.Game.TurnVersion), has come: it
+// reports true to the first caller of a turn only, in any process, so
+// that each turn is pinged once, whichever adapter or catch-up sees it.
+func (t *Table) ClaimTurnPing(ctx context.Context, id, turnVersion int64) (bool, error) {
+	return t.store.ClaimTurnPing(ctx, id, turnVersion)
 }
 
 // ShowChallengeAt records the message that shows challenge id.

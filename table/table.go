@@ -43,13 +43,8 @@ type Config struct {
 	// Waited, when set, is told how long each AI reply waited for a
 	// worker. It must not call the Table.
 	Waited func(d time.Duration)
-	// Feed is where the table publishes every change it makes to a game
-	// or a tournament; New makes one when nil. On PostgreSQL each change
-	// is also relayed to the other processes on the database (see
-	// store.Announce), as Origin.
-	Feed   *feed.Bus
-	Origin feed.Origin
-	// Log is told what could not be relayed; slog.Default() when nil.
+	// Log is told what goes wrong in the background (the timers, the
+	// workers); slog.Default() when nil.
 	Log *slog.Logger
 }
 
@@ -88,12 +83,6 @@ func New(cfg Config) (*Table, error) {
 	t := &Table{cfg: cfg, store: cfg.Store, variants: map[string]*engine.Variant{}, now: cfg.Now, shared: store.IsPostgres(cfg.Store.URL())}
 	t.wake = make(chan struct{}, 1)
 	t.initReplies()
-	if t.cfg.Feed == nil {
-		t.cfg.Feed = feed.NewBus(0)
-	}
-	if t.cfg.Origin == "" {
-		t.cfg.Origin = feed.NewOrigin()
-	}
 	if t.cfg.Log == nil {
 		t.cfg.Log = slog.Default()
 	}
@@ -116,20 +105,21 @@ func New(cfg Config) (*Table, error) {
 }
 
 // Feed returns the feed on which the table publishes every change it
-// makes: a game's start, a move (a person's or the AI's), an offer and
-// its answer, a takeback, a resignation, a time-out, an abort (each with
-// the game's new ply), and a tournament's next round. The changes of one
-// game are published in the order they were made, while its lock is
-// held. Subscribers load what they show from the store.
-func (t *Table) Feed() *feed.Bus { return t.cfg.Feed }
+// makes, as its store records it (see store.Store.Feed): a game's start,
+// a move (a person's or the AI's), an offer and its answer, a takeback,
+// a resignation, a time-out, an abort (each with the game's new version),
+// every step of a tournament and of a challenge. The changes of one game
+// are published in the order they were made, while its lock is held.
+// Subscribers load what they show from the store.
+func (t *Table) Feed() *feed.Bus { return t.store.Feed() }
 
 // Origin returns the name under which the table relays its changes to
 // other processes: a Listener on its feed must skip these, which the feed
 // published already.
-func (t *Table) Origin() feed.Origin { return t.cfg.Origin }
+func (t *Table) Origin() feed.Origin { return t.store.Origin() }
 
-// done publishes the change u made and returns it, for a call that made
-// it.
+// done returns the change u made, for a call that made it, once its
+// store has published it (see Feed).
 func (t *Table) done(ctx context.Context, u Update) (Update, error) {
 	t.publish(ctx, u)
 	return u, nil
@@ -142,20 +132,14 @@ func (t *Table) doneReplying(ctx context.Context, u Update) (Update, error) {
 	return t.replied(ctx, u, store.CauseOf(ctx), false, nil), err
 }
 
-// publish publishes the change u made to its game, and relays it to the
-// other processes on the database. The change is committed: a relay that
-// fails is logged, and the other processes' start-up reconciliation and
-// their next Resync catch up.
-func (t *Table) publish(ctx context.Context, u Update) {
+// publish wakes the timers if the change u made may move one. The store
+// has published the change, in the transaction that recorded it.
+func (t *Table) publish(_ context.Context, u Update) {
 	g := &u.State.Game
-	t.announce(ctx, feed.Change{Game: g.ID, Tournament: g.Tournament, Ply: g.Ply, Kind: u.Event})
 	if g.Clock.Live() || g.Tournament != 0 && g.Over() {
 		t.WakeTimers() // a flag's time moved, or a round may be over
 	}
 }
-
-// sourceKey is the context key of the adapter a call comes through.
-type sourceKey struct{}
 
 // WithSource returns ctx saying that the calls made with it come through
 // the adapter named source ("discord", "web", …): the changes they make
@@ -163,22 +147,7 @@ type sourceKey struct{}
 // the changes it shows itself from those it must show because they were
 // made elsewhere.
 func WithSource(ctx context.Context, source string) context.Context {
-	return context.WithValue(ctx, sourceKey{}, source)
-}
-
-// replyKey is the context key of the cause of the AI's reply a change is
-// part of (feed.Change.Cause).
-type replyKey struct{}
-
-// announce publishes change c, made with ctx, and relays it to the other
-// processes.
-func (t *Table) announce(ctx context.Context, c feed.Change) {
-	c.Source, _ = ctx.Value(sourceKey{}).(string)
-	c.Cause, _ = ctx.Value(replyKey{}).(string)
-	t.cfg.Feed.Publish(c)
-	if err := t.store.Announce(context.WithoutCancel(ctx), t.cfg.Origin, c); err != nil {
-		t.cfg.Log.Warn("could not relay a change to the other processes", "change", c.String(), "err", err)
-	}
+	return feed.WithSource(ctx, source)
 }
 
 // Rand returns a new random source for one task, seeded from the table's.
@@ -652,7 +621,7 @@ func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions,
 		unlock := t.locks.Lock(id)
 		notation, err := t.record(store.WithCause(ctx, cause), &st, m)
 		if err == nil {
-			t.publish(context.WithValue(ctx, replyKey{}, cause), Update{Event: Moved, State: st})
+			t.publish(ctx, Update{Event: Moved, State: st})
 			if opt.thought != nil {
 				opt.thought(st.Game.Ply-1, info)
 			}

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 
-	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/tournament"
 )
@@ -178,7 +177,7 @@ func (t *Table) TournamentStep(ctx context.Context, id int64) (Step, error) {
 		var refusal *Refusal
 		if errors.As(err, &refusal) {
 			tr, err = t.store.CancelTournament(ctx, id)
-			return t.stepped(ctx, Step{Tournament: tr, Event: StepCancelled, Why: refusal.Error()}, err)
+			return Step{Tournament: tr, Event: StepCancelled, Why: refusal.Error()}, err
 		}
 		if err != nil {
 			return Step{}, err
@@ -190,12 +189,12 @@ func (t *Table) TournamentStep(ctx context.Context, id int64) (Step, error) {
 	}
 	if tr.Round >= tr.Rounds {
 		tr, err = t.store.FinishTournament(ctx, id)
-		return t.stepped(ctx, Step{Tournament: tr, Event: StepFinished}, err)
+		return Step{Tournament: tr, Event: StepFinished}, err
 	}
 	pairs, err := nextRound(&tr)
 	if errors.Is(err, tournament.ErrNoPairing) || errors.Is(err, errTooFew) {
 		tr, err = t.store.FinishTournament(ctx, id)
-		return t.stepped(ctx, Step{Tournament: tr, Event: StepFinished, Why: "no next round could be paired among the players still in it"}, err)
+		return Step{Tournament: tr, Event: StepFinished, Why: "no next round could be paired among the players still in it"}, err
 	}
 	if err != nil {
 		return Step{}, err
@@ -204,21 +203,7 @@ func (t *Table) TournamentStep(ctx context.Context, id int64) (Step, error) {
 	if err != nil {
 		return Step{}, err
 	}
-	for _, p := range tr.RoundPairings(tr.Round) {
-		if p.GameID != 0 {
-			t.announce(ctx, feed.Change{Game: p.GameID, Tournament: id, Kind: feed.Started})
-		}
-	}
-	return t.stepped(ctx, Step{Tournament: tr, Event: StepRound}, nil)
-}
-
-// stepped publishes step s of a tournament, taken unless err says
-// otherwise, and returns it with err.
-func (t *Table) stepped(ctx context.Context, s Step, err error) (Step, error) {
-	if err == nil {
-		t.announce(ctx, feed.Change{Tournament: s.Tournament.ID, Kind: feed.Round})
-	}
-	return s, err
+	return Step{Tournament: tr, Event: StepRound}, nil
 }
 
 var errTooFew = errors.New("fewer than two players left")

@@ -44,7 +44,7 @@ const (
 // finished. The table's feed should receive the other processes' changes
 // (feed.Listener), which wake the worker; it also looks every second.
 func (t *Table) RunWorker(ctx context.Context, name string) error {
-	sub := t.cfg.Feed.Subscribe(feed.Filter{})
+	sub := t.Feed().Subscribe(feed.Filter{})
 	defer sub.Close()
 	beat := time.NewTicker(WorkerBeat)
 	defer beat.Stop()
@@ -133,7 +133,7 @@ func (t *Table) fromWorker(ctx context.Context, st *store.State, opt ReplyOption
 	if !t.shared {
 		return store.State{}, false, nil
 	}
-	sub := t.cfg.Feed.Subscribe(feed.Filter{Game: st.Game.ID})
+	sub := t.Feed().Subscribe(feed.Filter{Game: st.Game.ID})
 	defer sub.Close()
 	tick := time.NewTicker(workerPoll)
 	defer tick.Stop()

@@ -158,3 +158,48 @@ func (f *fixture) resignBlack(b web.Board) {
 		f.t.Fatal(err)
 	}
 }
+
+// TestBrowserTournamentSteps opens an open tournament's page and follows
+// it, without a reload, through the steps taken elsewhere (through the
+// table, as on Discord): a player joins, and it shows a row more in the
+// standings; it starts, and then it is paused, and it says so.
+func TestBrowserTournamentSteps(t *testing.T) {
+	f := newFixture(t, "zola")
+	ctx := context.Background()
+	alice, bob, carol := store.Player{ID: "a", Name: "alice"}, store.Player{ID: "b", Name: "bob"}, store.Player{ID: "c", Name: "carol"}
+	tr, err := f.tab.CreateTournament(ctx, table.NewTournament{NewTournament: store.NewTournament{GuildID: "g", ChannelID: "c",
+		Creator: alice, Variant: "zola", Format: store.RoundRobin, Rated: true, DaysPerMove: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []store.Player{alice, bob} {
+		if _, err := f.tab.JoinTournament(ctx, tr.ID, p); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bctx, errs := browser(t)
+	if err := chromedp.Do(bctx, chromedp.Navigate(f.ts.URL+"/tournaments/"+tr.PublicID),
+		chromedp.WaitReady(`//table[@id="standings"]/tbody[count(tr)=2]`)); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.JoinTournament(ctx, tr.ID, carol); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.WaitReady(`//table[@id="standings"]/tbody[count(tr)=3]/tr[td[2]="carol"]`)); err != nil {
+		t.Fatalf("the page never showed carol, who joined: %v", err)
+	}
+	d := table.Director{User: alice.ID, GuildID: "g"}
+	if _, err := f.tab.StartTournament(ctx, tr.ID); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.PauseTournament(ctx, tr.ID, d); err != nil {
+		t.Fatal(err)
+	}
+	if err := chromedp.Do(bctx, chromedp.WaitReady(`//*[@id="status" and text()="The tournament is paused."]`)); err != nil {
+		t.Fatalf("the page never said the tournament is paused: %v", err)
+	}
+	shot(bctx, t, "web-tournament-paused.png")
+	if e := errs(); len(e) > 0 {
+		t.Errorf("the page reported errors:\n%s", strings.Join(e, "\n"))
+	}
+}
