@@ -6,8 +6,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 )
 
