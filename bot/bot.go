@@ -331,12 +331,16 @@ func (b *Bot) redrawBoards(ctx context.Context) {
 			b.log.Error("a board behind its game", "game", id, "err", err)
 			return
 		}
-		if err := b.editBoard(ctx, &st, boardView{replay: st.Game.Over()}); err != nil {
+		note := ""
+		if !st.Game.Over() {
+			note = lastMoveNote(&st) // the move the board missed
+		}
+		if err := b.editBoard(ctx, &st, boardView{note: note, replay: st.Game.Over()}); err != nil {
 			b.log.Warn("could not redraw a board behind its game", "game", id, "err", err)
 			return
 		}
 		b.log.Info("redrew a board behind its game", "game", id, "ply", st.Game.Ply)
-		if err := b.notifyTurn(ctx, &st, ""); err != nil {
+		if err := b.notifyTurn(ctx, &st, note); err != nil {
 			b.degraded("ping the player to move after catching up", id, err)
 		}
 	})

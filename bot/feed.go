@@ -251,10 +251,7 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 	note := ""
 	switch c.Kind {
 	case feed.Moved:
-		if n := len(st.Moves); n > 0 {
-			mover := g.Seats[st.Position.Turn().Other()]
-			note = moveNote(seatName(mover), st.Moves[n-1].Notation, nil)
-		}
+		note = lastMoveNote(&st)
 	case feed.TookBack:
 		note = "A move was taken back."
 	case feed.Resigned:
@@ -270,6 +267,17 @@ func (b *Bot) followChange(ctx context.Context, c feed.Change, shards []int, cou
 			b.degraded("ping the player to move after a change made elsewhere", g.ID, err)
 		}
 	}
+}
+
+// lastMoveNote describes the last move of game st, for its board and the
+// ping of the player to move; "" before the first.
+func lastMoveNote(st *store.State) string {
+	n := len(st.Moves)
+	if n == 0 {
+		return ""
+	}
+	mover := st.Game.Seats[st.Position.Turn().Other()]
+	return moveNote(seatName(mover), st.Moves[n-1].Notation, nil)
 }
 
 // followTournament redraws the sign-up message of the tournament of

@@ -23,10 +23,10 @@ func (s *Store) Origin() feed.Origin { return s.origin }
 // the other processes in tx (PostgreSQL's NOTIFY, delivered when and only
 // when tx commits) and published on the store's Feed once it has
 // committed. Its Source is ctx's (feed.WithSource), and so is its Cause
-// (WithCause): the request a reply of the AI's answers.
+// (feed.WithCause): the request a reply of the AI's answers.
 func changed(ctx context.Context, tx querier, c feed.Change) {
 	t := tx.(*txn)
-	c.Source, c.Cause = feed.SourceOf(ctx), CauseOf(ctx)
+	c.Source, c.Cause = feed.SourceOf(ctx), feed.CauseOf(ctx)
 	t.changes = append(t.changes, c)
 }
 

@@ -619,7 +619,7 @@ func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions,
 			return u, err
 		}
 		unlock := t.locks.Lock(id)
-		notation, err := t.record(store.WithCause(ctx, cause), &st, m)
+		notation, err := t.record(feed.WithCause(store.WithCause(ctx, cause), cause), &st, m)
 		if err == nil {
 			t.publish(ctx, Update{Event: Moved, State: st})
 			if opt.thought != nil {

@@ -251,7 +251,7 @@ func TestAIReplies(t *testing.T) {
 	if got := st.Moves[2].Notation; got != r.Moves[0] {
 		t.Errorf("stored reply %s, Update says %s", got, r.Moves[0])
 	}
-	expectChanges(t, all, feed.Change{Game: id, Ply: 2, Kind: feed.Moved}, feed.Change{Game: id, Ply: 3, Kind: feed.Moved, Cause: "move-1"})
+	expectChanges(t, all, feed.Change{Game: id, Version: 3, Ply: 2, Kind: feed.Moved}, feed.Change{Game: id, Version: 4, Ply: 3, Kind: feed.Moved, Cause: "move-1"})
 	if !f.tab.Awaited("", "move-1") || f.tab.Awaited("web", "move-1") {
 		t.Error("Awaited(move-1): want true for the adapter that awaited it (an adapter following the feed would show the reply PlayIn returned), and false for another")
 	}
