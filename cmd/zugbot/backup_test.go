@@ -196,6 +196,15 @@ func TestBackupUnit(t *testing.T) {
 				t.Fatalf("the unit made %v; want one zugbot-<date>%s", made, ext)
 			}
 
+			if kind == "postgres" {
+				// "-o -": pg_dump's custom format on standard output.
+				t.Setenv("ZUGBOT_DB", db)
+				code, stdout, stderr := zugbot(t, "backup", "-o", "-")
+				if code != 0 || !strings.HasPrefix(stdout, "PGDMP") || !strings.Contains(stderr, "to standard output (pg_dump -Fc") {
+					t.Errorf("backup -o - of PostgreSQL: exit %d, stdout %.8q, stderr %q", code, stdout, stderr)
+				}
+			}
+
 			// The database is lost, and restored from the copy.
 			if kind == "sqlite" {
 				// The guide's restore: the copy in place of the database file.
