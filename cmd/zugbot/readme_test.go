@@ -273,12 +273,20 @@ func readmeExceptions() map[string]readmeException {
 		},
 		"go mod download": ci,
 		"ls /usr/lib/postgresql/*/bin/pg_ctl /usr/games/stockfish /usr/bin/chromium >/dev/null 2>&1 || { $(command -v sudo) apt-get update; $(command -v sudo) apt-get install -y postgresql stockfish chromium; }": ci,
-		`test -z "$(gofmt -l .)"`: ci,
-		"go mod tidy -diff":       ci,
-		"go vet ./...":            ci,
-		"go test ./...":           ci,
+		`test -z "$(gofmt -l .)"`:    ci,
+		"go mod tidy -diff":          ci,
+		"go vet ./...":               ci,
+		"go test -timeout 30m ./...": ci,
 		"go run honnef.co/go/tools/cmd/staticcheck@v0.8.2 ./...": ci,
-		"go test -race ./...": ci,
+		"go test -race -timeout 30m ./...":                       ci,
+		"go test ./...": {
+			reason: "the everyday test run: the block's, without the longer time limit that an empty build cache on a loaded machine needs",
+			check: func(t *testing.T, c readmeCommand, _ []string) {
+				if !strings.Contains(readDoc(t, "README.md"), "go vet ./... && go test -timeout 30m ./...") {
+					t.Errorf("%s: %q is not the test run of the README's Develop block", c.where(), c.text)
+				}
+			},
+		},
 		"go mod tidy": {
 			reason: "rewrites go.mod and go.sum; the CI block checks with -diff that it would change nothing",
 		},
