@@ -1346,52 +1346,59 @@ func pgArgs(t *testing.T, c readmeCommand, words []string, conn, file string) []
 // README's pg_dump flags, then lost (its schema dropped), then restored with
 // the README's pg_restore flags, and zugbot opens it with the game in it.
 func checkPostgresBackup(t *testing.T, c readmeCommand, dump, restore []string) {
-	ctx := context.Background()
 	u := postgres(t) // a schema of its own on the server's database
-	st, err := store.Open(ctx, u, store.Options{Variants: games.All()})
-	if err != nil {
-		t.Fatal(err)
+	game := newGameDB(t, u)
+	conn, _ := libpqURL(t, u)
+	file := filepath.Join(t.TempDir(), "zugbot.dump")
+	args := pgArgs(t, c, dump, conn, file)
+	if out, err := exec.Command(pgProgram(t, "pg_dump"), args...).CombinedOutput(); err != nil {
+		t.Fatalf("%s: pg_dump %s: %v\n%s", c.where(), strings.Join(args, " "), err, out)
 	}
-	g, err := st.CreateGame(ctx, store.NewGame{Variant: "zola", GuildID: "g", ChannelID: "c", DaysPerMove: 3,
-		Seats: [2]store.Seat{{Player: store.Player{ID: "1", Name: "Ada"}}, {Player: store.Player{ID: "2", Name: "Bob"}}}})
-	st.Close()
+	restorePostgres(t, c, restore, u, file)
+	st, err := store.Open(context.Background(), u, store.Options{Variants: games.All()})
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("%s: the restored database: %v", c.where(), err)
 	}
+	defer st.Close()
+	if _, err := st.Load(context.Background(), game); err != nil {
+		t.Errorf("%s: game #%d is not in the restored database: %v", c.where(), game, err)
+	}
+}
+
+// libpqURL returns a store/pgtest database's URL as libpq's programs
+// (pg_dump, pg_restore) take it, without the schema it names, and that
+// schema.
+func libpqURL(t *testing.T, u string) (conn, schema string) {
+	t.Helper()
 	parsed, err := url.Parse(u)
 	if err != nil {
 		t.Fatal(err)
 	}
 	q := parsed.Query()
-	schema := q.Get("search_path")
+	schema = q.Get("search_path")
 	q.Del("search_path") // libpq's programs do not take it
 	parsed.RawQuery = q.Encode()
-	conn := parsed.String()
-	file := filepath.Join(t.TempDir(), "zugbot.dump")
-	play := func(words []string) {
-		args := pgArgs(t, c, words, conn, file)
-		if out, err := exec.Command(pgProgram(t, words[0]), args...).CombinedOutput(); err != nil {
-			t.Fatalf("%s: %s %s: %v\n%s", c.where(), words[0], strings.Join(args, " "), err, out)
-		}
-	}
-	play(dump)
-	db, err := sql.Open("pgx", conn) // the database is lost
+	return parsed.String(), schema
+}
+
+// restorePostgres loses the store/pgtest database u (its schema dropped)
+// and restores the dump file into it with the pg_restore command words,
+// a command of the README.
+func restorePostgres(t *testing.T, c readmeCommand, words []string, u, dump string) {
+	t.Helper()
+	conn, schema := libpqURL(t, u)
+	db, err := sql.Open("pgx", conn)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = db.ExecContext(ctx, "DROP SCHEMA "+schema+" CASCADE")
+	_, err = db.Exec("DROP SCHEMA " + schema + " CASCADE")
 	db.Close()
 	if err != nil {
 		t.Fatal(err)
 	}
-	play(restore)
-	st, err = store.Open(ctx, u, store.Options{Variants: games.All()})
-	if err != nil {
-		t.Fatalf("%s: the restored database: %v", c.where(), err)
-	}
-	defer st.Close()
-	if _, err := st.Load(ctx, g.ID); err != nil {
-		t.Errorf("%s: game #%d is not in the restored database: %v", c.where(), g.ID, err)
+	args := pgArgs(t, c, words, conn, dump)
+	if out, err := exec.Command(pgProgram(t, "pg_restore"), args...).CombinedOutput(); err != nil {
+		t.Fatalf("%s: pg_restore %s: %v\n%s", c.where(), strings.Join(args, " "), err, out)
 	}
 }
 
