@@ -2,10 +2,8 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -196,6 +194,15 @@ func TestBackupUnit(t *testing.T) {
 				t.Fatalf("the unit made %v; want one zugbot-<date>%s", made, ext)
 			}
 
+			if kind == "postgres" {
+				// "-o -": pg_dump's custom format on standard output.
+				t.Setenv("ZUGBOT_DB", db)
+				code, stdout, stderr := zugbot(t, "backup", "-o", "-")
+				if code != 0 || !strings.HasPrefix(stdout, "PGDMP") || !strings.Contains(stderr, "to standard output (pg_dump -Fc") {
+					t.Errorf("backup -o - of PostgreSQL: exit %d, stdout %.8q, stderr %q", code, stdout, stderr)
+				}
+			}
+
 			// The database is lost, and restored from the copy.
 			if kind == "sqlite" {
 				// The guide's restore: the copy in place of the database file.
@@ -263,34 +270,13 @@ func restoreGuideSQLite(t *testing.T, copyPath, db string) {
 	}
 }
 
-// restoreReadmePostgres loses the PostgreSQL database at db (its schema
-// dropped) and restores the dump with the README's pg_restore command.
+// restoreReadmePostgres loses the PostgreSQL database at db and restores
+// the dump with the README's pg_restore command.
 func restoreReadmePostgres(t *testing.T, db, dump string) {
 	t.Helper()
-	parsed, err := url.Parse(db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	q := parsed.Query()
-	schema := q.Get("search_path")
-	q.Del("search_path") // libpq's programs do not take it
-	parsed.RawQuery = q.Encode()
-	conn := parsed.String()
-	sqldb, err := sql.Open("pgx", conn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = sqldb.Exec("DROP SCHEMA " + schema + " CASCADE")
-	sqldb.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, c := range docCommands(t, "../../README.md") {
 		if w, _ := c.fields(); len(w) > 0 && w[0] == "pg_restore" {
-			args := pgArgs(t, c, w, conn, dump)
-			if out, err := exec.Command(pgProgram(t, "pg_restore"), args...).CombinedOutput(); err != nil {
-				t.Fatalf("%s: pg_restore %s: %v\n%s", c.where(), strings.Join(args, " "), err, out)
-			}
+			restorePostgres(t, c, w, db, dump)
 			return
 		}
 	}

@@ -83,8 +83,9 @@ func TestRunHidesTheDBPassword(t *testing.T) {
 
 // TestCommandsHideTheDBPassword: the other commands that take a database
 // never show a URL's password either: admin and migrate-db refuse a URL
-// that cannot be parsed, saying how to write it, backup refuses
-// PostgreSQL, and store.Open's own errors hold no password.
+// that cannot be parsed, saying how to write it, backup's pg_dump is
+// told no password on its command line and its failure shows none, and
+// store.Open's own errors hold no password.
 func TestCommandsHideTheDBPassword(t *testing.T) {
 	t.Setenv("ZUGBOT_DB", "")
 	sqlite := filepath.Join(t.TempDir(), "zugbot.db")
@@ -107,8 +108,9 @@ func TestCommandsHideTheDBPassword(t *testing.T) {
 		{[]string{"migrate-db", "-from", sqlite, "-to", down}, 1, "open database postgres://zugbot:xxxxx@127.0.0.1:1/zugbot"},
 		{[]string{"migrate-db", "-from", sqlite, "-to", "postgre://zugbot:s3c@db/zugbot"}, 2, "-to postgre://zugbot:xxxxx@db/zugbot is not a PostgreSQL URL"},
 		{[]string{"migrate-db", "-from", "postgre://zugbot:s3c@db/zugbot", "-to", down}, 2, "-from postgre://zugbot:xxxxx@db/zugbot is not a PostgreSQL URL"},
-		{[]string{"backup", "-db", bad, "-o", "x.db"}, 1, "pg_dump"},
-		{[]string{"backup", "-db", "postgre://zugbot:s3c@db/zugbot", "-o", "x.db"}, 1, "is not a PostgreSQL URL"},
+		{[]string{"backup", "-db", bad, "-o", "x.db"}, 2, "-db postgres://zugbot:xxxxx@127.0.0.1:1/zugbot cannot be parsed"},
+		{[]string{"backup", "-db", down, "-o", filepath.Join(t.TempDir(), "x.dump")}, 1, "back up postgres://zugbot:xxxxx@127.0.0.1:1/zugbot?sslmode=disable&connect_timeout=5: pg_dump: "},
+		{[]string{"backup", "-db", "postgre://zugbot:s3c@db/zugbot", "-o", "x.db"}, 2, "is not a PostgreSQL URL"},
 	} {
 		code, stdout, stderr := zugbot(t, tt.args...)
 		out := stdout + stderr

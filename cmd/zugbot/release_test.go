@@ -129,15 +129,36 @@ func TestReleaseConfig(t *testing.T) {
 	for _, l := range strings.Split(strings.TrimSpace(files[1]), "\n") {
 		f := strings.TrimPrefix(strings.TrimSpace(l), "- ")
 		listed = append(listed, f)
-		if strings.ContainsAny(f, "*?[") {
-			t.Errorf(".goreleaser.yaml's archive takes %s; name each file, so that nothing unmeant (deploy/zugbot.env) is packed", f)
-		} else if _, err := os.Stat(filepath.Join("../..", f)); err != nil {
-			t.Errorf(".goreleaser.yaml's archive: %v", err)
+		switch m, _ := filepath.Glob(filepath.Join("../..", f)); {
+		case strings.ContainsAny(f, "*?[") && !strings.HasPrefix(f, "docs/"):
+			t.Errorf(".goreleaser.yaml's archive takes %s; name each file outside docs/, so that nothing unmeant (deploy/zugbot.env) is packed", f)
+		case len(m) == 0:
+			t.Errorf(".goreleaser.yaml's archive takes %s, which is no file", f)
 		}
 	}
+	packed := func(f string) bool {
+		return slices.ContainsFunc(listed, func(pat string) bool { ok, _ := filepath.Match(pat, f); return ok })
+	}
 	for _, f := range []string{"README.md", "CHANGELOG.md", "docs/self-hosting.md", "LICENSE", "THIRD_PARTY_NOTICES"} {
-		if !slices.Contains(listed, f) {
+		if !packed(f) {
 			t.Errorf(".goreleaser.yaml's archive lacks %s", f)
+		}
+	}
+	// The README's links work in the unpacked archive: every file it
+	// links to is packed (a folder: its files).
+	for _, m := range regexp.MustCompile(`\]\(([^)#:]+)[)#]`).FindAllStringSubmatch(readRepoFile(t, "README.md"), -1) {
+		target := m[1]
+		files := []string{target}
+		if fi, err := os.Stat(filepath.Join("../..", target)); err == nil && fi.IsDir() {
+			files, _ = filepath.Glob(filepath.Join("../..", target, "*"))
+			for i := range files {
+				files[i], _ = filepath.Rel("../..", files[i])
+			}
+		}
+		for _, f := range files {
+			if !packed(filepath.ToSlash(f)) {
+				t.Errorf("the README links to %s, which the release archive lacks", f)
+			}
 		}
 	}
 	// The image carries the licence and the notices too: the Dockerfile's
