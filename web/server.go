@@ -76,6 +76,8 @@ type Server struct {
 	replying map[int64]bool // games whose AI reply runs; true: look again after it
 
 	discord *activity // nil without Config.Activity
+
+	pics *pictures // the pages' images (replay.go)
 }
 
 // New returns a Server for cfg.
@@ -196,7 +198,7 @@ func (s *Server) routes() {
 			s.activityPage(w, r) // Discord opens the Activity at the root
 			return
 		}
-		http.Error(w, "zugbot's live board: open a game's link.", http.StatusNotFound)
+		s.home(w, r)
 	})
 	m.HandleFunc("GET /play", s.play)
 	m.HandleFunc("GET /games/{id}", s.page)
@@ -221,13 +223,33 @@ func (s *Server) routes() {
 	if s.discord != nil {
 		s.activityRoutes()
 	}
+	// The home, replay, player and leaderboard pages (issue 47).
+	s.pics = newPictures()
+	m.HandleFunc("GET /api/home", s.homeAPI)
+	m.HandleFunc("POST /api/home/ai", s.startAI)
+	m.HandleFunc("POST /api/home/invite", s.invite)
+	m.HandleFunc("GET /invite/{id}", s.invitePage)
+	m.HandleFunc("GET /api/invites/{id}", s.inviteAPI)
+	m.HandleFunc("POST /api/invites/{id}/accept", s.acceptInvite)
+	m.HandleFunc("GET /me/games/{id}", s.myGame)
+	m.HandleFunc("GET /pictures/{file}", s.picture)
+	m.HandleFunc("GET /games/{id}/boards/{ply}", s.boardPNG)
+	m.HandleFunc("GET /games/{id}/replay.gif", s.replayGIF)
+	m.HandleFunc("GET /games/{id}/record.txt", s.record)
+	m.HandleFunc("GET /api/games/{id}/replay", s.replayAPI)
+	m.HandleFunc("POST /api/games/{id}/rematch", s.rematch)
 }
 
 // page serves the board's HTML page, the same for every game the reader
 // may see; for any other address, a plain page that says why not.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
-	if _, _, err := s.game(r); err != nil {
+	st, _, err := s.game(r)
+	if err != nil {
 		s.plainRefusal(w, r, err)
+		return
+	}
+	if st.Game.Over() {
+		s.html(w, r, "static/replay.html") // a finished game's page is its replay (replay.go)
 		return
 	}
 	s.html(w, r, "static/index.html")

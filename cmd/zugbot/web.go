@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
@@ -18,29 +19,34 @@ import (
 	"github.com/zugbot/zugbot/web"
 )
 
-// webPlayer is the person at the browser of "zugbot web".
-var webPlayer = store.Player{ID: "web", Name: "you"}
+// webPlayer is the person at the browser of "zugbot web -game": named,
+// so that the page does not read "Red: you — you".
+var webPlayer = store.Player{ID: "web", Name: "Player"}
 
-// runWeb serves the live board on this machine: it starts a game against
-// the AI in a local SQLite database and prints the private link that
-// plays it.
+// runWeb serves the live board on this machine, with the games in a local
+// SQLite database: it prints the home page's address, where a game is
+// started against the AI or a friend; with -game, it starts a game against
+// the AI at once and prints the private link that plays it.
 func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("web", "play a game against the AI in the browser (the live board, served locally)", stdout)
+	fs := newFlags("web", "play in the browser, against the AI or a friend (the live board, served locally)", stdout)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve the page at")
-	dbPath := fs.String("db", "zugbot-web.db", "the SQLite database of the games")
-	game := fs.String("game", "zola", "the game variant: "+strings.Join(variantIDs(), ", "))
-	level := fs.Int("level", 3, fmt.Sprintf("the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
-	color := fs.String("color", "first", sideUsage("the side you play"))
+	dbPath := fs.String("db", "zugbot-web.db", "the database of the games: a SQLite file, or a PostgreSQL URL")
+	game := fs.String("game", "", "start a game of this variant at once: "+strings.Join(variantIDs(), ", ")+"; none: the home page")
+	level := fs.Int("level", 3, fmt.Sprintf("with -game, the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
+	color := fs.String("color", "first", sideUsage("with -game, the side you play"))
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	v, err := findVariant(*game)
-	if err != nil {
-		return err
-	}
-	human, err := parseSide(v, "-color", *color)
-	if err != nil {
-		return err
+	var v *engine.Variant
+	human := engine.Side(0)
+	if *game != "" {
+		var err error
+		if v, err = findVariant(*game); err != nil {
+			return err
+		}
+		if human, err = parseSide(v, "-color", *color); err != nil {
+			return err
+		}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -63,6 +69,18 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer srv.Close()
+	// The timers: live clocks that run out, invitations nobody took up.
+	tctx, stopTimers := context.WithCancel(ctx)
+	timers := make(chan struct{})
+	go func() {
+		defer close(timers)
+		tab.RunTimers(tctx, pageAnnouncer{}, table.TimerOptions{}, nil)
+	}()
+	defer func() { stopTimers(); <-timers }()
+	if v == nil {
+		fmt.Fprintf(stdout, "zugbot's home page: play against the AI or invite a friend:\n\n  http://%s/\n\nPress Ctrl-C to stop.\n", ln.Addr())
+		return serveWeb(ctx, srv, ln, *addr)
+	}
 	colour := store.FirstColour
 	if human != 0 {
 		colour = store.SecondColour
@@ -81,7 +99,12 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintf(stdout, "%s, game #%d: you play %s against zugbot at level %d (%s).\nOpen your private link (it opens once):\n\n  %s\n\nAnyone with this address can watch: %s\nPress Ctrl-C to stop.\n",
 		v.Name, u.State.Game.ID, v.Sides[human], *level, ai.LevelName(*level), link, srv.GameURL(&u.State.Game))
-	hs := srv.HTTPServer(*addr)
+	return serveWeb(ctx, srv, ln, *addr)
+}
+
+// serveWeb serves srv on ln until ctx ends.
+func serveWeb(ctx context.Context, srv *web.Server, ln net.Listener, addr string) error {
+	hs := srv.HTTPServer(addr)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -97,3 +120,15 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	return nil
 }
+
+// pageAnnouncer announces the timers' events of "zugbot web": nothing to
+// post anywhere, as the pages learn every change from the feed.
+type pageAnnouncer struct{}
+
+func (pageAnnouncer) TimedOut(context.Context, table.Update) error          { return nil }
+func (pageAnnouncer) Remind(context.Context, store.State, store.Seat) error { return nil }
+func (pageAnnouncer) Expired(context.Context, store.Challenge) error        { return nil }
+func (pageAnnouncer) Stepped(context.Context, table.Step) error             { return nil }
+func (pageAnnouncer) Replied(context.Context, table.Update) error           { return nil }
+func (pageAnnouncer) Analysed(context.Context, table.Analysis) error        { return nil }
+func (pageAnnouncer) Final(error) bool                                      { return true }
