@@ -27,8 +27,8 @@ type homeJSON struct {
 			ID string `json:"id"`
 		} `json:"variants"`
 	} `json:"games"`
-	Levels  []struct{ Level int } `json:"levels"`
-	Clocks  []string              `json:"clocks"`
+	Levels  []struct{ Level int }   `json:"levels"`
+	Clocks  []string                `json:"clocks"`
 	Playing []struct{ Page string } `json:"playing"`
 	Live    []struct{ Page string } `json:"live"`
 }
