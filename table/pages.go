@@ -81,13 +81,16 @@ func (t *Table) ServerByLink(ctx context.Context, pid string) (string, error) {
 }
 
 // Leaderboard returns the best rated players of variant (its key, as
-// store.Rating.Variant) among guild's members: what /leaderboard shows.
+// store.Rating.Variant) among guild's members, or everyone's when guild is
+// empty: what /leaderboard shows. Its rows are players with MinRatedGames
+// rated games at least.
 func (t *Table) Leaderboard(ctx context.Context, guild, variant string, n int) ([]store.Standing, error) {
-	if guild == "" {
-		return nil, errors.New("a leaderboard is a server's")
-	}
 	return t.store.Leaderboard(ctx, store.LeaderboardQuery{Variant: variant, GuildID: guild, Limit: n})
 }
+
+// MinRatedGames is the number of rated games a player needs to be on a
+// leaderboard.
+func (t *Table) MinRatedGames() int { return t.store.MinRatedGames() }
 
 // ListGame lists game id, played off Discord, on the web's home page for
 // anyone to watch: its player gives its watch link to all. A game of a

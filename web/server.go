@@ -238,6 +238,12 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /games/{id}/record.txt", s.record)
 	m.HandleFunc("GET /api/games/{id}/replay", s.replayAPI)
 	m.HandleFunc("POST /api/games/{id}/rematch", s.rematch)
+	m.HandleFunc("GET /players/{id}", s.playerPage)
+	m.HandleFunc("GET /api/players/{id}", s.playerAPI)
+	m.HandleFunc("GET /leaderboard", s.leaderboardPage)
+	m.HandleFunc("GET /leaderboards/{id}", s.leaderboardPage)
+	m.HandleFunc("GET /api/leaderboard", s.leaderboardAPI)
+	m.HandleFunc("GET /api/leaderboards/{id}", s.leaderboardAPI)
 }
 
 // page serves the board's HTML page, the same for every game the reader
