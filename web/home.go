@@ -225,7 +225,7 @@ func variantByID(id string) *engine.Variant {
 
 // home serves the home page.
 func (s *Server) home(w http.ResponseWriter, r *http.Request) {
-	s.html(w, r, "static/home.html")
+	s.htmlMeta(w, r, "static/home.html", homeMeta)
 }
 
 // homeAPI serves GET /api/home: the games, the levels and clocks to
@@ -498,7 +498,8 @@ func (s *Server) acceptInvite(w http.ResponseWriter, r *http.Request) {
 
 // invitePage serves the page of an invitation.
 func (s *Server) invitePage(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.tab.InviteByLink(r.Context(), r.PathValue("id")); err != nil {
+	c, err := s.tab.InviteByLink(r.Context(), r.PathValue("id"))
+	if err != nil {
 		var ref *table.Refusal
 		if errors.As(err, &ref) {
 			http.Error(w, "zugbot: "+ref.Error(), http.StatusNotFound)
@@ -507,5 +508,6 @@ func (s *Server) invitePage(w http.ResponseWriter, r *http.Request) {
 		s.plainRefusal(w, r, err)
 		return
 	}
-	s.html(w, r, "static/invite.html")
+	s.htmlMeta(w, r, "static/invite.html", ogMeta{Title: c.Challenger.Name + " invites you to play " + variantName(c.Variant),
+		Description: "Open the link to play on zugbot, in the browser: no sign-up, no Discord needed.", Image: "/pictures/" + c.Variant + ".png"})
 }

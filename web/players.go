@@ -2,6 +2,7 @@ package web
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"strings"
 
@@ -67,11 +68,23 @@ type playerJSON struct {
 
 // playerPage serves GET /players/{id}.
 func (s *Server) playerPage(w http.ResponseWriter, r *http.Request) {
-	if _, err := s.tab.PlayerByLink(r.Context(), table.Viewer{}, r.PathValue("id")); err != nil {
+	pg, err := s.tab.PlayerByLink(r.Context(), table.Viewer{}, r.PathValue("id"))
+	if err != nil {
 		s.plainRefusal(w, r, err)
 		return
 	}
-	s.html(w, r, "static/player.html")
+	pr := &pg.Profile
+	m := ogMeta{Title: pr.Player.Name + " on zugbot", Image: "/pictures/zola.png"}
+	var parts []string
+	for i := range pr.Ratings {
+		parts = append(parts, ratingName(pr.Ratings[i].Variant)+" "+pr.Ratings[i].String())
+	}
+	parts = append(parts, fmt.Sprintf("%d wins, %d draws, %d losses", pr.Record.Wins, pr.Record.Draws, pr.Record.Losses))
+	m.Description = strings.Join(parts, " · ")
+	if len(pr.Recent) > 0 {
+		m.Image = "/games/" + pr.Recent[0].PublicID + "/boards/last"
+	}
+	s.htmlMeta(w, r, "static/player.html", m)
 }
 
 // playerAPI serves GET /api/players/{id}: the player's ratings with their
@@ -130,13 +143,15 @@ type leaderboardJSON struct {
 
 // leaderboardPage serves GET /leaderboard and /leaderboards/{id}.
 func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
+	scope := "everyone"
 	if id := r.PathValue("id"); id != "" {
 		if _, err := s.tab.ServerByLink(r.Context(), id); err != nil {
 			s.plainRefusal(w, r, err)
 			return
 		}
+		scope = "this server"
 	}
-	s.html(w, r, "static/leaderboard.html")
+	s.htmlMeta(w, r, "static/leaderboard.html", leaderboardMeta(r, scope))
 }
 
 // leaderboardAPI serves GET /api/leaderboard and /api/leaderboards/{id},
@@ -151,19 +166,12 @@ func (s *Server) leaderboardAPI(w http.ResponseWriter, r *http.Request) {
 		}
 		scope = "this server"
 	}
-	out := leaderboardJSON{Scope: scope, MinGames: s.tab.MinRatedGames(), Rows: []ratingLine{}}
-	for _, v := range games.Listed() {
-		out.Keys = append(out.Keys, ratingLine{Name: v.Name, Key: v.ID}, ratingLine{Name: v.Name + " (live)", Key: v.ID + store.LiveRatings})
-	}
+	out := leaderboardJSON{Scope: scope, MinGames: s.tab.MinRatedGames(), Rows: []ratingLine{}, Keys: leaderboardKeys()}
 	out.Key = r.URL.Query().Get("rating")
 	if out.Key == "" {
 		out.Key = out.Keys[0].Key
 	}
-	known := false
-	for _, k := range out.Keys {
-		known = known || k.Key == out.Key
-	}
-	if !known {
+	if !knownKey(out.Key) {
 		refuse(w, http.StatusNotFound, "There is no such rating: choose one of the games.")
 		return
 	}
@@ -179,4 +187,24 @@ func (s *Server) leaderboardAPI(w http.ResponseWriter, r *http.Request) {
 		out.Rows = append(out.Rows, line)
 	}
 	writeJSON(w, http.StatusOK, out)
+}
+
+// leaderboardKeys are the ratings a leaderboard shows, one at a time:
+// each game the bot offers, by correspondence and live.
+func leaderboardKeys() []ratingLine {
+	var out []ratingLine
+	for _, v := range games.Listed() {
+		out = append(out, ratingLine{Name: v.Name, Key: v.ID}, ratingLine{Name: v.Name + " (live)", Key: v.ID + store.LiveRatings})
+	}
+	return out
+}
+
+// knownKey reports whether key is one of leaderboardKeys.
+func knownKey(key string) bool {
+	for _, k := range leaderboardKeys() {
+		if k.Key == key {
+			return true
+		}
+	}
+	return false
 }

@@ -244,6 +244,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /leaderboards/{id}", s.leaderboardPage)
 	m.HandleFunc("GET /api/leaderboard", s.leaderboardAPI)
 	m.HandleFunc("GET /api/leaderboards/{id}", s.leaderboardAPI)
+	m.HandleFunc("GET /leaderboard/table.png", s.standingsPNG)
+	m.HandleFunc("GET /leaderboards/{id}/table.png", s.standingsPNG)
 }
 
 // page serves the board's HTML page, the same for every game the reader
@@ -255,10 +257,10 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	if st.Game.Over() {
-		s.html(w, r, "static/replay.html") // a finished game's page is its replay (replay.go)
+		s.htmlMeta(w, r, "static/replay.html", gameMeta(&st)) // a finished game's page is its replay (replay.go)
 		return
 	}
-	s.html(w, r, "static/index.html")
+	s.htmlMeta(w, r, "static/index.html", gameMeta(&st))
 }
 
 // plainRefusal answers a page's request that err refuses with a text page.
