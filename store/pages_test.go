@@ -95,3 +95,29 @@ func TestRatingHistory(t *testing.T) {
 		t.Errorf("RatingHistory = %+v; want two zola points, a win then a loss, ending at %d", h, r.Rating)
 	}
 }
+
+// TestRecordAgainstTheAI: a game lost to the AI counts as a loss in the
+// player's record, whichever side the AI played (its seat has no player,
+// which a comparison with NULL used to drop).
+func TestRecordAgainstTheAI(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	for _, seats := range [][2]Seat{{{Player: alice}, {AI: 1}}, {{AI: 1}, {Player: alice}}} {
+		g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: seats})
+		if err != nil {
+			t.Fatal(err)
+		}
+		aiSide := 1
+		if seats[0].AI != 0 {
+			aiSide = 0
+		}
+		mustFinish(t, s, g, aiSide)
+	}
+	pr, err := s.Profile(ctx, alice.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pr.Record != (Record{Losses: 2}) {
+		t.Errorf("alice's record after losing twice to the AI: %+v", pr.Record)
+	}
+}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
-	"github.com/zugbot/zugbot/table"
 )
 
 // A link to a game's, a player's or a leaderboard's page pasted in Discord
@@ -66,7 +65,7 @@ func gameMeta(st *store.State) ogMeta {
 	m := ogMeta{Title: fmt.Sprintf("%s: %s vs %s", v.Name, names[0], names[1]), Image: "/games/" + g.PublicID + "/boards/last"}
 	switch {
 	case g.Over():
-		m.Description = strings.TrimSpace(strings.ReplaceAll(table.ResultText(v, g, nil), "**", "")) + fmt.Sprintf(" %d moves: replay them, with the record to download.", (g.Ply+1)/2)
+		m.Description = resultLine(v, g) + fmt.Sprintf(" %d moves: replay them, with the record to download.", (g.Ply+1)/2)
 	default:
 		m.Description = fmt.Sprintf("Live on zugbot: %s to move, move %d.", v.Sides[st.Position.Turn()], g.Ply/2+1)
 	}

@@ -157,15 +157,25 @@ func (s *Server) boardPNG(w http.ResponseWriter, r *http.Request) {
 		}
 		ply = n
 	}
-	b, err := s.pics.get("board/"+rp.key(ply), func(w io.Writer) error {
+	g := &rp.st.Game
+	end := ply == len(rp.moves) && g.Over() // the position may not say how it ended: a resignation, a flag
+	key := "board/" + rp.key(ply)
+	if end {
+		key += "/end"
+	}
+	b, err := s.pics.get(key, func(w io.Writer) error {
 		p, last := rp.at(ply)
-		return s.pics.r.PNG(w, p, render.Options{LastMove: last, Players: playerNames(&rp.st.Game)})
+		opt := render.Options{LastMove: last, Players: playerNames(g)}
+		if end {
+			opt.Caption = resultLine(rp.v, g)
+		}
+		return s.pics.r.PNG(w, p, opt)
 	})
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	servePicture(w, r, "image/png", b, table.Watchable(&rp.st.Game))
+	servePicture(w, r, "image/png", b, table.Watchable(g))
 }
 
 // replayGIF serves GET /games/{id}/replay.gif: the whole game, animated.
@@ -238,7 +248,7 @@ func (s *Server) replayAPI(w http.ResponseWriter, r *http.Request) {
 	out := replayState{Page: g.PublicID, Variant: rp.v.Name, Sides: rp.v.Sides, Players: playerNames(g), Over: g.Over(),
 		Result: "The game goes on.", Moves: []string{}, Rules: rulesURL(rp.v)}
 	if g.Over() {
-		out.Result = strings.TrimSpace(strings.ReplaceAll(table.ResultText(rp.v, g, nil), "**", ""))
+		out.Result = resultLine(rp.v, g)
 	}
 	for _, m := range rp.st.Moves {
 		out.Moves = append(out.Moves, m.Notation)
@@ -328,4 +338,9 @@ func (s *Server) rematch(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, started{Page: "/games/" + g.PublicID})
+}
+
+// resultLine says how finished game g of v ended, in plain text.
+func resultLine(v *engine.Variant, g *store.Game) string {
+	return strings.TrimSpace(strings.ReplaceAll(table.ResultText(v, g, nil), "**", ""))
 }

@@ -79,6 +79,7 @@
     drawPlayers();
     drawControls();
     drawHistory();
+    if ($('after')) $('after').hidden = !st.result || !location.pathname.startsWith('/games/'); // the replay is the finished game's page
     if (st.result) say(resultText());
     else if (st.you < 0) say('You are watching. ' + st.variant.sides[st.turn] + ' to move.');
     else if (canMove()) say('Your move.');

@@ -39,7 +39,7 @@
       const cards = $('games');
       for (const g of home.games) {
         const c = el('article', { class: 'card' }, cards);
-        el('img', { src: g.picture, alt: g.name + ' at the start', width: 400, height: 400, loading: 'lazy' }, c);
+        el('img', { src: g.picture, alt: g.name + ' at the start', width: 400, height: 400 }, c);
         el('h3', {}, c, g.name);
         el('p', {}, c, g.summary);
         el('a', { href: g.rules, rel: 'noopener' }, el('p', {}, c), 'The rules of ' + g.name);
