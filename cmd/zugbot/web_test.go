@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -61,6 +62,70 @@ func TestWebCommand(t *testing.T) {
 		if r.StatusCode != want {
 			t.Errorf("GET %s: %s, want %d", path, r.Status, want)
 		}
+	}
+	cancel()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("zugbot web: %v", err)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("zugbot web did not stop")
+	}
+}
+
+// TestWebCommandHome: zugbot web alone serves the home page, prints its
+// address, and a game started there is played on the same server.
+func TestWebCommandHome(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var out syncBuffer
+	done := make(chan error, 1)
+	go func() {
+		done <- runWeb(ctx, []string{"-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "web.db")}, &out, io.Discard)
+	}()
+	home := regexp.MustCompile(`(http://\S+)/\n`)
+	deadline := time.Now().Add(20 * time.Second)
+	for home.FindString(out.String()) == "" {
+		if time.Now().After(deadline) {
+			t.Fatalf("no address printed:\n%s", out.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	base := home.FindStringSubmatch(out.String())[1]
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	resp, err := c.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "/static/home.js") {
+		t.Fatalf("the printed address: %s, want the home page", resp.Status)
+	}
+	resp, err = c.Get(base + "/api/home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h struct{ CSRF string }
+	err = json.NewDecoder(resp.Body).Decode(&h)
+	resp.Body.Close()
+	if err != nil || h.CSRF == "" {
+		t.Fatalf("the home's state: %v", err)
+	}
+	req, _ := http.NewRequest("POST", base+"/api/home/ai", strings.NewReader(`{"variant":"zodiac","level":1,"side":"second"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Zugbot-CSRF", h.CSRF)
+	resp, err = c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var started struct{ Page string }
+	err = json.NewDecoder(resp.Body).Decode(&started)
+	resp.Body.Close()
+	if err != nil || !regexp.MustCompile(`^/games/[0-9a-f]{16}$`).MatchString(started.Page) {
+		t.Fatalf("starting a game: %s, %v, %+v", resp.Status, err, started)
 	}
 	cancel()
 	select {
