@@ -25,10 +25,13 @@
     return e;
   }
 
-  function say(text, error) {
+  // say shows text in the status line; lost marks a lost connection, which
+  // the next state from the server clears (see show).
+  function say(text, error, lost) {
     const s = $('status');
     s.textContent = text || '';
     s.className = error ? 'error' : '';
+    s.dataset.lost = lost ? '1' : '';
   }
 
   function announce(text) { $('announce').textContent = text; }
@@ -42,7 +45,7 @@
         if (!r.ok) { say(body.error || 'The game could not be loaded.', true); return; }
         show(body);
       } catch (e) {
-        say('The connection to the server was lost; retrying…', true);
+        say('The connection to the server was lost; retrying…', true, true);
       } finally {
         loading = null;
         if (again) { again = false; load(); }
@@ -60,7 +63,9 @@
     fetchedAt = Date.now();
     if (prev && next.ply === prev.ply && prev.id === next.id && JSON.stringify(prev.moves) === JSON.stringify(next.moves) &&
         JSON.stringify(prev.offer) === JSON.stringify(next.offer) && JSON.stringify(prev.result) === JSON.stringify(next.result)) {
-      st = next; drawPlayers(); return;
+      st = next; drawPlayers();
+      if ($('status').dataset.lost) status(); // reconnected
+      return;
     }
     st = next;
     if (!prev || prev.ply !== st.ply) selected = -1;
@@ -80,6 +85,11 @@
     drawControls();
     drawHistory();
     if ($('after')) $('after').hidden = !st.result || !location.pathname.startsWith('/games/'); // the replay is the finished game's page
+    status();
+  }
+
+  // status says where the game stands.
+  function status() {
     if (st.result) say(resultText());
     else if (st.you < 0) say('You are watching. ' + st.variant.sides[st.turn] + ' to move.');
     else if (canMove()) say('Your move.');
@@ -338,7 +348,7 @@
       await load();
       return out;
     } catch (e) {
-      say('The connection to the server was lost.', true);
+      say('The connection to the server was lost.', true, true);
       return null;
     } finally {
       busy = false;
@@ -348,6 +358,7 @@
   function play(notation) {
     selected = -1;
     hideChooser();
+    draw(); // the choice is dropped: a refused move leaves none shown
     say('Playing ' + notation + '…');
     return post('/moves', { ply: st.ply, move: notation });
   }
