@@ -8,7 +8,6 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
@@ -31,19 +30,26 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	fs := newFlags("web", "play in the browser, against the AI or a friend (the live board, served locally)", stdout)
 	addr := fs.String("addr", "127.0.0.1:8080", "the address to serve the page at")
 	dbPath := fs.String("db", "zugbot-web.db", "the database of the games: a SQLite file, or a PostgreSQL URL")
-	game := fs.String("game", "", "start a game of this variant at once: "+strings.Join(variantIDs(), ", ")+"; none: the home page")
+	load := positionFlags(fs)
 	level := fs.Int("level", 3, fmt.Sprintf("with -game, the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
 	color := fs.String("color", "first", sideUsage("with -game, the side you play"))
+	clockText := fs.String("clock", "", "with -game, a live clock, minutes+seconds a move, e.g. 5+3 (default: none)")
+	fresh := fs.Bool("new", false, "with -game, start a new game even if one of yours is unfinished")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	var v *engine.Variant
-	human := engine.Side(0)
-	if *game != "" {
-		var err error
-		if v, err = findVariant(*game); err != nil {
+	var (
+		v         *engine.Variant
+		human     engine.Side
+		startText string
+		clock     store.Clock
+	)
+	if fs.Lookup("game").Value.String() != "" { // none: the home page
+		start, text, c, err := aiStart(fs, load, *clockText)
+		if err != nil {
 			return err
 		}
+		v, startText, clock = start.Variant(), text, c
 		if human, err = parseSide(v, "-color", *color); err != nil {
 			return err
 		}
@@ -81,11 +87,24 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		fmt.Fprintf(stdout, "zugbot's home page: play against the AI or invite a friend:\n\n  http://%s/\n\nPress Ctrl-C to stop.\n", ln.Addr())
 		return serveWeb(ctx, srv, ln, *addr)
 	}
+	if playing, err := tab.Playing(ctx, webPlayer.ID); err != nil {
+		return err
+	} else if len(playing) > 0 && !*fresh {
+		// A restart: the unfinished game, rather than another beside it.
+		g := &playing[0]
+		link, err := srv.Link(g, webPlayer.ID, 24*time.Hour)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "Your game #%d of %s is not finished; open it again with your private link (it opens once):\n\n  %s\n\nAnyone with this address can watch: %s\nTo start another game, add -new. Press Ctrl-C to stop.\n",
+			g.ID, variantName(g.Variant), link, srv.GameURL(g))
+		return serveWeb(ctx, srv, ln, *addr)
+	}
 	colour := store.FirstColour
 	if human != 0 {
 		colour = store.SecondColour
 	}
-	u, err := tab.PlayAI(table.WithSource(ctx, web.Source), table.AIGame{Variant: v.ID, Player: webPlayer, Level: *level, Colour: colour})
+	u, err := tab.PlayAI(table.WithSource(ctx, web.Source), table.AIGame{Variant: v.ID, Start: startText, Player: webPlayer, Level: *level, Colour: colour, Clock: clock})
 	var r *table.Refusal
 	if errors.As(err, &r) && r.Reason == table.BadLevel {
 		return usagef("-level %d: %v", *level, err)
@@ -132,3 +151,11 @@ func (pageAnnouncer) Stepped(context.Context, table.Step) error             { re
 func (pageAnnouncer) Replied(context.Context, table.Update) error           { return nil }
 func (pageAnnouncer) Analysed(context.Context, table.Analysis) error        { return nil }
 func (pageAnnouncer) Final(error) bool                                      { return true }
+
+// variantName returns the name of the variant whose id is id.
+func variantName(id string) string {
+	if v, err := findVariant(id); err == nil {
+		return v.Name
+	}
+	return id
+}

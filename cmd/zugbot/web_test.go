@@ -11,6 +11,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/store"
 )
 
 // TestWebCommand: zugbot web starts a game against the AI, prints its
@@ -135,5 +138,59 @@ func TestWebCommandHome(t *testing.T) {
 		}
 	case <-time.After(10 * time.Second):
 		t.Fatal("zugbot web did not stop")
+	}
+}
+
+// TestWebCommandRestart: zugbot web -game with a clock and a position
+// starts that game; started again on the same database, it offers the
+// unfinished game instead of starting another, unless -new.
+func TestWebCommandRestart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "web.db")
+	link := regexp.MustCompile(`http://\S+/play\?t=\S+`)
+	start := func(args ...string) string {
+		t.Helper()
+		ctx, cancel := context.WithCancel(context.Background())
+		var out syncBuffer
+		done := make(chan error, 1)
+		go func() {
+			done <- runWeb(ctx, append([]string{"-addr", "127.0.0.1:0", "-db", db}, args...), &out, io.Discard)
+		}()
+		deadline := time.Now().Add(20 * time.Second)
+		for link.FindString(out.String()) == "" {
+			select {
+			case err := <-done:
+				t.Fatalf("zugbot web %q ended: %v\n%s", args, err, out.String())
+			default:
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("no link printed:\n%s", out.String())
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		return out.String()
+	}
+	first := start("-game", "zola", "-level", "1", "-clock", "3+2", "-position", "RR4/5R/4R1/6/B5/B2BR1 R")
+	if !strings.Contains(first, "game #1") {
+		t.Fatalf("the first start: %s", first)
+	}
+	again := start("-game", "zamma", "-level", "1")
+	if !strings.Contains(again, "Your game #1 of Zola 6×6 is not finished") || strings.Contains(again, "game #2") {
+		t.Errorf("started again: %s; want game #1 offered", again)
+	}
+	if fresh := start("-game", "zamma", "-level", "1", "-new"); !strings.Contains(fresh, "game #2") {
+		t.Errorf("with -new: %s; want game #2", fresh)
+	}
+	st, err := store.Open(context.Background(), db, store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g, err := st.Game(context.Background(), 1)
+	if err != nil || g.Clock.String() != "3+2" || g.Start == "" {
+		t.Errorf("game #1: clock %s, start %q (%v); want 3+2 from the position given", g.Clock, g.Start, err)
 	}
 }
