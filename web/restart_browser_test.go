@@ -47,7 +47,7 @@ func TestBrowserReconnectsAfterRestart(t *testing.T) {
 	restartAt(t, f, addr)
 
 	waitPly(ctx, t, 2)
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.zugbotMark) + ' ' + document.querySelector('#history li').textContent + ' ' +
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.zugbotMark) + ' ' + document.querySelector('#history li span').textContent + ' ' +
 		document.getElementById('status').textContent`))
 	if want := "1 " + mv.Notation + " Your move."; err != nil || got != want {
 		t.Errorf("after the restart the page shows %q (%v): want %q, with no reload", got, err, want)

@@ -84,13 +84,14 @@
     drawPlayers();
     drawControls();
     drawHistory();
+    if ($('rules-link')) $('rules-link').href = st.variant.rules;
     if ($('after')) $('after').hidden = !st.result || !location.pathname.startsWith('/games/'); // the replay is the finished game's page
     status();
   }
 
   // status says where the game stands.
   function status() {
-    if (st.result) say(resultText());
+    if (st.result) { say(resultText()); $('status').className = 'result'; }
     else if (st.you < 0) say('You are watching. ' + st.variant.sides[st.turn] + ' to move.');
     else if (canMove()) say('Your move.');
     else say(st.players[st.turn].name + ' is thinking…');
@@ -99,7 +100,8 @@
   function resultText() {
     const r = st.result;
     if (!r) return '';
-    if (r.result === 'win') return st.variant.sides[r.winner] + ' wins' + (r.reason ? ': ' + r.reason : '') + '.';
+    const mine = st.you < 0 ? '' : r.result === 'draw' ? '' : r.winner === st.you ? ' You won.' : ' You lost.';
+    if (r.result === 'win') return st.variant.sides[r.winner] + ' wins' + (r.reason ? ': ' + r.reason : '') + '.' + mine;
     if (r.result === 'draw') return 'Draw' + (r.reason ? ': ' + r.reason : '') + '.';
     return 'The game was aborted.';
   }
@@ -324,13 +326,17 @@
     $('resign').textContent = 'Resign';
   }
 
+  // drawHistory lists the moves by pairs, numbered as chess players do:
+  // "1. Nl3 g5".
   function drawHistory() {
     const ol = $('history');
     ol.replaceChildren();
-    st.history.forEach((n) => {
-      const li = document.createElement('li');
-      li.textContent = n;
-      ol.appendChild(li);
+    let li = null;
+    st.history.forEach((n, i) => {
+      if (i % 2 === 0) { li = document.createElement('li'); ol.appendChild(li); }
+      const span = document.createElement('span');
+      span.textContent = n;
+      li.appendChild(span);
     });
   }
 
