@@ -106,12 +106,21 @@
     return 'The game was aborted.';
   }
 
-  // place returns the SVG coordinates of board point (x, y).
+  // place returns the SVG coordinates of board point (x, y): turned a
+  // quarter on a narrow portrait screen for a board much wider than tall
+  // (Zonal Chess's 16 files), so that its cells stay big enough to tap.
   function place(x, y) {
     const g = st.geometry;
     if (isFlipped()) { x = g.width - x; y = g.height - y; }
-    return [x, g.height - y];
+    return turned() ? [y, x] : [x, g.height - y];
   }
+
+  function turned() {
+    const g = st.geometry;
+    return g.width >= 1.6 * g.height && window.innerWidth < 600 && window.innerHeight > window.innerWidth;
+  }
+  let wasTurned = null;
+  window.addEventListener('resize', () => { if (st && turned() !== wasTurned) draw(); });
 
   // unit is the spacing of the board's points: a cell, or the shortest line.
   function unit() {
@@ -126,6 +135,7 @@
   }
 
   function draw() {
+    wasTurned = turned();
     const svg = $('board');
     const g = st.geometry, pal = st.palette, u = unit();
     svg.replaceChildren();
