@@ -198,12 +198,8 @@
     }
     const byPoint = new Map();
     for (const pc of st.pieces) byPoint.set(pc.point, pc);
+    if (st.last && st.last.path.length > 1) lastArrow(svg, u);
     for (const [i, pc] of byPoint) piece(svg, pc, i, u);
-    if (st.last && st.last.path.length > 1) {
-      const pts = st.last.path.map((i) => place(g.points[i].x, g.points[i].y).join(',')).join(' ');
-      el('polyline', { points: pts, fill: 'none', stroke: pal.lastDark, 'stroke-width': 0.16 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.75, class: 'last' }, svg);
-      el('polyline', { points: pts, fill: 'none', stroke: pal.lastLight, 'stroke-width': 0.08 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.9, class: 'last' }, svg);
-    }
     for (const i of takenSet) {
       if (byPoint.has(i) && st.last.path[st.last.path.length - 1] === i) continue; // the capturer stands there now
       const [x, y] = place(g.points[i].x, g.points[i].y), d = 0.18 * u;
@@ -227,6 +223,24 @@
     });
   }
 
+  // lastArrow draws the last move as an arrow along its path, under the
+  // pieces, its head stopping at the edge of the moved piece, as the PNG
+  // board draws it.
+  function lastArrow(svg, u) {
+    const g = st.geometry, pal = st.palette;
+    const pts = st.last.path.map((i) => place(g.points[i].x, g.points[i].y));
+    const [ex, ey] = pts[pts.length - 1], [px, py] = pts[pts.length - 2];
+    const len = Math.hypot(ex - px, ey - py), ux = (ex - px) / len, uy = (ey - py) / len;
+    const tip = [ex - ux * 0.36 * u, ey - uy * 0.36 * u], head = 0.2 * u;
+    const base = [tip[0] - ux * head, tip[1] - uy * head];
+    const line = pts.slice(0, -1).concat([base]).map((p) => p.join(',')).join(' ');
+    const wing = (sgn) => [base[0] - uy * head * 0.8 * sgn, base[1] + ux * head * 0.8 * sgn].join(',');
+    const arrow = [tip.join(','), wing(1), wing(-1)].join(' ');
+    el('polyline', { points: line, fill: 'none', stroke: pal.lastDark, 'stroke-width': 0.16 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', class: 'last' }, svg);
+    el('polygon', { points: arrow, fill: pal.lastLight, stroke: pal.lastDark, 'stroke-width': 0.04 * u, 'stroke-linejoin': 'round', class: 'last' }, svg);
+    el('polyline', { points: line, fill: 'none', stroke: pal.lastLight, 'stroke-width': 0.08 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', class: 'last' }, svg);
+  }
+
   // markChoice draws the chosen piece and its destinations, under the hit
   // areas, in place of those drawn before; it returns the destinations.
   function markChoice() {
@@ -236,12 +250,19 @@
     const add = (name, attrs) => { const e = el(name, attrs); svg.insertBefore(e, before); return e; };
     const targets = new Set();
     if (canMove() && selected >= 0) for (const mv of st.moves) if (mv.path[0] === selected) targets.add(mv.path[mv.path.length - 1]);
-    if (selected >= 0) {
+    if (selected >= 0) { // a frame: the piece keeps its side's colour
       const [x, y] = place(g.points[selected].x, g.points[selected].y);
-      add('circle', { cx: x, cy: y, r: 0.47 * u, fill: pal.select, stroke: pal.targetHalo, 'stroke-width': 0.05 * u, class: 'mark choice' });
+      add('circle', { cx: x, cy: y, r: 0.47 * u, fill: 'none', stroke: pal.targetHalo, 'stroke-width': 0.12 * u, class: 'mark choice' });
+      add('circle', { cx: x, cy: y, r: 0.47 * u, fill: 'none', stroke: pal.target, 'stroke-width': 0.06 * u, class: 'mark choice' });
     }
+    const occupied = new Set(st.pieces.map((pc) => pc.point));
     for (const i of targets) {
       const [x, y] = place(g.points[i].x, g.points[i].y);
+      if (occupied.has(i)) { // a capture: a ring around the piece taken, as the PNG board marks it
+        add('circle', { cx: x, cy: y, r: 0.44 * u, fill: 'none', stroke: pal.targetHalo, 'stroke-width': 0.1 * u, class: 'mark choice target' });
+        add('circle', { cx: x, cy: y, r: 0.44 * u, fill: 'none', stroke: pal.taken, 'stroke-width': 0.05 * u, class: 'mark choice target' });
+        continue;
+      }
       add('circle', { cx: x, cy: y, r: 0.15 * u, fill: pal.target, stroke: pal.targetHalo, 'stroke-width': 0.05 * u, class: 'mark choice target' });
     }
     return targets;
