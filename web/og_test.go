@@ -96,3 +96,51 @@ func TestOpenGraphAsDiscordSees(t *testing.T) {
 		}
 	}
 }
+
+// TestPagesWeight: the pages around the board have no inline script or
+// style (the CSP forbids them) and weigh, with their scripts and styles,
+// under 60 KB each before their images.
+func TestPagesWeight(t *testing.T) {
+	f := newServerFixture(t)
+	ppid, _ := f.tab.PageID(context.Background(), store.PlayerPage, player.ID)
+	st := f.playOut(f.startVs(t), 2)
+	asset := regexp.MustCompile(`(?:src|href)="(/static/[^"]+)"`)
+	for _, path := range []string{"/", "/games/" + st.Game.PublicID, "/players/" + ppid, "/leaderboard"} {
+		code, page := f.crawl(path)
+		if code != http.StatusOK {
+			t.Fatalf("%s: %d", path, code)
+		}
+		if strings.Contains(page, "<script>") || strings.Contains(page, "<style") || regexp.MustCompile(`\son[a-z]+=|style=`).MatchString(page) {
+			t.Errorf("%s has an inline script or style", path)
+		}
+		total := len(page)
+		for _, m := range asset.FindAllStringSubmatch(page, -1) {
+			_, b := f.crawl(m[1])
+			total += len(b)
+		}
+		t.Logf("%s weighs %d bytes with its scripts and styles", path, total)
+		if path == "/" {
+			pics := 0
+			for _, v := range []string{"zola", "zamma", "zonal", "zodiac"} {
+				_, b := f.crawl("/pictures/" + v + ".png")
+				pics += len(b)
+			}
+			_, board := f.crawl("/games/" + st.Game.PublicID + "/boards/last")
+			t.Logf("the home page's four pictures weigh %d bytes; a replay's board %d", pics, len(board))
+		}
+		if total > 60<<10 {
+			t.Errorf("%s weighs %d bytes: keep it under 60 KB", path, total)
+		}
+	}
+}
+
+// startVs starts a game of Zola between player and opponent, off Discord,
+// and returns its number.
+func (f *fixture) startVs(t *testing.T) int64 {
+	t.Helper()
+	u, err := f.tab.Start(context.Background(), store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: player}, {Player: opponent}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return u.State.Game.ID
+}
