@@ -271,14 +271,43 @@ func (s *Server) played(ctx context.Context, player string) bool {
 	return err == nil && len(gs) > 0
 }
 
-// aiRequest is the body of POST /api/home/ai: a game against the AI.
-type aiRequest struct {
+// gameRequest is what a new game from the home page says, against the AI
+// or a friend.
+type gameRequest struct {
 	Variant string `json:"variant"`
-	Level   int    `json:"level"`
 	Side    string `json:"side"`  // "first", "second" or "random"
 	Clock   string `json:"clock"` // "" for none, or one of LiveClocks
-	Listed  bool   `json:"listed"`
-	Name    string `json:"name"`
+	Name    string `json:"name"`  // the name to be shown by; "" keeps theirs
+}
+
+// aiRequest is the body of POST /api/home/ai: a game against the AI.
+type aiRequest struct {
+	gameRequest
+	Level  int  `json:"level"`
+	Listed bool `json:"listed"`
+}
+
+// newGame reads a new game's request from the home page into req (a
+// *aiRequest or *inviteRequest, whose gameRequest is game): the person,
+// the variant, their side and the clock. It answers a bad request itself.
+func (s *Server) newGame(w http.ResponseWriter, r *http.Request, req any, game *gameRequest) (person, *engine.Variant, store.Colour, store.Clock, bool) {
+	p, ok := s.homeAct(w, r, req)
+	if !ok {
+		return p, nil, 0, store.Clock{}, false
+	}
+	p = s.rename(w, p, game.Name)
+	colour, ok := colours[game.Side]
+	v := variantByID(game.Variant)
+	if !ok || v == nil {
+		refuse(w, http.StatusBadRequest, "Choose one of the games and a side.")
+		return p, nil, 0, store.Clock{}, false
+	}
+	clock, err := clockOf(game.Clock)
+	if err != nil {
+		s.fail(w, r, err)
+		return p, nil, 0, store.Clock{}, false
+	}
+	return p, v, colour, clock, true
 }
 
 // started is the answer to a request that started a game: its page.
@@ -301,20 +330,8 @@ func clockOf(text string) (store.Clock, error) {
 // against the AI, signs them in to it and answers its page.
 func (s *Server) startAI(w http.ResponseWriter, r *http.Request) {
 	var req aiRequest
-	p, ok := s.homeAct(w, r, &req)
+	p, v, colour, clock, ok := s.newGame(w, r, &req, &req.gameRequest)
 	if !ok {
-		return
-	}
-	p = s.rename(w, p, req.Name)
-	colour, ok := colours[req.Side]
-	v := variantByID(req.Variant)
-	if !ok || v == nil {
-		refuse(w, http.StatusBadRequest, "Choose one of the games and a side.")
-		return
-	}
-	clock, err := clockOf(req.Clock)
-	if err != nil {
-		s.fail(w, r, err)
 		return
 	}
 	ctx := table.WithSource(r.Context(), Source)
@@ -382,11 +399,8 @@ func (s *Server) myGame(w http.ResponseWriter, r *http.Request) {
 // inviteRequest is the body of POST /api/home/invite: a game with a
 // friend, who opens the link it answers.
 type inviteRequest struct {
-	Variant string `json:"variant"`
-	Side    string `json:"side"`
-	Clock   string `json:"clock"`
-	Rated   bool   `json:"rated"`
-	Name    string `json:"name"`
+	gameRequest
+	Rated bool `json:"rated"`
 }
 
 // invitation is an invitation as its page shows it.
@@ -408,20 +422,8 @@ type invitation struct {
 // answers its link.
 func (s *Server) invite(w http.ResponseWriter, r *http.Request) {
 	var req inviteRequest
-	p, ok := s.homeAct(w, r, &req)
+	p, v, colour, clock, ok := s.newGame(w, r, &req, &req.gameRequest)
 	if !ok {
-		return
-	}
-	p = s.rename(w, p, req.Name)
-	colour, ok := colours[req.Side]
-	v := variantByID(req.Variant)
-	if !ok || v == nil {
-		refuse(w, http.StatusBadRequest, "Choose one of the games and a side.")
-		return
-	}
-	clock, err := clockOf(req.Clock)
-	if err != nil {
-		s.fail(w, r, err)
 		return
 	}
 	nc := store.NewChallenge{Challenger: p.player, Variant: v.ID, Colour: colour, Rated: req.Rated, Clock: clock}

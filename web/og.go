@@ -80,20 +80,8 @@ var homeMeta = ogMeta{Title: "zugbot: play Zola, Zamma, Zonal Chess and Zodiac",
 // /leaderboards/{id}/table.png, ?rating=KEY: the leaderboard's top ten,
 // drawn by the renderer, for its link's preview.
 func (s *Server) standingsPNG(w http.ResponseWriter, r *http.Request) {
-	guild, scope := "", "everyone"
-	if id := r.PathValue("id"); id != "" {
-		var err error
-		if guild, err = s.tab.ServerByLink(r.Context(), id); !s.found(w, r, err) {
-			return
-		}
-		scope = "this server"
-	}
-	key := r.URL.Query().Get("rating")
-	if key == "" {
-		key = leaderboardKeys()[0].Key
-	}
-	if !knownKey(key) {
-		refuse(w, http.StatusNotFound, "There is no such rating: choose one of the games.")
+	guild, scope, key, ok := s.leaderboardOf(w, r)
+	if !ok {
 		return
 	}
 	rows, err := s.tab.Leaderboard(r.Context(), guild, key, 10)

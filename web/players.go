@@ -158,23 +158,11 @@ func (s *Server) leaderboardPage(w http.ResponseWriter, r *http.Request) {
 // ?rating=KEY (a variant's id, with "/live" for live games): the same
 // rows as Discord's /leaderboard.
 func (s *Server) leaderboardAPI(w http.ResponseWriter, r *http.Request) {
-	guild, scope := "", "everyone"
-	if id := r.PathValue("id"); id != "" {
-		var err error
-		if guild, err = s.tab.ServerByLink(r.Context(), id); !s.found(w, r, err) {
-			return
-		}
-		scope = "this server"
-	}
-	out := leaderboardJSON{Scope: scope, MinGames: s.tab.MinRatedGames(), Rows: []ratingLine{}, Keys: leaderboardKeys()}
-	out.Key = r.URL.Query().Get("rating")
-	if out.Key == "" {
-		out.Key = out.Keys[0].Key
-	}
-	if !knownKey(out.Key) {
-		refuse(w, http.StatusNotFound, "There is no such rating: choose one of the games.")
+	guild, scope, key, ok := s.leaderboardOf(w, r)
+	if !ok {
 		return
 	}
+	out := leaderboardJSON{Scope: scope, Key: key, MinGames: s.tab.MinRatedGames(), Rows: []ratingLine{}, Keys: leaderboardKeys()}
 	out.Name = ratingName(out.Key)
 	rows, err := s.tab.Leaderboard(r.Context(), guild, out.Key, 50)
 	if err != nil {
@@ -207,4 +195,26 @@ func knownKey(key string) bool {
 		}
 	}
 	return false
+}
+
+// leaderboardOf reads which leaderboard r asks for: the server of its
+// {id} ("" for everyone's), with the scope's words, and the rating of its
+// ?rating= (the first game's when none). It answers a bad request itself.
+func (s *Server) leaderboardOf(w http.ResponseWriter, r *http.Request) (guild, scope, key string, ok bool) {
+	scope = "everyone"
+	if id := r.PathValue("id"); id != "" {
+		var err error
+		if guild, err = s.tab.ServerByLink(r.Context(), id); !s.found(w, r, err) {
+			return "", "", "", false
+		}
+		scope = "this server"
+	}
+	if key = r.URL.Query().Get("rating"); key == "" {
+		key = leaderboardKeys()[0].Key
+	}
+	if !knownKey(key) {
+		refuse(w, http.StatusNotFound, "There is no such rating: choose one of the games.")
+		return "", "", "", false
+	}
+	return guild, scope, key, true
 }

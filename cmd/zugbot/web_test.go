@@ -80,22 +80,10 @@ func TestWebCommand(t *testing.T) {
 // TestWebCommandHome: zugbot web alone serves the home page, prints its
 // address, and a game started there is played on the same server.
 func TestWebCommandHome(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out syncBuffer
-	done := make(chan error, 1)
-	go func() {
-		done <- runWeb(ctx, []string{"-addr", "127.0.0.1:0", "-db", filepath.Join(t.TempDir(), "web.db")}, &out, io.Discard)
-	}()
 	home := regexp.MustCompile(`(http://\S+)/\n`)
-	deadline := time.Now().Add(20 * time.Second)
-	for home.FindString(out.String()) == "" {
-		if time.Now().After(deadline) {
-			t.Fatalf("no address printed:\n%s", out.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
-	base := home.FindStringSubmatch(out.String())[1]
+	out, stop := webRun(t, home, "-db", filepath.Join(t.TempDir(), "web.db"))
+	defer stop()
+	base := home.FindStringSubmatch(out)[1]
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
 	resp, err := c.Get(base + "/")
@@ -130,15 +118,6 @@ func TestWebCommandHome(t *testing.T) {
 	if err != nil || !regexp.MustCompile(`^/games/[0-9a-f]{16}$`).MatchString(started.Page) {
 		t.Fatalf("starting a game: %s, %v, %+v", resp.Status, err, started)
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("zugbot web: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("zugbot web did not stop")
-	}
 }
 
 // TestWebCommandRestart: zugbot web -game with a clock and a position
@@ -149,29 +128,9 @@ func TestWebCommandRestart(t *testing.T) {
 	link := regexp.MustCompile(`http://\S+/play\?t=\S+`)
 	start := func(args ...string) string {
 		t.Helper()
-		ctx, cancel := context.WithCancel(context.Background())
-		var out syncBuffer
-		done := make(chan error, 1)
-		go func() {
-			done <- runWeb(ctx, append([]string{"-addr", "127.0.0.1:0", "-db", db}, args...), &out, io.Discard)
-		}()
-		deadline := time.Now().Add(20 * time.Second)
-		for link.FindString(out.String()) == "" {
-			select {
-			case err := <-done:
-				t.Fatalf("zugbot web %q ended: %v\n%s", args, err, out.String())
-			default:
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("no link printed:\n%s", out.String())
-			}
-			time.Sleep(20 * time.Millisecond)
-		}
-		cancel()
-		if err := <-done; err != nil {
-			t.Fatal(err)
-		}
-		return out.String()
+		out, stop := webRun(t, link, append([]string{"-db", db}, args...)...)
+		stop()
+		return out
 	}
 	first := start("-game", "zola", "-level", "1", "-clock", "3+2", "-position", "RR4/5R/4R1/6/B5/B2BR1 R")
 	if !strings.Contains(first, "game #1") {
@@ -192,5 +151,42 @@ func TestWebCommandRestart(t *testing.T) {
 	g, err := st.Game(context.Background(), 1)
 	if err != nil || g.Clock.String() != "3+2" || g.Start == "" {
 		t.Errorf("game #1: clock %s, start %q (%v); want 3+2 from the position given", g.Clock, g.Start, err)
+	}
+}
+
+// webRun runs zugbot web with args until stop is called, which checks
+// that it stopped cleanly; it returns once its output matches want, with
+// that output.
+func webRun(t *testing.T, want *regexp.Regexp, args ...string) (out string, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var buf syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- runWeb(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), &buf, io.Discard) }()
+	deadline := time.Now().Add(20 * time.Second)
+	for !want.MatchString(buf.String()) {
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("zugbot web %q ended: %v\n%s", args, err, buf.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("zugbot web %q printed no %s:\n%s", args, want, buf.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return buf.String(), func() {
+		t.Helper()
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("zugbot web: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("zugbot web did not stop")
+		}
 	}
 }
