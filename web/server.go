@@ -266,6 +266,10 @@ func (s *Server) page(w http.ResponseWriter, r *http.Request) {
 // plainRefusal answers a page's request that err refuses with a text page.
 func (s *Server) plainRefusal(w http.ResponseWriter, r *http.Request, err error) {
 	var ref *table.Refusal
+	if errors.Is(err, context.Canceled) { // the reader left, or the server stops: nobody reads an answer
+		http.Error(w, "zugbot: the request was cancelled.", http.StatusServiceUnavailable)
+		return
+	}
 	if !errors.As(err, &ref) {
 		s.cfg.Log.Error("web: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		http.Error(w, "zugbot: something went wrong on the server.", http.StatusInternalServerError)
