@@ -85,7 +85,9 @@
     drawControls();
     drawHistory();
     if ($('rules-link')) $('rules-link').href = st.variant.rules;
-    if ($('after')) $('after').hidden = !st.result || !location.pathname.startsWith('/games/'); // the replay is the finished game's page
+    const onWeb = location.pathname.startsWith('/games/'); // not in the Activity, which has no home page nor replay
+    if ($('home-link')) $('home-link').hidden = !onWeb;
+    if ($('after')) $('after').hidden = !st.result || !onWeb; // the replay is the finished game's page
     status();
   }
 
