@@ -32,6 +32,11 @@ const (
 	nameCookie   = "zugbot_name"
 	personTTL    = 365 * 24 * time.Hour
 	maxName      = 24 // runes
+	// The games started from the home page (against the AI, invitations
+	// made and taken up, rematches), by everyone together: a burst of
+	// startBurst, then startRate a second.
+	startBurst = 30
+	startRate  = 0.5
 )
 
 // person is the person of the web a request comes from.
@@ -100,6 +105,13 @@ func (s *Server) homeAct(w http.ResponseWriter, r *http.Request, v any) (person,
 	p, ok := personOf(r)
 	if !ok || !s.csrfOK(r, s.homeCSRF(p)) {
 		refuse(w, http.StatusForbidden, "This request did not come from zugbot's home page: reload it.")
+		return person{}, false
+	}
+	// Anyone may start games here, and make new persons at will: the
+	// server bounds the games started by all of them together.
+	if !s.starts.take(s.now(), startBurst, startRate) {
+		w.Header().Set("Retry-After", "5")
+		refuse(w, http.StatusTooManyRequests, "Many games are being started here just now: try again in a few seconds.")
 		return person{}, false
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, maxBody)

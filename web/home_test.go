@@ -307,3 +307,26 @@ func decodePNG(t *testing.T, resp *http.Response) {
 		t.Errorf("%s: %v, want a picture of a board", resp.Request.URL.Path, b)
 	}
 }
+
+// TestHomeStartLimit: anyone may start games from the home page and make
+// new persons at will, so the server bounds the games started there by
+// everyone together: a burst of 30 passes, then they are refused with a
+// plain reason and a Retry-After, until time refills the bucket.
+func TestHomeStartLimit(t *testing.T) {
+	f := newServerFixture(t)
+	refused := 0
+	for i := 0; i < 60 && refused == 0; i++ {
+		c := f.client() // a new person each time
+		h := f.home(c)
+		code, msg := f.send(c, "/api/home/invite", h.CSRF, `{"variant":"zola","side":"random"}`)
+		switch {
+		case code == http.StatusTooManyRequests && strings.Contains(msg, "try again"):
+			refused = i + 1
+		case code != http.StatusOK:
+			t.Fatalf("invitation %d: %d %q", i+1, code, msg)
+		}
+	}
+	if refused <= 30 {
+		t.Errorf("the first refusal came at start %d: want the burst of 30 to pass, and a refusal after it within 60", refused)
+	}
+}

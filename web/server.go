@@ -77,7 +77,8 @@ type Server struct {
 
 	discord *activity // nil without Config.Activity
 
-	pics *pictures // the pages' images (replay.go)
+	pics   *pictures // the pages' images (replay.go)
+	starts bucket    // the games started from the home page, by anyone (home.go)
 }
 
 // New returns a Server for cfg.
