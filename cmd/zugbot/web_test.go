@@ -19,38 +19,20 @@ import (
 // TestWebCommand: zugbot web starts a game against the AI, prints its
 // private link, serves the page the link leads to, and stops on a signal.
 func TestWebCommand(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out syncBuffer
-	done := make(chan error, 1)
-	db := filepath.Join(t.TempDir(), "web.db")
-	go func() {
-		done <- runWeb(ctx, []string{"-addr", "127.0.0.1:0", "-db", db, "-game", "zola", "-level", "1"}, &out, io.Discard)
-	}()
 	link := regexp.MustCompile(`http://\S+/play\?t=\S+`)
-	deadline := time.Now().Add(20 * time.Second)
-	for link.FindString(out.String()) == "" {
-		select {
-		case err := <-done:
-			t.Fatalf("zugbot web ended: %v\n%s", err, out.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no link printed:\n%s", out.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	printed, stop := webRun(t, link, "-db", filepath.Join(t.TempDir(), "web.db"), "-game", "zola", "-level", "1")
+	defer stop()
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
-	resp, err := c.Get(link.FindString(out.String()))
+	resp, err := c.Get(link.FindString(printed))
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	watch := regexp.MustCompile(`watch: (http://\S+/games/([0-9a-f]{16}))\n`).FindStringSubmatch(out.String())
+	watch := regexp.MustCompile(`watch: (http://\S+/games/([0-9a-f]{16}))\n`).FindStringSubmatch(printed)
 	if watch == nil {
-		t.Fatalf("no watch address, by the game's public id, printed:\n%s", out.String())
+		t.Fatalf("no watch address, by the game's public id, printed:\n%s", printed)
 	}
 	if resp.StatusCode != 200 || !strings.Contains(string(body), "/static/board.js") || resp.Request.URL.String() != watch[1] {
 		t.Errorf("the link led to %s (%s): want the board's page, %s", resp.Request.URL, resp.Status, watch[1])
@@ -65,15 +47,6 @@ func TestWebCommand(t *testing.T) {
 		if r.StatusCode != want {
 			t.Errorf("GET %s: %s, want %d", path, r.Status, want)
 		}
-	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("zugbot web: %v", err)
-		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("zugbot web did not stop")
 	}
 }
 
