@@ -2,6 +2,8 @@ package web_test
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"image/gif"
 	"io"
 	"net/http"
@@ -9,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/zugbot/zugbot/analysis"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -163,5 +166,35 @@ func TestReplayOfPrivateGame(t *testing.T) {
 		if resp.StatusCode != http.StatusForbidden || strings.Contains(string(b), "Ada") || strings.Contains(string(b), st.Moves[0].Notation) {
 			t.Errorf("GET %s as the crawler: %s %q; want 403 and nothing of the game", path, resp.Status, b)
 		}
+	}
+}
+
+// TestReplayWithAnalysis: a game with a kept analysis shows its graph's
+// winning chances, one at the start and one a ply, and the judgement of
+// each move, its mistakes marked, as the record's annotations.
+func TestReplayWithAnalysis(t *testing.T) {
+	f := newServerFixture(t)
+	st := f.playOut(f.startVs(t), 3)
+	rep := analysis.Report{Start: 50, Plies: []analysis.Ply{
+		{Move: st.Moves[0].Notation, Win: 55},
+		{Move: st.Moves[1].Notation, Side: 1, Win: 80, Loss: 25, Class: analysis.Blunder, Best: st.Moves[1].Notation},
+		{Move: st.Moves[2].Notation, Win: 78, Loss: 6, Class: analysis.Inaccuracy, Best: st.Moves[2].Notation},
+	}}
+	data, err := json.Marshal(rep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.db.SaveAnalysis(context.Background(), st.Game.ID, data); err != nil {
+		t.Fatal(err)
+	}
+	var rp struct {
+		Wins  []float64 `json:"wins"`
+		Marks []string  `json:"marks"`
+	}
+	if code := f.getJSON(http.DefaultClient, "/api/games/"+st.Game.PublicID+"/replay", &rp); code != http.StatusOK {
+		t.Fatalf("replay: %d", code)
+	}
+	if fmt.Sprint(rp.Wins) != "[50 55 80 78]" || fmt.Sprint(rp.Marks) != "[ ?? ?!]" {
+		t.Errorf("the replay's analysis: wins %v, marks %q; want [50 55 80 78] and [\"\" \"??\" \"?!\"]", rp.Wins, rp.Marks)
 	}
 }
