@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
+
 	"github.com/zugbot/zugbot/analysis"
 	"github.com/zugbot/zugbot/store"
 )
@@ -196,5 +198,44 @@ func TestReplayWithAnalysis(t *testing.T) {
 	}
 	if fmt.Sprint(rp.Wins) != "[50 55 80 78]" || fmt.Sprint(rp.Marks) != "[ ?? ?!]" {
 		t.Errorf("the replay's analysis: wins %v, marks %q; want [50 55 80 78] and [\"\" \"??\" \"?!\"]", rp.Wins, rp.Marks)
+	}
+}
+
+// TestBrowserReplayGraph: on a replay with a kept analysis, the graph is
+// drawn, a tap on it jumps to the ply under the finger, and the move list
+// marks the mistakes.
+func TestBrowserReplayGraph(t *testing.T) {
+	f := newServerFixture(t)
+	st := f.playOut(f.startVs(t), 4)
+	rep := analysis.Report{Start: 50}
+	for i, m := range st.Moves {
+		pl := analysis.Ply{Move: m.Notation, Win: 50}
+		if i == 1 {
+			pl.Class, pl.Best, pl.Win = analysis.Blunder, m.Notation, 90
+		}
+		rep.Plies = append(rep.Plies, pl)
+	}
+	data, _ := json.Marshal(rep)
+	if err := f.db.SaveAnalysis(context.Background(), st.Game.ID, data); err != nil {
+		t.Fatal(err)
+	}
+	ctx, errs := browser(t)
+	if err := chromedp.Do(ctx, chromedp.Navigate(f.ts.URL+"/games/"+st.Game.PublicID)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(ctx, t, "drew the graph", `!document.getElementById('graph').hasAttribute('hidden') && document.getElementById('graph').getBoundingClientRect().width > 100 &&
+		document.querySelectorAll('#moves button').length === 4`)
+	if got := eval[string](ctx, t, `[...document.querySelectorAll('#moves button')].map((b) => b.textContent).join(' ')`); !strings.Contains(got, st.Moves[1].Notation+"??") {
+		t.Errorf("the move list reads %q: want the blunder marked ??", got)
+	}
+	// A tap a quarter of the way along the graph: ply 1 of 4.
+	box := eval[[]float64](ctx, t, `(() => { const r = document.getElementById('graph').getBoundingClientRect(); return [r.left, r.top, r.width, r.height]; })()`)
+	if err := chromedp.Do(ctx, chromedp.MouseClickXY(box[0]+box[2]/4, box[1]+box[3]/2)); err != nil {
+		t.Fatal(err)
+	}
+	waitJS(ctx, t, "jumped to ply 1", `document.getElementById('board-img').src.endsWith('/boards/1') && document.getElementById('board-img').complete`)
+	shot(ctx, t, "web-replay-analysis-desktop.png")
+	if e := errs(); len(e) > 0 {
+		t.Errorf("the page reported errors: %q", e)
 	}
 }

@@ -44,7 +44,7 @@
   function drawGraph() {
     if (!g.wins) return;
     const svg = $('graph'), n = g.wins.length - 1;
-    svg.hidden = false;
+    svg.removeAttribute('hidden'); // an SVG element has no hidden property
     svg.setAttribute('viewBox', '0 0 ' + Math.max(n, 1) + ' 100');
     svg.setAttribute('preserveAspectRatio', 'none');
     const add = (name, attrs) => { const e = document.createElementNS(SVG, name); for (const k in attrs) e.setAttribute(k, attrs[k]); svg.appendChild(e); return e; };
