@@ -184,6 +184,11 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 			discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.Ply, verbRematch).String()},
 			discordgo.Button{Label: "Analyse", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbAnalyse).String()},
 		}}}
+		if b.live != nil && table.Watchable(g) { // its replay on the web, for whoever may see the game
+			row := m.components[0].(discordgo.ActionsRow)
+			row.Components = append(row.Components, discordgo.Button{Label: "Replay", Style: discordgo.LinkButton, URL: b.live.GameURL(g)})
+			m.components[0] = row
+		}
 		if view.replay {
 			var gif bytes.Buffer
 			start, moves, err := store.ParseGame(v, g.Start, st.Moves)

@@ -29,6 +29,11 @@ type LiveBoard interface {
 	// Watching reports whether user has game's live board open as its
 	// player: the page shows them each move, so they are not pinged.
 	Watching(game int64, user string) bool
+	// PlayerURL returns the address of player's page, and LeaderboardURL
+	// that of guild's leaderboards (everyone's for ""): /profile and
+	// /leaderboard link to them.
+	PlayerURL(ctx context.Context, player string) (string, error)
+	LeaderboardURL(ctx context.Context, guild string) (string, error)
 }
 
 // linkTTL is how long a player's private link to the live board opens

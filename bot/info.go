@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"net/url"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -151,8 +152,15 @@ func (r *request) leaderboardCommand() error {
 		}
 		desc = fitLines(lines, maxListText)
 	}
+	page := ""
+	if r.b.live != nil {
+		if page, err = r.b.live.LeaderboardURL(r.ctx, q.GuildID); err != nil {
+			return err
+		}
+		page += "?rating=" + url.QueryEscape(q.Variant)
+	}
 	return r.reply(message{embeds: []*discordgo.MessageEmbed{{
-		Title: fmt.Sprintf("%s leaderboard — %s", name, scope), Description: desc,
+		Title: fmt.Sprintf("%s leaderboard — %s", name, scope), Description: desc, URL: page,
 		Footer: &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Players with at least %d rated games. A ? marks a provisional rating.", r.b.store.MinRatedGames())},
 	}}})
 }
@@ -204,7 +212,13 @@ func (r *request) profileCommand() error {
 		}
 		desc.WriteString(fitLines(lines, maxListText-utf8.RuneCountInString(desc.String())))
 	}
-	return r.reply(message{embeds: []*discordgo.MessageEmbed{{Title: "Profile of " + name, Description: desc.String()}}})
+	page := ""
+	if b.live != nil {
+		if page, err = b.live.PlayerURL(r.ctx, u.ID); err != nil {
+			return err
+		}
+	}
+	return r.reply(message{embeds: []*discordgo.MessageEmbed{{Title: "Profile of " + name, Description: desc.String(), URL: page}}})
 }
 
 func (r *request) historyCommand() error {

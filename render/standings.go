@@ -20,6 +20,9 @@ type Standings struct {
 	Rows     []StandingRow
 	// Final crowns the first row: the winner.
 	Final bool
+	// Heads, when set, name the four columns of figures instead of a
+	// tournament's (Points, the tie-break, Games, Perf.): a leaderboard's.
+	Heads [4]string
 }
 
 // StandingRow is one player's line.
@@ -63,6 +66,11 @@ func (r *Renderer) StandingsPNG(w io.Writer, s Standings) error {
 		right float64 // where the column ends (figures) or starts (text)
 	}
 	cols := []column{{"#", 78}, {"Player", 100}, {"Points", 580}, {s.TieBreak, 765}, {"Games", 880}, {"Perf.", 975}}
+	if s.Heads != [4]string{} {
+		for i, h := range s.Heads {
+			cols[2+i].head = h
+		}
+	}
 	headY := float64(standingsTop) - 14
 	for i, c := range cols {
 		if i == 1 {

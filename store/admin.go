@@ -92,6 +92,7 @@ func (s *Store) DeleteUser(ctx context.Context, id string, commit bool) (Deletio
 			{&d.Ratings, `DELETE FROM ratings WHERE player_id = ?1 AND ?2 <> ''`},
 			{&d.Memberships, `DELETE FROM members WHERE player_id = ?1 AND ?2 <> ''`},
 			{new(int64), `DELETE FROM web_sessions WHERE user_id = ?1 AND ?2 <> ''`},
+			{new(int64), `DELETE FROM page_ids WHERE kind = 'player' AND subject = ?1 AND ?2 <> ''`},
 			{new(int64), `DELETE FROM players WHERE id = ?1 AND ?2 <> ''`},
 		}
 		for _, st := range steps {

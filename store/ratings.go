@@ -199,7 +199,7 @@ func record(ctx context.Context, q querier, a, b, variant string) (all, rated Re
 		count(*) FILTER (WHERE won), count(*) FILTER (WHERE result = 'draw'), count(*) FILTER (WHERE result = 'win' AND NOT won),
 		count(*) FILTER (WHERE won AND rated = 1), count(*) FILTER (WHERE result = 'draw' AND rated = 1),
 		count(*) FILTER (WHERE result = 'win' AND NOT won AND rated = 1)
-	FROM (SELECT result, rated, result = 'win' AND ((winner = 0 AND player0 = ?1) OR (winner = 1 AND player1 = ?1)) AS won
+	FROM (SELECT result, rated, result = 'win' AND ((winner = 0 AND coalesce(player0, '') = ?1) OR (winner = 1 AND coalesce(player1, '') = ?1)) AS won
 		FROM games WHERE result IN ('win', 'draw')`
 	args := []any{a}
 	if b == "" {

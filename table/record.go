@@ -108,3 +108,9 @@ func Thousands(n int64) string {
 	}
 	return s
 }
+
+// KeptAnalysis returns the analysis kept for game id, if there is one: the
+// judgement of each of its moves.
+func (t *Table) KeptAnalysis(ctx context.Context, id int64) (analysis.Report, bool, error) {
+	return t.keptAnalysis(ctx, id)
+}

@@ -237,9 +237,9 @@ func TestActivityPageFramed(t *testing.T) {
 		!strings.Contains(csp, "script-src 'self';") || resp.Header.Get("X-Frame-Options") != "" {
 		t.Errorf("the Activity's page: CSP %q, X-Frame-Options %q: want Discord allowed to frame it", csp, resp.Header.Get("X-Frame-Options"))
 	}
-	resp, _ = get("/")
-	if resp.StatusCode != http.StatusNotFound || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") || resp.Header.Get("X-Frame-Options") != "DENY" {
-		t.Errorf("the root without Discord's query: %s, CSP %q: want 404, not framed", resp.Status, resp.Header.Get("Content-Security-Policy"))
+	resp, body = get("/")
+	if resp.StatusCode != http.StatusOK || !strings.Contains(body, "/static/home.js") || !strings.Contains(resp.Header.Get("Content-Security-Policy"), "frame-ancestors 'none'") || resp.Header.Get("X-Frame-Options") != "DENY" {
+		t.Errorf("the root without Discord's query: %s, CSP %q: want the home page, not framed", resp.Status, resp.Header.Get("Content-Security-Policy"))
 	}
 }
 

@@ -2,16 +2,12 @@ package web_test
 
 import (
 	"context"
-	"errors"
-	"net"
 	"net/http"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/chromedp/chromedp"
-
-	"github.com/zugbot/zugbot/web"
 )
 
 // TestBrowserReconnectsAfterRestart keeps a player's page open while the
@@ -44,24 +40,10 @@ func TestBrowserReconnectsAfterRestart(t *testing.T) {
 	}
 	time.Sleep(3 * time.Second) // the page retries (retry: 2000) and meets the closed port
 
-	srv, err := web.New(web.Config{Table: f.tab, Sessions: f.db, Key: []byte(strings.Repeat("n", 32)), PublicURL: "http://" + addr})
-	if err != nil {
-		t.Fatal(err)
-	}
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		t.Fatalf("listen again on %s: %v", addr, err)
-	}
-	hs := srv.HTTPServer(addr)
-	go func() {
-		if err := hs.Serve(ln); !errors.Is(err, http.ErrServerClosed) {
-			t.Errorf("serve: %v", err)
-		}
-	}()
-	t.Cleanup(func() { srv.Close(); hs.Close() })
+	restartAt(t, f, addr)
 
 	waitPly(ctx, t, 2)
-	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.zugbotMark) + ' ' + document.querySelector('#history li').textContent + ' ' +
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](`String(window.zugbotMark) + ' ' + document.querySelector('#history li span').textContent + ' ' +
 		document.getElementById('status').textContent`))
 	if want := "1 " + mv.Notation + " Your move."; err != nil || got != want {
 		t.Errorf("after the restart the page shows %q (%v): want %q, with no reload", got, err, want)

@@ -78,6 +78,9 @@ type Server struct {
 	watchers watchers     // the players' live streams, by game and player
 
 	discord *activity // nil without Config.Activity
+
+	pics   *pictures // the pages' images (replay.go)
+	starts bucket    // the games started from the home page, by anyone (home.go)
 }
 
 // New returns a Server for cfg.
@@ -253,7 +256,7 @@ func (s *Server) routes() {
 			s.activityPage(w, r) // Discord opens the Activity at the root
 			return
 		}
-		http.Error(w, "zugbot's live board: open a game's link.", http.StatusNotFound)
+		s.home(w, r)
 	})
 	m.HandleFunc("GET /play", s.play)
 	m.HandleFunc("GET /games/{id}", s.page)
@@ -278,21 +281,53 @@ func (s *Server) routes() {
 	if s.discord != nil {
 		s.activityRoutes()
 	}
+	// The home, replay, player and leaderboard pages (issue 47).
+	s.pics = newPictures()
+	m.HandleFunc("GET /api/home", s.homeAPI)
+	m.HandleFunc("POST /api/home/ai", s.startAI)
+	m.HandleFunc("POST /api/home/invite", s.invite)
+	m.HandleFunc("GET /invite/{id}", s.invitePage)
+	m.HandleFunc("GET /api/invites/{id}", s.inviteAPI)
+	m.HandleFunc("POST /api/invites/{id}/accept", s.acceptInvite)
+	m.HandleFunc("GET /me/games/{id}", s.myGame)
+	m.HandleFunc("GET /pictures/{file}", s.picture)
+	m.HandleFunc("GET /games/{id}/boards/{ply}", s.boardPNG)
+	m.HandleFunc("GET /games/{id}/replay.gif", s.replayGIF)
+	m.HandleFunc("GET /games/{id}/record.txt", s.record)
+	m.HandleFunc("GET /api/games/{id}/replay", s.replayAPI)
+	m.HandleFunc("POST /api/games/{id}/rematch", s.rematch)
+	m.HandleFunc("GET /players/{id}", s.playerPage)
+	m.HandleFunc("GET /api/players/{id}", s.playerAPI)
+	m.HandleFunc("GET /leaderboard", s.leaderboardPage)
+	m.HandleFunc("GET /leaderboards/{id}", s.leaderboardPage)
+	m.HandleFunc("GET /api/leaderboard", s.leaderboardAPI)
+	m.HandleFunc("GET /api/leaderboards/{id}", s.leaderboardAPI)
+	m.HandleFunc("GET /leaderboard/table.png", s.standingsPNG)
+	m.HandleFunc("GET /leaderboards/{id}/table.png", s.standingsPNG)
 }
 
 // page serves the board's HTML page, the same for every game the reader
 // may see; for any other address, a plain page that says why not.
 func (s *Server) page(w http.ResponseWriter, r *http.Request) {
-	if _, _, err := s.game(r); err != nil {
+	st, _, err := s.game(r)
+	if err != nil {
 		s.plainRefusal(w, r, err)
 		return
 	}
-	s.html(w, r, "static/index.html")
+	if st.Game.Over() {
+		s.htmlMeta(w, r, "static/replay.html", gameMeta(&st)) // a finished game's page is its replay (replay.go)
+		return
+	}
+	s.htmlMeta(w, r, "static/index.html", gameMeta(&st))
 }
 
 // plainRefusal answers a page's request that err refuses with a text page.
 func (s *Server) plainRefusal(w http.ResponseWriter, r *http.Request, err error) {
 	var ref *table.Refusal
+	if errors.Is(err, context.Canceled) { // the reader left, or the server stops: nobody reads an answer
+		http.Error(w, "zugbot: the request was cancelled.", http.StatusServiceUnavailable)
+		return
+	}
 	if !errors.As(err, &ref) {
 		s.cfg.Log.Error("web: request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		http.Error(w, "zugbot: something went wrong on the server.", http.StatusInternalServerError)

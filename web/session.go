@@ -22,9 +22,33 @@ type session struct {
 	csrf    string
 	expires time.Time
 
+	moves bucket // the moves the rate limit allows
+}
+
+// bucket is a rate limit: tokens, taken one an action, topped up at a
+// rate up to a burst.
+type bucket struct {
 	mu     sync.Mutex
-	tokens float64   // the moves the rate limit allows now
+	tokens float64   // the actions allowed now
 	last   time.Time // when tokens was last topped up
+}
+
+// take takes a token, reporting false when there is none; the bucket
+// holds burst at most and gains rate a second.
+func (b *bucket) take(now time.Time, burst, rate float64) bool {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.last.IsZero() {
+		b.tokens = burst
+	} else {
+		b.tokens = min(burst, b.tokens+now.Sub(b.last).Seconds()*rate)
+	}
+	b.last = now
+	if b.tokens < 1 {
+		return false
+	}
+	b.tokens--
+	return true
 }
 
 // Rate limit of moves per session: a burst of moveBurst, refilled at
@@ -36,21 +60,7 @@ const (
 
 // allow takes one move from the session's bucket, reporting false when it
 // is empty.
-func (s *session) allow(now time.Time) bool {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.last.IsZero() {
-		s.tokens = moveBurst
-	} else {
-		s.tokens = min(moveBurst, s.tokens+now.Sub(s.last).Seconds()*moveRate)
-	}
-	s.last = now
-	if s.tokens < 1 {
-		return false
-	}
-	s.tokens--
-	return true
-}
+func (s *session) allow(now time.Time) bool { return s.moves.take(now, moveBurst, moveRate) }
 
 // SessionStore keeps the players' sessions where a restart of the server
 // finds them, by their id's hash: *store.Store.

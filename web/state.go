@@ -46,6 +46,7 @@ type Variant struct {
 	Sides    [2]string `json:"sides"`
 	Notation string    `json:"notation"`
 	Draws    bool      `json:"draws"` // the players may agree to end the game
+	Rules    string    `json:"rules"` // where the full rules are read
 }
 
 // Geometry is engine.Geometry in JSON.
@@ -169,7 +170,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	v := p.Variant()
 	out := State{
 		ID: g.ID, Page: g.PublicID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{}, Movers: []int{},
-		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement},
+		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement, Rules: rulesURL(v)},
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}
 	out.MaxMove = table.MaxMoveLen
@@ -205,7 +206,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 			out.Moves = append(out.Moves, moveOf(p.FormatMove(m), p.Describe(m)))
 		}
 	}
-	if cr, ok := p.(engine.CheckReporter); ok && !g.Over() {
+	if cr, ok := p.(engine.CheckReporter); ok { // a mated king too
 		if pt, ok := cr.InCheck(); ok {
 			out.Check = &pt
 		}

@@ -135,9 +135,9 @@ func TestBrowserTournament(t *testing.T) {
 	if err != nil || !strings.HasSuffix(cap, "1–0") {
 		t.Errorf("the game's board says %q (%v): want its result", cap, err)
 	}
-	// A board leads to its game's page.
+	// A board leads to its game's page: the finished game's replay.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`a[href="/games/%s"]`, game.Game))),
-		chromedp.WaitReady(chromedp.CSS(`body[data-ply]`))); err != nil {
+		chromedp.WaitReady(chromedp.CSS(`#board-img[src*="/boards/"]`))); err != nil {
 		t.Fatal(err)
 	}
 	if e := errs(); len(e) > 0 {

@@ -79,8 +79,16 @@ func newFixtureVs(t *testing.T, variant string) *fixture {
 // file, with no game yet.
 func newServerFixture(t *testing.T) *fixture {
 	t.Helper()
+	return newServerFixtureWith(t, store.Options{})
+}
+
+// newServerFixtureWith is newServerFixture with the store's options o (its
+// variants and game limit aside).
+func newServerFixtureWith(t *testing.T, o store.Options) *fixture {
+	t.Helper()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "web.db"), store.Options{Variants: games.All(), MaxActiveGames: -1})
+	o.Variants, o.MaxActiveGames = games.All(), -1
+	db, err := store.Open(ctx, filepath.Join(t.TempDir(), "web.db"), o)
 	if err != nil {
 		t.Fatal(err)
 	}

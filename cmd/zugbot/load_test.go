@@ -46,6 +46,7 @@ var (
 	loadAIThreads = flag.Int("load.aiworkers", 0, "TestLoad: the bot's ZUGBOT_AI_WORKERS (0: its default)")
 	loadWorkers   = flag.Int("load.workers", 0, "TestLoad: zugbot worker processes to run beside the bot, each with the bot's ZUGBOT_AI_WORKERS (PostgreSQL only)")
 	loadWatchers  = flag.Int("load.spectators", 0, "TestLoad: spectators of the live board (ZUGBOT_WEB_ADDR), spread over at most 100 of the games between people, each reading its game's live stream")
+	loadReaders   = flag.Int("load.readers", 0, "TestLoad: readers of the live board's finished games and of the server's leaderboard (ZUGBOT_WEB_ADDR), each opening a page every 1 to 9 s")
 	loadProfile   = flag.String("load.profile", "", "TestLoad: a directory to write the bot's CPU, mutex, block, heap and goroutine profiles and an execution trace to, taken in the middle of the run")
 )
 
@@ -243,7 +244,7 @@ func TestLoad(t *testing.T) {
 		t.Fatal("-load.workers needs -load.db postgres: workers share a PostgreSQL database with the bot")
 	}
 	webURL := ""
-	if *loadWatchers > 0 {
+	if *loadWatchers > 0 || *loadReaders > 0 {
 		ln, err := net.Listen("tcp", "127.0.0.1:0")
 		if err != nil {
 			t.Fatal(err)
@@ -256,6 +257,10 @@ func TestLoad(t *testing.T) {
 	channels := []string{f.channel}
 	for i := 1; i < *loadChannels; i++ {
 		channels = append(channels, f.srv.NewChannel(f.guild, fmt.Sprintf("games-%d", i)))
+	}
+	var reading readSeed
+	if *loadReaders > 0 {
+		reading = f.seedReading()
 	}
 	f.start(true)
 	var workers []*exec.Cmd
@@ -368,6 +373,14 @@ func TestLoad(t *testing.T) {
 		defer wg.Done()
 		r.trickle(channels, specs[0].users[0])
 	}()
+	var rd readers
+	if *loadReaders > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.read(webURL, reading, *loadReaders, &rd)
+		}()
+	}
 	if *loadProfile != "" {
 		wg.Add(1)
 		go func() {
@@ -418,6 +431,9 @@ func TestLoad(t *testing.T) {
 	if *loadWatchers > 0 {
 		fmt.Fprintf(&b, "| spectators' update p50 / p99 / max (%d updates to %d spectators) | %s / %s / %s |\n", r.updates.Load(), *loadWatchers, ms(r.watched.q(.5)), ms(r.watched.q(.99)), ms(r.watched.q(1)))
 	}
+	if *loadReaders > 0 {
+		fmt.Fprintf(&b, "| readers' page views p50 / p99 / max (%d views by %d readers; %d requests failed) | %s / %s / %s |\n", rd.views.n(), *loadReaders, rd.errors.Load(), ms(rd.views.q(.5)), ms(rd.views.q(.99)), ms(rd.views.q(1)))
+	}
 	fmt.Fprintf(&b, "| peak RSS of the bot (VmHWM) | %s |\n", hwm)
 	fmt.Fprintf(&b, "| database errors (all errors) | %d (%d) |\n", dbErrors, allErrors)
 	if store.IsPostgres(f.db) {
@@ -435,6 +451,9 @@ func TestLoad(t *testing.T) {
 	fmt.Println(b.String())
 	if r.refused.Load() > 0 {
 		t.Errorf("%d moves were refused", r.refused.Load())
+	}
+	if rd.errors.Load() > 0 {
+		t.Errorf("%d of the readers' requests failed", rd.errors.Load())
 	}
 	if backup.err != "" {
 		t.Errorf("backup: %s", backup.err)

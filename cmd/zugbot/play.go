@@ -63,25 +63,11 @@ func playCommand(ctx context.Context, args []string, in io.Reader, stdout, stder
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
-	var clock store.Clock
-	if *clockText != "" {
-		var err error
-		if clock, err = table.ParseClock(*clockText); err != nil {
-			return usagef("-clock %s: %v", *clockText, err)
-		}
-	}
-	start, err := load()
+	start, startText, clock, err := aiStart(fs, load, *clockText)
 	if err != nil {
 		return err
 	}
 	v := start.Variant()
-	if o := start.Outcome(); o.Over() {
-		return usagef("-position: the game is over there (%s); give a position where it goes on", describeOutcome(v, o))
-	}
-	startText := ""
-	if fs.Lookup("position").Value.String() != "" {
-		startText = engine.String(start)
-	}
 	human, err := parseSide(v, "-color", *color)
 	if err != nil {
 		return err

@@ -9,6 +9,8 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/table"
 )
 
 // variantIDs returns the IDs of all variants.
@@ -164,4 +166,30 @@ func playMoves(start engine.Position, list string) (engine.Position, []engine.Mo
 		p.Do(m)
 	}
 	return p, moves, nil
+}
+
+// aiStart reads the start of a game against the AI that the flags of fs
+// ask for: the position of load (positionFlags), which must not be over,
+// with the position string the game keeps ("" for the variant's start),
+// and the live clock of clockText ("" for none).
+func aiStart(fs *flag.FlagSet, load func() (engine.Position, error), clockText string) (engine.Position, string, store.Clock, error) {
+	var clock store.Clock
+	if clockText != "" {
+		var err error
+		if clock, err = table.ParseClock(clockText); err != nil {
+			return nil, "", clock, usagef("-clock %s: %v", clockText, err)
+		}
+	}
+	start, err := load()
+	if err != nil {
+		return nil, "", clock, err
+	}
+	if o := start.Outcome(); o.Over() {
+		return nil, "", clock, usagef("-position: the game is over there (%s); give a position where it goes on", describeOutcome(start.Variant(), o))
+	}
+	startText := ""
+	if fs.Lookup("position").Value.String() != "" {
+		startText = engine.String(start)
+	}
+	return start, startText, clock, nil
 }

@@ -299,6 +299,10 @@ func readmeExceptions() map[string]readmeException {
 			reason: "a 30 s fuzzing run; the package and its FuzzParse target are checked instead",
 			check:  checkGoTest("func FuzzParse("),
 		},
+		"go run ./cmd/zugbot web": {
+			reason: "serves the home page until it is stopped; TestWebCommandHome starts it, opens the address it prints and starts a game there",
+			check:  checkGoTest("func TestWebCommandHome("),
+		},
 		"go run ./cmd/zugbot web -game zola -level 2": {
 			reason: "serves the live board until it is stopped; TestWebCommand starts it with these flags, follows the link it prints and plays",
 			check:  checkGoTest("func TestWebCommand("),

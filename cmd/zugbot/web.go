@@ -9,9 +9,9 @@ import (
 	"io"
 	"net"
 	"slices"
-	"strings"
 	"time"
 
+	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
@@ -19,15 +19,22 @@ import (
 	"github.com/zugbot/zugbot/web"
 )
 
-// webPlayer is the person at the browser of "zugbot web".
-var webPlayer = store.Player{ID: "web", Name: "you"}
+// webPlayer is the person at the browser of "zugbot web -game": named,
+// so that the page does not read "Red: you — you".
+var webPlayer = store.Player{ID: "web", Name: "Player"}
 
-// runWeb serves the live board on this machine: it starts a game against
-// the AI in a local SQLite database and prints the private link that
-// plays it.
+// runWeb serves the live board on this machine, with the games in a local
+// database: it prints the home page's address, where a game is started
+// against the AI or a friend; with -game, it starts a game against the AI
+// at once and prints the private link that plays it.
 func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	var addr, game, color *string
-	var level *int
+	var (
+		addr, color, clockText *string
+		level                  *int
+		fresh                  *bool
+		fs                     *flag.FlagSet
+		loadPos                func() (engine.Position, error)
+	)
 	// The database is -db alone, never the bot's ZUGBOT_DB (these games do
 	// not belong in the bot's database); its password settings are run's,
 	// read from the environment only for a PostgreSQL -db (a bot's password
@@ -39,16 +46,19 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			}
 			return getenv(key)
 		}
-		return loadConfigFor("web", "play a game against the AI in the browser (the live board, served locally)",
-			[]string{"db", "db-password", "db-password-file"}, func(fs *flag.FlagSet) {
+		return loadConfigFor("web", "play in the browser, against the AI or a friend (the live board, served locally)",
+			[]string{"db", "db-password", "db-password-file"}, func(f *flag.FlagSet) {
+				fs = f
 				db := fs.Lookup("db")
 				db.Usage = "the database of the games: a SQLite file, or a PostgreSQL URL (postgres://user:password@host/db), whose password may instead be in ZUGBOT_DB_PASSWORD or ZUGBOT_DB_PASSWORD_FILE, as for zugbot run"
 				db.DefValue = "zugbot-web.db"
 				db.Value.Set(db.DefValue)
 				addr = fs.String("addr", "127.0.0.1:8080", "the address to serve the page at")
-				game = fs.String("game", "zola", "the game variant: "+strings.Join(variantIDs(), ", "))
-				level = fs.Int("level", 3, fmt.Sprintf("the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
-				color = fs.String("color", "first", sideUsage("the side you play"))
+				loadPos = positionFlags(fs)
+				level = fs.Int("level", 3, fmt.Sprintf("with -game, the AI's level, from %d (%s) to %d (%s)", ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel)))
+				color = fs.String("color", "first", sideUsage("with -game, the side you play"))
+				clockText = fs.String("clock", "", "with -game, a live clock, minutes+seconds a move, e.g. 5+3 (default: none)")
+				fresh = fs.Bool("new", false, "with -game, start a new game even if one of yours is unfinished")
 			}, args, env, stdout)
 	}
 	cfg, err := load("ZUGBOT_DB", "ZUGBOT_DB_PASSWORD", "ZUGBOT_DB_PASSWORD_FILE")
@@ -61,13 +71,21 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	if _, port, err := net.SplitHostPort(*addr); err != nil || port == "" {
 		return usagef("-addr %q is not an address such as 127.0.0.1:8080", *addr)
 	}
-	v, err := findVariant(*game)
-	if err != nil {
-		return err
-	}
-	human, err := parseSide(v, "-color", *color)
-	if err != nil {
-		return err
+	var (
+		v         *engine.Variant
+		human     engine.Side
+		startText string
+		clock     store.Clock
+	)
+	if fs.Lookup("game").Value.String() != "" { // none: the home page
+		start, text, c, err := aiStart(fs, loadPos, *clockText)
+		if err != nil {
+			return err
+		}
+		v, startText, clock = start.Variant(), text, c
+		if human, err = parseSide(v, "-color", *color); err != nil {
+			return err
+		}
 	}
 	ln, err := net.Listen("tcp", *addr)
 	if err != nil {
@@ -91,11 +109,37 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer srv.Close()
+	// The timers: live clocks that run out, invitations nobody took up,
+	// the AI's replies a stop left waiting.
+	tctx, stopTimers := context.WithCancel(ctx)
+	timers := make(chan struct{})
+	go func() {
+		defer close(timers)
+		tab.RunTimers(tctx, pageAnnouncer{}, table.TimerOptions{}, nil)
+	}()
+	defer func() { stopTimers(); <-timers }()
+	if v == nil {
+		fmt.Fprintf(stdout, "zugbot's home page: play against the AI or invite a friend:\n\n  http://%s/\n\nPress Ctrl-C to stop.\n", ln.Addr())
+		return serveWeb(ctx, srv, ln, *addr)
+	}
+	if playing, err := tab.Playing(ctx, webPlayer.ID); err != nil {
+		return err
+	} else if len(playing) > 0 && !*fresh {
+		// A restart: the unfinished game, rather than another beside it.
+		g := &playing[0]
+		link, err := srv.Link(g, webPlayer.ID, 24*time.Hour)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "Your game #%d of %s is not finished; open it again with your private link (it opens once):\n\n  %s\n\nAnyone with this address can watch: %s\nTo start another game, add -new. Press Ctrl-C to stop.\n",
+			g.ID, variantName(g.Variant), link, srv.GameURL(g))
+		return serveWeb(ctx, srv, ln, *addr)
+	}
 	colour := store.FirstColour
 	if human != 0 {
 		colour = store.SecondColour
 	}
-	u, err := tab.PlayAI(table.WithSource(ctx, web.Source), table.AIGame{Variant: v.ID, Player: webPlayer, Level: *level, Colour: colour})
+	u, err := tab.PlayAI(table.WithSource(ctx, web.Source), table.AIGame{Variant: v.ID, Start: startText, Player: webPlayer, Level: *level, Colour: colour, Clock: clock})
 	var r *table.Refusal
 	if errors.As(err, &r) && r.Reason == table.BadLevel {
 		return usagef("-level %d: %v", *level, err)
@@ -109,7 +153,13 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	fmt.Fprintf(stdout, "%s, game #%d: you play %s against zugbot at level %d (%s).\nOpen your private link (it opens once):\n\n  %s\n\nAnyone with this address can watch: %s\nPress Ctrl-C to stop.\n",
 		v.Name, u.State.Game.ID, v.Sides[human], *level, ai.LevelName(*level), link, srv.GameURL(&u.State.Game))
-	hs := srv.HTTPServer(*addr)
+	return serveWeb(ctx, srv, ln, *addr)
+}
+
+// serveWeb serves srv on ln until ctx ends, then stops it in order
+// (web.Server.Shutdown).
+func serveWeb(ctx context.Context, srv *web.Server, ln net.Listener, addr string) error {
+	hs := srv.HTTPServer(addr)
 	errc := make(chan error, 1)
 	go func() { errc <- hs.Serve(ln) }()
 	select {
@@ -123,4 +173,23 @@ func runWeb(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return fmt.Errorf("stop serving: %w", err)
 	}
 	return nil
+}
+
+// pageAnnouncer announces the timers' events of "zugbot web": nothing to
+// post anywhere, as the pages learn every change from the feed.
+type pageAnnouncer struct{}
+
+func (pageAnnouncer) TimedOut(context.Context, table.Update) error          { return nil }
+func (pageAnnouncer) Remind(context.Context, store.State, store.Seat) error { return nil }
+func (pageAnnouncer) Expired(context.Context, store.Challenge) error        { return nil }
+func (pageAnnouncer) Stepped(context.Context, table.Step) error             { return nil }
+func (pageAnnouncer) Analysed(context.Context, table.Analysis) error        { return nil }
+func (pageAnnouncer) Final(error) bool                                      { return true }
+
+// variantName returns the name of the variant whose id is id.
+func variantName(id string) string {
+	if v, err := findVariant(id); err == nil {
+		return v.Name
+	}
+	return id
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
@@ -12,43 +13,28 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/store"
 )
 
 // TestWebCommand: zugbot web starts a game against the AI, prints its
 // private link, serves the page the link leads to, and stops on a signal.
 func TestWebCommand(t *testing.T) {
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var out syncBuffer
-	done := make(chan error, 1)
-	db := filepath.Join(t.TempDir(), "web.db")
-	go func() {
-		done <- runWeb(ctx, []string{"-addr", "127.0.0.1:0", "-db", db, "-game", "zola", "-level", "1"}, &out, io.Discard)
-	}()
 	link := regexp.MustCompile(`http://\S+/play\?t=\S+`)
-	deadline := time.Now().Add(20 * time.Second)
-	for link.FindString(out.String()) == "" {
-		select {
-		case err := <-done:
-			t.Fatalf("zugbot web ended: %v\n%s", err, out.String())
-		default:
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("no link printed:\n%s", out.String())
-		}
-		time.Sleep(20 * time.Millisecond)
-	}
+	printed, stop := webRun(t, link, "-db", filepath.Join(t.TempDir(), "web.db"), "-game", "zola", "-level", "1")
+	defer stop()
 	jar, _ := cookiejar.New(nil)
 	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
-	resp, err := c.Get(link.FindString(out.String()))
+	resp, err := c.Get(link.FindString(printed))
 	if err != nil {
 		t.Fatal(err)
 	}
 	body, _ := io.ReadAll(resp.Body)
 	resp.Body.Close()
-	watch := regexp.MustCompile(`watch: (http://\S+/games/([0-9a-f]{16}))\n`).FindStringSubmatch(out.String())
+	watch := regexp.MustCompile(`watch: (http://\S+/games/([0-9a-f]{16}))\n`).FindStringSubmatch(printed)
 	if watch == nil {
-		t.Fatalf("no watch address, by the game's public id, printed:\n%s", out.String())
+		t.Fatalf("no watch address, by the game's public id, printed:\n%s", printed)
 	}
 	if resp.StatusCode != 200 || !strings.Contains(string(body), "/static/board.js") || resp.Request.URL.String() != watch[1] {
 		t.Errorf("the link led to %s (%s): want the board's page, %s", resp.Request.URL, resp.Status, watch[1])
@@ -64,14 +50,119 @@ func TestWebCommand(t *testing.T) {
 			t.Errorf("GET %s: %s, want %d", path, r.Status, want)
 		}
 	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Errorf("zugbot web: %v", err)
+}
+
+// TestWebCommandHome: zugbot web alone serves the home page, prints its
+// address, and a game started there is played on the same server.
+func TestWebCommandHome(t *testing.T) {
+	home := regexp.MustCompile(`(http://\S+)/\n`)
+	out, stop := webRun(t, home, "-db", filepath.Join(t.TempDir(), "web.db"))
+	defer stop()
+	base := home.FindStringSubmatch(out)[1]
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar, Timeout: 10 * time.Second}
+	resp, err := c.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 200 || !strings.Contains(string(body), "/static/home.js") {
+		t.Fatalf("the printed address: %s, want the home page", resp.Status)
+	}
+	resp, err = c.Get(base + "/api/home")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var h struct{ CSRF string }
+	err = json.NewDecoder(resp.Body).Decode(&h)
+	resp.Body.Close()
+	if err != nil || h.CSRF == "" {
+		t.Fatalf("the home's state: %v", err)
+	}
+	req, _ := http.NewRequest("POST", base+"/api/home/ai", strings.NewReader(`{"variant":"zodiac","level":1,"side":"second"}`))
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set("X-Zugbot-CSRF", h.CSRF)
+	resp, err = c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var started struct{ Page string }
+	err = json.NewDecoder(resp.Body).Decode(&started)
+	resp.Body.Close()
+	if err != nil || !regexp.MustCompile(`^/games/[0-9a-f]{16}$`).MatchString(started.Page) {
+		t.Fatalf("starting a game: %s, %v, %+v", resp.Status, err, started)
+	}
+}
+
+// TestWebCommandRestart: zugbot web -game with a clock and a position
+// starts that game; started again on the same database, it offers the
+// unfinished game instead of starting another, unless -new.
+func TestWebCommandRestart(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "web.db")
+	link := regexp.MustCompile(`http://\S+/play\?t=\S+`)
+	start := func(args ...string) string {
+		t.Helper()
+		out, stop := webRun(t, link, append([]string{"-db", db}, args...)...)
+		stop()
+		return out
+	}
+	first := start("-game", "zola", "-level", "1", "-clock", "3+2", "-position", "RR4/5R/4R1/6/B5/B2BR1 R")
+	if !strings.Contains(first, "game #1") {
+		t.Fatalf("the first start: %s", first)
+	}
+	again := start("-game", "zamma", "-level", "1")
+	if !strings.Contains(again, "Your game #1 of Zola 6×6 is not finished") || strings.Contains(again, "game #2") {
+		t.Errorf("started again: %s; want game #1 offered", again)
+	}
+	if fresh := start("-game", "zamma", "-level", "1", "-new"); !strings.Contains(fresh, "game #2") {
+		t.Errorf("with -new: %s; want game #2", fresh)
+	}
+	st, err := store.Open(context.Background(), db, store.Options{Variants: games.All()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	g, err := st.Game(context.Background(), 1)
+	if err != nil || g.Clock.String() != "3+2" || g.Start == "" {
+		t.Errorf("game #1: clock %s, start %q (%v); want 3+2 from the position given", g.Clock, g.Start, err)
+	}
+}
+
+// webRun runs zugbot web with args until stop is called, which checks
+// that it stopped cleanly; it returns once its output matches want, with
+// that output.
+func webRun(t *testing.T, want *regexp.Regexp, args ...string) (out string, stop func()) {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	var buf syncBuffer
+	done := make(chan error, 1)
+	go func() { done <- runWeb(ctx, append([]string{"-addr", "127.0.0.1:0"}, args...), &buf, io.Discard) }()
+	deadline := time.Now().Add(20 * time.Second)
+	for !want.MatchString(buf.String()) {
+		select {
+		case err := <-done:
+			cancel()
+			t.Fatalf("zugbot web %q ended: %v\n%s", args, err, buf.String())
+		default:
 		}
-	case <-time.After(10 * time.Second):
-		t.Fatal("zugbot web did not stop")
+		if time.Now().After(deadline) {
+			cancel()
+			t.Fatalf("zugbot web %q printed no %s:\n%s", args, want, buf.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	return buf.String(), func() {
+		t.Helper()
+		cancel()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Errorf("zugbot web: %v", err)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatal("zugbot web did not stop")
+		}
 	}
 }
 

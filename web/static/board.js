@@ -25,10 +25,13 @@
     return e;
   }
 
-  function say(text, error) {
+  // say shows text in the status line; lost marks a lost connection, which
+  // the next state from the server clears (see show).
+  function say(text, error, lost) {
     const s = $('status');
     s.textContent = text || '';
     s.className = error ? 'error' : '';
+    s.dataset.lost = lost ? '1' : '';
   }
 
   function announce(text) { $('announce').textContent = text; }
@@ -47,7 +50,7 @@
         if (!r.ok) { say(body.error || 'The game could not be loaded.', true); return; }
         show(body);
       } catch (e) {
-        say('The connection to the server was lost; retrying…', true);
+        say('The connection to the server was lost; retrying…', true, true);
       } finally {
         loading = null;
         if (again) { again = false; load(); }
@@ -65,7 +68,9 @@
     fetchedAt = Date.now();
     if (prev && next.ply === prev.ply && prev.id === next.id && JSON.stringify(prev.moves) === JSON.stringify(next.moves) &&
         JSON.stringify(prev.offer) === JSON.stringify(next.offer) && JSON.stringify(prev.result) === JSON.stringify(next.result)) {
-      st = next; drawPlayers(); return;
+      st = next; drawPlayers();
+      if ($('status').dataset.lost) status(); // reconnected
+      return;
     }
     st = next;
     if (!prev || prev.ply !== st.ply) selected = -1;
@@ -90,7 +95,16 @@
     drawPlayers();
     drawControls();
     drawHistory();
-    if (st.result) say(resultText());
+    if ($('rules-link')) $('rules-link').href = st.variant.rules;
+    const onWeb = location.pathname.startsWith('/games/'); // not in the Activity, which has no home page nor replay
+    if ($('home-link')) $('home-link').hidden = !onWeb;
+    if ($('after')) $('after').hidden = !st.result || !onWeb; // the replay is the finished game's page
+    status();
+  }
+
+  // status says where the game stands.
+  function status() {
+    if (st.result) { say(resultText()); $('status').className = 'result'; }
     else if (st.you < 0) say('You are watching. ' + st.variant.sides[st.turn] + ' to move.');
     else if (canMove()) say('Your move.');
     else say(st.players[st.turn].name + ' is thinking…');
@@ -99,15 +113,26 @@
   function resultText() {
     const r = st.result;
     if (!r) return '';
-    return r.text;
+    // The service's words, the same as Discord's; and the reader's own.
+    const mine = st.you < 0 || r.result !== 'win' ? '' : r.winner === st.you ? ' You won.' : ' You lost.';
+    return r.text + mine;
   }
 
-  // place returns the SVG coordinates of board point (x, y).
+  // place returns the SVG coordinates of board point (x, y): turned a
+  // quarter on a narrow portrait screen for a board much wider than tall
+  // (Zonal Chess's 16 files), so that its cells stay big enough to tap.
   function place(x, y) {
     const g = st.geometry;
     if (isFlipped()) { x = g.width - x; y = g.height - y; }
-    return [x, g.height - y];
+    return turned() ? [y, x] : [x, g.height - y];
   }
+
+  function turned() {
+    const g = st.geometry;
+    return g.width >= 1.6 * g.height && window.innerWidth < 600 && window.innerHeight > window.innerWidth;
+  }
+  let wasTurned = null;
+  window.addEventListener('resize', () => { if (st && turned() !== wasTurned) draw(); });
 
   // unit is the spacing of the board's points: a cell, or the shortest line.
   function unit() {
@@ -122,6 +147,7 @@
   }
 
   function draw() {
+    wasTurned = turned();
     const svg = $('board');
     const g = st.geometry, pal = st.palette, u = unit();
     svg.replaceChildren();
@@ -184,12 +210,8 @@
     }
     const byPoint = new Map();
     for (const pc of st.pieces) byPoint.set(pc.point, pc);
+    if (st.last && st.last.path.length > 1) lastArrow(svg, u);
     for (const [i, pc] of byPoint) piece(svg, pc, i, u);
-    if (st.last && st.last.path.length > 1) {
-      const pts = st.last.path.map((i) => place(g.points[i].x, g.points[i].y).join(',')).join(' ');
-      el('polyline', { points: pts, fill: 'none', stroke: pal.lastDark, 'stroke-width': 0.16 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.75, class: 'last' }, svg);
-      el('polyline', { points: pts, fill: 'none', stroke: pal.lastLight, 'stroke-width': 0.08 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', opacity: 0.9, class: 'last' }, svg);
-    }
     for (const i of takenSet) {
       if (byPoint.has(i) && st.last.path[st.last.path.length - 1] === i) continue; // the capturer stands there now
       const [x, y] = place(g.points[i].x, g.points[i].y), d = 0.18 * u;
@@ -213,6 +235,24 @@
     });
   }
 
+  // lastArrow draws the last move as an arrow along its path, under the
+  // pieces, its head stopping at the edge of the moved piece, as the PNG
+  // board draws it.
+  function lastArrow(svg, u) {
+    const g = st.geometry, pal = st.palette;
+    const pts = st.last.path.map((i) => place(g.points[i].x, g.points[i].y));
+    const [ex, ey] = pts[pts.length - 1], [px, py] = pts[pts.length - 2];
+    const len = Math.hypot(ex - px, ey - py), ux = (ex - px) / len, uy = (ey - py) / len;
+    const tip = [ex - ux * 0.36 * u, ey - uy * 0.36 * u], head = 0.2 * u;
+    const base = [tip[0] - ux * head, tip[1] - uy * head];
+    const line = pts.slice(0, -1).concat([base]).map((p) => p.join(',')).join(' ');
+    const wing = (sgn) => [base[0] - uy * head * 0.8 * sgn, base[1] + ux * head * 0.8 * sgn].join(',');
+    const arrow = [tip.join(','), wing(1), wing(-1)].join(' ');
+    el('polyline', { points: line, fill: 'none', stroke: pal.lastDark, 'stroke-width': 0.16 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', class: 'last' }, svg);
+    el('polygon', { points: arrow, fill: pal.lastLight, stroke: pal.lastDark, 'stroke-width': 0.04 * u, 'stroke-linejoin': 'round', class: 'last' }, svg);
+    el('polyline', { points: line, fill: 'none', stroke: pal.lastLight, 'stroke-width': 0.08 * u, 'stroke-linecap': 'round', 'stroke-linejoin': 'round', class: 'last' }, svg);
+  }
+
   // markChoice draws the chosen piece and its destinations, under the hit
   // areas, in place of those drawn before; it returns the destinations.
   function markChoice() {
@@ -222,12 +262,19 @@
     const add = (name, attrs) => { const e = el(name, attrs); svg.insertBefore(e, before); return e; };
     const targets = new Set();
     if (canMove() && selected >= 0) for (const mv of st.moves) if (mv.path[0] === selected) targets.add(mv.path[mv.path.length - 1]);
-    if (selected >= 0) {
+    if (selected >= 0) { // a frame: the piece keeps its side's colour
       const [x, y] = place(g.points[selected].x, g.points[selected].y);
-      add('circle', { cx: x, cy: y, r: 0.47 * u, fill: pal.select, stroke: pal.targetHalo, 'stroke-width': 0.05 * u, class: 'mark choice' });
+      add('circle', { cx: x, cy: y, r: 0.47 * u, fill: 'none', stroke: pal.targetHalo, 'stroke-width': 0.12 * u, class: 'mark choice' });
+      add('circle', { cx: x, cy: y, r: 0.47 * u, fill: 'none', stroke: pal.target, 'stroke-width': 0.06 * u, class: 'mark choice' });
     }
+    const occupied = new Set(st.pieces.map((pc) => pc.point));
     for (const i of targets) {
       const [x, y] = place(g.points[i].x, g.points[i].y);
+      if (occupied.has(i)) { // a capture: a ring around the piece taken, as the PNG board marks it
+        add('circle', { cx: x, cy: y, r: 0.44 * u, fill: 'none', stroke: pal.targetHalo, 'stroke-width': 0.1 * u, class: 'mark choice target' });
+        add('circle', { cx: x, cy: y, r: 0.44 * u, fill: 'none', stroke: pal.taken, 'stroke-width': 0.05 * u, class: 'mark choice target' });
+        continue;
+      }
       add('circle', { cx: x, cy: y, r: 0.15 * u, fill: pal.target, stroke: pal.targetHalo, 'stroke-width': 0.05 * u, class: 'mark choice target' });
     }
     return targets;
@@ -323,13 +370,17 @@
     $('resign').textContent = 'Resign';
   }
 
+  // drawHistory lists the moves by pairs, numbered as chess players do:
+  // "1. Nl3 g5".
   function drawHistory() {
     const ol = $('history');
     ol.replaceChildren();
-    st.history.forEach((n) => {
-      const li = document.createElement('li');
-      li.textContent = n;
-      ol.appendChild(li);
+    let li = null;
+    st.history.forEach((n, i) => {
+      if (i % 2 === 0) { li = document.createElement('li'); ol.appendChild(li); }
+      const span = document.createElement('span');
+      span.textContent = n;
+      li.appendChild(span);
     });
   }
 
@@ -347,7 +398,7 @@
       await load();
       return out;
     } catch (e) {
-      say('The connection to the server was lost.', true);
+      say('The connection to the server was lost.', true, true);
       return null;
     } finally {
       busy = false;
@@ -357,6 +408,7 @@
   function play(notation) {
     selected = -1;
     hideChooser();
+    draw(); // the choice is dropped: a refused move leaves none shown
     say('Playing ' + notation + '…');
     return post('/moves', { ply: st.ply, move: notation });
   }
