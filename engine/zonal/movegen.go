@@ -332,7 +332,7 @@ func (p *Position) evasions() set {
 	us, them := p.turn, p.turn^1
 	k := p.kings[us]
 	enemy := colour(them)
-	block := set{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	block := set{^uint64(0), ^uint64(0), ^uint64(0)}
 	only := func(sq int) {
 		var s set
 		s.add(sq)
