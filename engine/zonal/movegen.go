@@ -105,20 +105,23 @@ func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 func (p *Position) turns(from int, kind uint8) (*area, uint32) {
 	l := p.l
 	a := &l.areas[l.areaOf[from]]
-	var empty uint32
-	for i, sq := range a.squares {
-		if p.board[sq] == 0 {
-			empty |= 1 << i
-		}
-	}
 	steps := a.steps[kind-bishop]
 	turns := uint32(1) << l.areaBit[from]
+	// seen holds the squares whose emptiness has been looked at, so
+	// that each is looked at once, when the flood first reaches it.
+	seen := turns
 	for next := turns; next != 0; {
 		var reached uint32
 		for ; next != 0; next &= next - 1 {
 			reached |= steps[bits.TrailingZeros32(next)]
 		}
-		next = reached & empty &^ turns
+		fresh := reached &^ seen
+		seen |= fresh
+		for ; fresh != 0; fresh &= fresh - 1 {
+			if i := bits.TrailingZeros32(fresh); p.board[a.squares[i]] == 0 {
+				next |= 1 << i
+			}
+		}
 		turns |= next
 	}
 	return a, turns
