@@ -265,7 +265,7 @@ func (p *Position) features(f *[nTerms]int) {
 	both := uint8(whiteBit | blackBit)
 	var sides [2][nTerms]int
 	for s := range p.occ {
-		us, them := engine.Side(s), engine.Side(s^1)
+		them := engine.Side(s ^ 1)
 		t := &sides[s]
 		c := &p.counts[s]
 		t[tPawn], t[tKnight], t[tBishop], t[tRook], t[tQueen] = c[pawn], c[knight], c[bishop], c[rook], c[queen]
@@ -290,13 +290,9 @@ func (p *Position) features(f *[nTerms]int) {
 					}
 				case king:
 					t[tKingCentre] += int(l.centre[sq])
-					fwd := forward(us)
-					for to := sq + fwd; to != sq+3*fwd; to += fwd {
-						for _, u := range [3]int{to + west, to, to + east} {
-							if p.board[u] == colour(us)|pawn {
-								t[tShield]++
-							}
-						}
+					shield := &l.shieldSet[s][sq]
+					for w, word := range shield {
+						t[tShield] += bits.OnesCount64(word & pe.pawns[s][w])
 					}
 				default: // the riders
 					var dest set

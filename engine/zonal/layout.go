@@ -89,6 +89,10 @@ type layout struct {
 	// knightSet and kingSet are the squares a knight and a king on each
 	// square attack, kingSet with the square itself.
 	knightSet, kingSet [size]set
+	// shieldSet holds, for each side and square of its king, the
+	// squares of its pawn shield: the three before the king and the
+	// three beyond them.
+	shieldSet [2][size]set
 	// Castling: the king's file, the rooks' files by wing (0 the queen's
 	// side, 1 the king's), and the rights each square's move clears.
 	kingFile   int
@@ -155,6 +159,18 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 		for _, d := range jumps {
 			if l.cells[sq+d] != absent {
 				l.knightSet[sq].add(sq + d)
+			}
+		}
+	}
+	for s := range l.shieldSet {
+		fwd := forward(engine.Side(s))
+		for _, sq := range l.squares {
+			for _, to := range [2]int{sq + fwd, sq + 2*fwd} {
+				for _, u := range [3]int{to + west, to, to + east} {
+					if l.cells[u] != absent {
+						l.shieldSet[s][sq].add(u)
+					}
+				}
 			}
 		}
 	}
