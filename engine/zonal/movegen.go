@@ -65,7 +65,7 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 // from can move to (or attack): it floods the zone it stands in, turning
 // on each empty zone square it reaches, and goes straight on once it
 // steps off the zone. enemy is the colour bit of the pieces it may
-// capture.
+// capture. The rider must stand on from.
 func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 	var dest set
 	a, turns := p.turns(from, kind)
@@ -74,21 +74,17 @@ func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 		s := a.squares[bits.TrailingZeros32(turns)]
 		for _, d := range dirs {
 			t := s + d
-			if t == from {
-				continue // back where it started: no square of its own to take
-			}
 			c := p.board[t]
 			if c == 0 && p.l.cells[t] == zoned {
 				dest.add(t) // a turning square, whose own lines are followed from it
 				continue
 			}
-			// Off the zone: straight on, never turning again.
+			// Off the zone: straight on, never turning again. A line
+			// that comes back to from stops there, at the rider itself,
+			// which is no square of its own to take.
 			for ; c == 0; c = p.board[t] {
 				dest.add(t)
 				t += d
-				if t == from {
-					break
-				}
 			}
 			if c&enemy != 0 && t != from {
 				dest.add(t)
