@@ -963,12 +963,13 @@ func (s *Searcher) static(p engine.Position) int {
 // before most captures have been tried.
 func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 	moves := s.moves[ply]
-	scores := s.scores[ply][:0]
-	unsure := s.unsure[ply][:0]
+	scores := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
+	unsure := slices.Grow(s.unsure[ply][:0], len(moves))[:len(moves)]
 	side := p.Turn() & 1
 	k := &s.killers[ply]
 	prev1, prev2 := s.previous(ply)
-	for _, m := range moves {
+	exchange := s.exchange != nil
+	for i, m := range moves {
 		var v int64
 		switch {
 		case m == ttMove:
@@ -982,8 +983,7 @@ func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 			}
 			v += s.histScore(side, m, prev1, prev2)
 		}
-		scores = append(scores, v)
-		unsure = append(unsure, m != ttMove && s.exchange != nil)
+		scores[i], unsure[i] = v, m != ttMove && exchange
 	}
 	s.scores[ply], s.unsure[ply] = scores, unsure
 }
