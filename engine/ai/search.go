@@ -1005,7 +1005,24 @@ func (s *Searcher) pick(ply, i int) engine.Move {
 	scores, unsure = scores[:len(moves)], unsure[:len(moves)]
 	for {
 		b, best := i, scores[i]
-		for j := i + 1; j < len(scores); j++ {
+		// Four at a time, for less of the loop's own work.
+		j := i + 1
+		for ; j+4 <= len(scores); j += 4 {
+			four := scores[j : j+4 : j+4]
+			if four[0] > best {
+				b, best = j, four[0]
+			}
+			if four[1] > best {
+				b, best = j+1, four[1]
+			}
+			if four[2] > best {
+				b, best = j+2, four[2]
+			}
+			if four[3] > best {
+				b, best = j+3, four[3]
+			}
+		}
+		for ; j < len(scores); j++ {
 			if v := scores[j]; v > best {
 				b, best = j, v
 			}
