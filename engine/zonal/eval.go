@@ -96,7 +96,7 @@ func (p *Position) evaluate(w *weights) int {
 	} else {
 		mg, eg = p.psqScore(&w.psq)
 	}
-	for t, n := range f {
+	for t, n := range &f {
 		mg += w.terms[t][0] * n
 		eg += w.terms[t][1] * n
 	}
