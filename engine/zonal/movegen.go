@@ -174,37 +174,31 @@ func (p *Position) attacked(sq int, by engine.Side) bool {
 // attackedStraight is attacked without the bent paths of riders in a
 // zone: pawns, knights, the king, and riders along straight lines.
 func (p *Position) attackedStraight(sq int, by engine.Side) bool {
-	b := &p.board
 	c := colour(by)
 	if p.leaperCheck(sq, by) {
 		return true
 	}
-	// Each line from sq: the king a step away, or a rider further on.
-	for _, d := range orthogonal {
-		t := sq + d
-		if b[t] == c|king {
-			return true
-		}
-		for b[t] == 0 {
-			t += d
-		}
-		if pc := b[t]; pc == c|rook || pc == c|queen {
-			return true
-		}
+	// Each line from sq, written out rather than looped over.
+	return p.attackedAlong(sq, north, c, rook) || p.attackedAlong(sq, south, c, rook) ||
+		p.attackedAlong(sq, east, c, rook) || p.attackedAlong(sq, west, c, rook) ||
+		p.attackedAlong(sq, north+east, c, bishop) || p.attackedAlong(sq, north+west, c, bishop) ||
+		p.attackedAlong(sq, south+east, c, bishop) || p.attackedAlong(sq, south+west, c, bishop)
+}
+
+// attackedAlong reports whether the line from sq in direction d holds a
+// king of colour c a step away, or further on a queen of colour c or a
+// piece of colour c and kind rider.
+func (p *Position) attackedAlong(sq, d int, c, rider uint8) bool {
+	b := &p.board
+	t := sq + d
+	if b[t] == c|king {
+		return true
 	}
-	for _, d := range diagonal {
-		t := sq + d
-		if b[t] == c|king {
-			return true
-		}
-		for b[t] == 0 {
-			t += d
-		}
-		if pc := b[t]; pc == c|bishop || pc == c|queen {
-			return true
-		}
+	for b[t] == 0 {
+		t += d
 	}
-	return false
+	pc := b[t]
+	return pc == c|rider || pc == c|queen
 }
 
 // leaperCheck reports whether a pawn or knight of side by attacks sq.
