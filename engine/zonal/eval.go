@@ -300,7 +300,7 @@ func (p *Position) features(f *[nTerms]int) {
 						dest = p.reach(sq, kind, both)
 						t[tZoneRider]++
 					} else {
-						dest = p.straight(sq, riderDirs(kind), both)
+						dest = p.straight(sq, kind, both)
 						if l.cells[sq] == special && kind != bishop {
 							t[tZSquare]++
 						}
@@ -353,21 +353,36 @@ func (p *Position) features(f *[nTerms]int) {
 	f[tTempo] = 1
 }
 
-// straight returns the squares a rider on from, moving in dirs along
+// straight returns the squares a rider of kind on from, moving along
 // straight lines, can move to: empty squares, and the first piece met if
-// it has colour enemy.
-func (p *Position) straight(from int, dirs []int, enemy uint8) set {
+// it has colour enemy. The lines are written out rather than looped over.
+func (p *Position) straight(from int, kind uint8, enemy uint8) set {
 	var dest set
-	for _, d := range dirs {
-		t := from + d
-		for ; p.board[t] == 0; t += d {
-			dest.add(t)
-		}
-		if p.board[t]&enemy != 0 {
-			dest.add(t)
-		}
+	if kind != bishop {
+		p.line(&dest, from, north, enemy)
+		p.line(&dest, from, south, enemy)
+		p.line(&dest, from, east, enemy)
+		p.line(&dest, from, west, enemy)
+	}
+	if kind != rook {
+		p.line(&dest, from, north+east, enemy)
+		p.line(&dest, from, north+west, enemy)
+		p.line(&dest, from, south+east, enemy)
+		p.line(&dest, from, south+west, enemy)
 	}
 	return dest
+}
+
+// line adds to dest the squares a rider on from reaches in direction d:
+// empty squares, and the first piece met if it has colour enemy.
+func (p *Position) line(dest *set, from, d int, enemy uint8) {
+	t := from + d
+	for ; p.board[t] == 0; t += d {
+		dest.add(t)
+	}
+	if p.board[t]&enemy != 0 {
+		dest.add(t)
+	}
 }
 
 // promoDistance returns how many steps the pawn of side s on sq is from
