@@ -430,19 +430,37 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 					}
 					continue
 				}
-				for _, d := range riderDirs(kind) {
-					t := from + d
-					for ; b[t] == 0; t += d {
-						if !noisy {
-							dst = append(dst, mk(from, t))
-						}
-					}
-					if b[t]&enemy != 0 {
-						dst = append(dst, mk(from, t))
-					}
+				// The lines written out, in the order of riderDirs.
+				if kind != bishop {
+					dst = p.lineMoves(dst, from, north, enemy, noisy)
+					dst = p.lineMoves(dst, from, south, enemy, noisy)
+					dst = p.lineMoves(dst, from, east, enemy, noisy)
+					dst = p.lineMoves(dst, from, west, enemy, noisy)
+				}
+				if kind != rook {
+					dst = p.lineMoves(dst, from, north+east, enemy, noisy)
+					dst = p.lineMoves(dst, from, north+west, enemy, noisy)
+					dst = p.lineMoves(dst, from, south+east, enemy, noisy)
+					dst = p.lineMoves(dst, from, south+west, enemy, noisy)
 				}
 			}
 		}
+	}
+	return dst
+}
+
+// lineMoves appends the moves of the rider on from along direction d: to
+// the empty squares (unless noisy), and to the first piece met if it has
+// colour enemy.
+func (p *Position) lineMoves(dst []move, from, d int, enemy uint8, noisy bool) []move {
+	t := from + d
+	for ; p.board[t] == 0; t += d {
+		if !noisy {
+			dst = append(dst, mk(from, t))
+		}
+	}
+	if p.board[t]&enemy != 0 {
+		dst = append(dst, mk(from, t))
 	}
 	return dst
 }
