@@ -402,17 +402,25 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 			case pawn:
 				dst = p.pawnMoves(dst, from, fwd, enemy, noisy)
 			case knight:
-				for _, d := range jumps {
-					if c := b[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
-						dst = append(dst, mk(from, from+d))
-					}
-				}
+				// The steps written out, in the order of jumps.
+				dst = p.stepMove(dst, from, 2*north+east, enemy, noisy)
+				dst = p.stepMove(dst, from, 2*north+west, enemy, noisy)
+				dst = p.stepMove(dst, from, 2*south+east, enemy, noisy)
+				dst = p.stepMove(dst, from, 2*south+west, enemy, noisy)
+				dst = p.stepMove(dst, from, north+2*east, enemy, noisy)
+				dst = p.stepMove(dst, from, north+2*west, enemy, noisy)
+				dst = p.stepMove(dst, from, south+2*east, enemy, noisy)
+				dst = p.stepMove(dst, from, south+2*west, enemy, noisy)
 			case king:
-				for _, d := range everyWay {
-					if c := b[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
-						dst = append(dst, mk(from, from+d))
-					}
-				}
+				// The steps written out, in the order of everyWay.
+				dst = p.stepMove(dst, from, north, enemy, noisy)
+				dst = p.stepMove(dst, from, south, enemy, noisy)
+				dst = p.stepMove(dst, from, east, enemy, noisy)
+				dst = p.stepMove(dst, from, west, enemy, noisy)
+				dst = p.stepMove(dst, from, north+east, enemy, noisy)
+				dst = p.stepMove(dst, from, north+west, enemy, noisy)
+				dst = p.stepMove(dst, from, south+east, enemy, noisy)
+				dst = p.stepMove(dst, from, south+west, enemy, noisy)
 				if !check && !noisy && p.castle&(3<<(2*us)) != 0 {
 					dst = p.castling(dst, from)
 				}
@@ -445,6 +453,16 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 				}
 			}
 		}
+	}
+	return dst
+}
+
+// stepMove appends the move of the leaper on from a step d away, if it
+// may go there: to an empty square (unless noisy), or onto a piece of
+// colour enemy.
+func (p *Position) stepMove(dst []move, from, d int, enemy uint8, noisy bool) []move {
+	if c := p.board[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
+		dst = append(dst, mk(from, from+d))
 	}
 	return dst
 }
