@@ -205,15 +205,10 @@ func (p *Position) attackedAlong(sq, d int, c, rider uint8) bool {
 func (p *Position) leaperCheck(sq int, by engine.Side) bool {
 	c := colour(by)
 	back := sq - forward(by)
-	if p.board[back+east] == c|pawn || p.board[back+west] == c|pawn {
-		return true
-	}
-	for _, d := range jumps {
-		if p.board[sq+d] == c|knight {
-			return true
-		}
-	}
-	return false
+	b, n := &p.board, c|knight
+	return b[back+east] == c|pawn || b[back+west] == c|pawn ||
+		b[sq+2*north+east] == n || b[sq+2*north+west] == n || b[sq+2*south+east] == n || b[sq+2*south+west] == n ||
+		b[sq+north+2*east] == n || b[sq+north+2*west] == n || b[sq+south+2*east] == n || b[sq+south+2*west] == n
 }
 
 // safe reports whether move m of the side to move leaves its king
