@@ -153,7 +153,7 @@ type pawnEntry struct {
 const pawnTerms = tIsolated - tAdvance + 1
 
 // Pawn structures are cached once a position has been evaluated
-// pawnCacheAfter times, in a table of 1<<pawnCacheBits entries (360 KB):
+// pawnCacheAfter times, in a table of 1<<pawnCacheBits entries (295 KB):
 // a search of thousands of nodes, not a look at a position nor the small
 // searches of the low levels, which would spend more on the table than
 // it saves them.
