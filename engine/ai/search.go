@@ -119,8 +119,11 @@ type Searcher struct {
 	noiseKey uint64
 	iter     int // the depth of the current iteration
 
-	moves   [MaxPly + 1][]engine.Move
-	scores  [MaxPly + 1][]int64
+	moves  [MaxPly + 1][]engine.Move
+	scores [MaxPly + 1][]int64
+	// unsure marks the moves whose exchange rank has not looked at yet
+	// (see pick).
+	unsure  [MaxPly + 1][]bool
 	killers [MaxPly + 1][2]engine.Move
 	tried   [MaxPly + 1][]engine.Move // the quiet moves searched at a node
 	played  [MaxPly + 1]engine.Move   // the move made at each ply (zero: a null move)
@@ -955,14 +958,18 @@ func (s *Searcher) static(p engine.Position) int {
 // rank scores the moves in s.moves[ply] for pick: the table's move first,
 // then by the game's hint, killers just above quiet moves of the same hint,
 // and the history of cut-offs last; captures that lose material by
-// exchange come after all of them.
+// exchange come after all of them. Whether a move loses is left to pick,
+// which asks only of the moves that come up: a cut-off often comes
+// before most captures have been tried.
 func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 	moves := s.moves[ply]
-	scores := s.scores[ply][:0]
+	scores := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
+	unsure := slices.Grow(s.unsure[ply][:0], len(moves))[:len(moves)]
 	side := p.Turn() & 1
 	k := &s.killers[ply]
 	prev1, prev2 := s.previous(ply)
-	for _, m := range moves {
+	exchange := s.exchange != nil
+	for i, m := range moves {
 		var v int64
 		switch {
 		case m == ttMove:
@@ -971,17 +978,14 @@ func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 			if s.orderer != nil {
 				v = int64(s.orderer.Order(m)) << 24
 			}
-			if s.exchange != nil && s.exchange.Losing(m) {
-				v += losingRank // after the quiet moves
-			}
 			if m == k[0] || m == k[1] {
 				v += 1 << 23
 			}
 			v += s.histScore(side, m, prev1, prev2)
 		}
-		scores = append(scores, v)
+		scores[i], unsure[i] = v, m != ttMove && exchange
 	}
-	s.scores[ply] = scores
+	s.scores[ply], s.unsure[ply] = scores, unsure
 }
 
 // losingRank is added to the rank of a capture that loses material by
@@ -991,18 +995,50 @@ const losingRank = -1 << 52
 
 // pick moves the best-ranked of the moves from i on to index i and returns
 // it: a selection sort done lazily, since a cut-off often comes early.
+// A move rank left unsure is asked whether it loses by exchange once it
+// comes out best; if it does, it falls by losingRank and the choice is
+// made again. Its rank without losingRank is at least its rank with it,
+// so the move chosen, and the order of the rest, are those of ranking
+// every move in full first.
 func (s *Searcher) pick(ply, i int) engine.Move {
-	moves, scores := s.moves[ply], s.scores[ply]
-	scores = scores[:len(moves)]
-	b, best := i, scores[i]
-	for j := i + 1; j < len(scores); j++ {
-		if v := scores[j]; v > best {
-			b, best = j, v
+	moves, scores, unsure := s.moves[ply], s.scores[ply], s.unsure[ply]
+	scores, unsure = scores[:len(moves)], unsure[:len(moves)]
+	for {
+		b, best := i, scores[i]
+		// Four at a time, for less of the loop's own work.
+		j := i + 1
+		for ; j+4 <= len(scores); j += 4 {
+			four := scores[j : j+4 : j+4]
+			if four[0] > best {
+				b, best = j, four[0]
+			}
+			if four[1] > best {
+				b, best = j+1, four[1]
+			}
+			if four[2] > best {
+				b, best = j+2, four[2]
+			}
+			if four[3] > best {
+				b, best = j+3, four[3]
+			}
 		}
+		for ; j < len(scores); j++ {
+			if v := scores[j]; v > best {
+				b, best = j, v
+			}
+		}
+		if unsure[b] {
+			unsure[b] = false
+			if s.exchange.Losing(moves[b]) {
+				scores[b] += losingRank // after the quiet moves
+				continue
+			}
+		}
+		moves[i], moves[b] = moves[b], moves[i]
+		scores[i], scores[b] = scores[b], scores[i]
+		unsure[i], unsure[b] = unsure[b], unsure[i]
+		return moves[i]
 	}
-	moves[i], moves[b] = moves[b], moves[i]
-	scores[i], scores[b] = scores[b], scores[i]
-	return moves[i]
 }
 
 // reward remembers m, which caused a cut-off at ply, as a killer and in the

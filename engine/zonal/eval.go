@@ -96,7 +96,7 @@ func (p *Position) evaluate(w *weights) int {
 	} else {
 		mg, eg = p.psqScore(&w.psq)
 	}
-	for t, n := range f {
+	for t, n := range &f {
 		mg += w.terms[t][0] * n
 		eg += w.terms[t][1] * n
 	}
@@ -153,7 +153,7 @@ type pawnEntry struct {
 const pawnTerms = tIsolated - tAdvance + 1
 
 // Pawn structures are cached once a position has been evaluated
-// pawnCacheAfter times, in a table of 1<<pawnCacheBits entries (360 KB):
+// pawnCacheAfter times, in a table of 1<<pawnCacheBits entries (295 KB):
 // a search of thousands of nodes, not a look at a position nor the small
 // searches of the low levels, which would spend more on the table than
 // it saves them.
@@ -265,7 +265,7 @@ func (p *Position) features(f *[nTerms]int) {
 	both := uint8(whiteBit | blackBit)
 	var sides [2][nTerms]int
 	for s := range p.occ {
-		us, them := engine.Side(s), engine.Side(s^1)
+		them := engine.Side(s ^ 1)
 		t := &sides[s]
 		c := &p.counts[s]
 		t[tPawn], t[tKnight], t[tBishop], t[tRook], t[tQueen] = c[pawn], c[knight], c[bishop], c[rook], c[queen]
@@ -290,13 +290,9 @@ func (p *Position) features(f *[nTerms]int) {
 					}
 				case king:
 					t[tKingCentre] += int(l.centre[sq])
-					fwd := forward(us)
-					for to := sq + fwd; to != sq+3*fwd; to += fwd {
-						for _, u := range [3]int{to + west, to, to + east} {
-							if p.board[u] == colour(us)|pawn {
-								t[tShield]++
-							}
-						}
+					shield := &l.shieldSet[s][sq]
+					for w, word := range shield {
+						t[tShield] += bits.OnesCount64(word & pe.pawns[s][w])
 					}
 				default: // the riders
 					var dest set
@@ -304,7 +300,7 @@ func (p *Position) features(f *[nTerms]int) {
 						dest = p.reach(sq, kind, both)
 						t[tZoneRider]++
 					} else {
-						dest = p.straight(sq, riderDirs(kind), both)
+						dest = p.straight(sq, kind, both)
 						if l.cells[sq] == special && kind != bishop {
 							t[tZSquare]++
 						}
@@ -357,21 +353,36 @@ func (p *Position) features(f *[nTerms]int) {
 	f[tTempo] = 1
 }
 
-// straight returns the squares a rider on from, moving in dirs along
+// straight returns the squares a rider of kind on from, moving along
 // straight lines, can move to: empty squares, and the first piece met if
-// it has colour enemy.
-func (p *Position) straight(from int, dirs []int, enemy uint8) set {
+// it has colour enemy. The lines are written out rather than looped over.
+func (p *Position) straight(from int, kind uint8, enemy uint8) set {
 	var dest set
-	for _, d := range dirs {
-		t := from + d
-		for ; p.board[t] == 0; t += d {
-			dest.add(t)
-		}
-		if p.board[t]&enemy != 0 {
-			dest.add(t)
-		}
+	if kind != bishop {
+		p.line(&dest, from, north, enemy)
+		p.line(&dest, from, south, enemy)
+		p.line(&dest, from, east, enemy)
+		p.line(&dest, from, west, enemy)
+	}
+	if kind != rook {
+		p.line(&dest, from, north+east, enemy)
+		p.line(&dest, from, north+west, enemy)
+		p.line(&dest, from, south+east, enemy)
+		p.line(&dest, from, south+west, enemy)
 	}
 	return dest
+}
+
+// line adds to dest the squares a rider on from reaches in direction d:
+// empty squares, and the first piece met if it has colour enemy.
+func (p *Position) line(dest *set, from, d int, enemy uint8) {
+	t := from + d
+	for ; p.board[t] == 0; t += d {
+		dest.add(t)
+	}
+	if p.board[t]&enemy != 0 {
+		dest.add(t)
+	}
 }
 
 // promoDistance returns how many steps the pawn of side s on sq is from

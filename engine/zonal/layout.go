@@ -46,16 +46,19 @@ const (
 	zoned               // a zone square, where riders may turn
 )
 
-// set is a set of mailbox indexes.
-type set [4]uint64
+// set is a set of mailbox indexes: three words, since the squares run
+// from square(0, 0) = 37 to square(15, 7) = 178, and the squares a pawn
+// attacks stay within 18 and 179, a pawn never standing on its side's
+// last rank, where it promotes. Walls beyond are never added.
+type set [3]uint64
 
 func (s *set) add(i int)      { s[i>>6] |= 1 << (i & 63) }
 func (s *set) toggle(i int)   { s[i>>6] ^= 1 << (i & 63) }
 func (s *set) has(i int) bool { return s[i>>6]>>(i&63)&1 != 0 }
-func (s set) and(t set) set   { return set{s[0] & t[0], s[1] & t[1], s[2] & t[2], s[3] & t[3]} }
-func (s set) or(t set) set    { return set{s[0] | t[0], s[1] | t[1], s[2] | t[2], s[3] | t[3]} }
+func (s set) and(t set) set   { return set{s[0] & t[0], s[1] & t[1], s[2] & t[2]} }
+func (s set) or(t set) set    { return set{s[0] | t[0], s[1] | t[1], s[2] | t[2]} }
 func (s set) count() int {
-	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2]) + bits.OnesCount64(s[3])
+	return bits.OnesCount64(s[0]) + bits.OnesCount64(s[1]) + bits.OnesCount64(s[2])
 }
 
 // layout is everything static about one board: which cells exist and what
@@ -86,6 +89,10 @@ type layout struct {
 	// knightSet and kingSet are the squares a knight and a king on each
 	// square attack, kingSet with the square itself.
 	knightSet, kingSet [size]set
+	// shieldSet holds, for each side and square of its king, the
+	// squares of its pawn shield: the three before the king and the
+	// three beyond them.
+	shieldSet [2][size]set
 	// Castling: the king's file, the rooks' files by wing (0 the queen's
 	// side, 1 the king's), and the rights each square's move clears.
 	kingFile   int
@@ -152,6 +159,18 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 		for _, d := range jumps {
 			if l.cells[sq+d] != absent {
 				l.knightSet[sq].add(sq + d)
+			}
+		}
+	}
+	for s := range l.shieldSet {
+		fwd := forward(engine.Side(s))
+		for _, sq := range l.squares {
+			for _, to := range [2]int{sq + fwd, sq + 2*fwd} {
+				for _, u := range [3]int{to + west, to, to + east} {
+					if l.cells[u] != absent {
+						l.shieldSet[s][sq].add(u)
+					}
+				}
 			}
 		}
 	}

@@ -65,7 +65,7 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 // from can move to (or attack): it floods the zone it stands in, turning
 // on each empty zone square it reaches, and goes straight on once it
 // steps off the zone. enemy is the colour bit of the pieces it may
-// capture.
+// capture. The rider must stand on from.
 func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 	var dest set
 	a, turns := p.turns(from, kind)
@@ -74,21 +74,17 @@ func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 		s := a.squares[bits.TrailingZeros32(turns)]
 		for _, d := range dirs {
 			t := s + d
-			if t == from {
-				continue // back where it started: no square of its own to take
-			}
 			c := p.board[t]
 			if c == 0 && p.l.cells[t] == zoned {
 				dest.add(t) // a turning square, whose own lines are followed from it
 				continue
 			}
-			// Off the zone: straight on, never turning again.
+			// Off the zone: straight on, never turning again. A line
+			// that comes back to from stops there, at the rider itself,
+			// which is no square of its own to take.
 			for ; c == 0; c = p.board[t] {
 				dest.add(t)
 				t += d
-				if t == from {
-					break
-				}
 			}
 			if c&enemy != 0 && t != from {
 				dest.add(t)
@@ -105,20 +101,23 @@ func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 func (p *Position) turns(from int, kind uint8) (*area, uint32) {
 	l := p.l
 	a := &l.areas[l.areaOf[from]]
-	var empty uint32
-	for i, sq := range a.squares {
-		if p.board[sq] == 0 {
-			empty |= 1 << i
-		}
-	}
 	steps := a.steps[kind-bishop]
 	turns := uint32(1) << l.areaBit[from]
+	// seen holds the squares whose emptiness has been looked at, so
+	// that each is looked at once, when the flood first reaches it.
+	seen := turns
 	for next := turns; next != 0; {
 		var reached uint32
 		for ; next != 0; next &= next - 1 {
 			reached |= steps[bits.TrailingZeros32(next)]
 		}
-		next = reached & empty &^ turns
+		fresh := reached &^ seen
+		seen |= fresh
+		for ; fresh != 0; fresh &= fresh - 1 {
+			if i := bits.TrailingZeros32(fresh); p.board[a.squares[i]] == 0 {
+				next |= 1 << i
+			}
+		}
 		turns |= next
 	}
 	return a, turns
@@ -175,52 +174,41 @@ func (p *Position) attacked(sq int, by engine.Side) bool {
 // attackedStraight is attacked without the bent paths of riders in a
 // zone: pawns, knights, the king, and riders along straight lines.
 func (p *Position) attackedStraight(sq int, by engine.Side) bool {
-	b := &p.board
 	c := colour(by)
 	if p.leaperCheck(sq, by) {
 		return true
 	}
-	// Each line from sq: the king a step away, or a rider further on.
-	for _, d := range orthogonal {
-		t := sq + d
-		if b[t] == c|king {
-			return true
-		}
-		for b[t] == 0 {
-			t += d
-		}
-		if pc := b[t]; pc == c|rook || pc == c|queen {
-			return true
-		}
+	// Each line from sq, written out rather than looped over.
+	return p.attackedAlong(sq, north, c, rook) || p.attackedAlong(sq, south, c, rook) ||
+		p.attackedAlong(sq, east, c, rook) || p.attackedAlong(sq, west, c, rook) ||
+		p.attackedAlong(sq, north+east, c, bishop) || p.attackedAlong(sq, north+west, c, bishop) ||
+		p.attackedAlong(sq, south+east, c, bishop) || p.attackedAlong(sq, south+west, c, bishop)
+}
+
+// attackedAlong reports whether the line from sq in direction d holds a
+// king of colour c a step away, or further on a queen of colour c or a
+// piece of colour c and kind rider.
+func (p *Position) attackedAlong(sq, d int, c, rider uint8) bool {
+	b := &p.board
+	t := sq + d
+	if b[t] == c|king {
+		return true
 	}
-	for _, d := range diagonal {
-		t := sq + d
-		if b[t] == c|king {
-			return true
-		}
-		for b[t] == 0 {
-			t += d
-		}
-		if pc := b[t]; pc == c|bishop || pc == c|queen {
-			return true
-		}
+	for b[t] == 0 {
+		t += d
 	}
-	return false
+	pc := b[t]
+	return pc == c|rider || pc == c|queen
 }
 
 // leaperCheck reports whether a pawn or knight of side by attacks sq.
 func (p *Position) leaperCheck(sq int, by engine.Side) bool {
 	c := colour(by)
 	back := sq - forward(by)
-	if p.board[back+east] == c|pawn || p.board[back+west] == c|pawn {
-		return true
-	}
-	for _, d := range jumps {
-		if p.board[sq+d] == c|knight {
-			return true
-		}
-	}
-	return false
+	b, n := &p.board, c|knight
+	return b[back+east] == c|pawn || b[back+west] == c|pawn ||
+		b[sq+2*north+east] == n || b[sq+2*north+west] == n || b[sq+2*south+east] == n || b[sq+2*south+west] == n ||
+		b[sq+north+2*east] == n || b[sq+north+2*west] == n || b[sq+south+2*east] == n || b[sq+south+2*west] == n
 }
 
 // safe reports whether move m of the side to move leaves its king
@@ -332,7 +320,7 @@ func (p *Position) evasions() set {
 	us, them := p.turn, p.turn^1
 	k := p.kings[us]
 	enemy := colour(them)
-	block := set{^uint64(0), ^uint64(0), ^uint64(0), ^uint64(0)}
+	block := set{^uint64(0), ^uint64(0), ^uint64(0)}
 	only := func(sq int) {
 		var s set
 		s.add(sq)
@@ -409,17 +397,25 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 			case pawn:
 				dst = p.pawnMoves(dst, from, fwd, enemy, noisy)
 			case knight:
-				for _, d := range jumps {
-					if c := b[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
-						dst = append(dst, mk(from, from+d))
-					}
-				}
+				// The steps written out, in the order of jumps.
+				dst = p.stepMove(dst, from, 2*north+east, enemy, noisy)
+				dst = p.stepMove(dst, from, 2*north+west, enemy, noisy)
+				dst = p.stepMove(dst, from, 2*south+east, enemy, noisy)
+				dst = p.stepMove(dst, from, 2*south+west, enemy, noisy)
+				dst = p.stepMove(dst, from, north+2*east, enemy, noisy)
+				dst = p.stepMove(dst, from, north+2*west, enemy, noisy)
+				dst = p.stepMove(dst, from, south+2*east, enemy, noisy)
+				dst = p.stepMove(dst, from, south+2*west, enemy, noisy)
 			case king:
-				for _, d := range everyWay {
-					if c := b[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
-						dst = append(dst, mk(from, from+d))
-					}
-				}
+				// The steps written out, in the order of everyWay.
+				dst = p.stepMove(dst, from, north, enemy, noisy)
+				dst = p.stepMove(dst, from, south, enemy, noisy)
+				dst = p.stepMove(dst, from, east, enemy, noisy)
+				dst = p.stepMove(dst, from, west, enemy, noisy)
+				dst = p.stepMove(dst, from, north+east, enemy, noisy)
+				dst = p.stepMove(dst, from, north+west, enemy, noisy)
+				dst = p.stepMove(dst, from, south+east, enemy, noisy)
+				dst = p.stepMove(dst, from, south+west, enemy, noisy)
 				if !check && !noisy && p.castle&(3<<(2*us)) != 0 {
 					dst = p.castling(dst, from)
 				}
@@ -437,19 +433,47 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 					}
 					continue
 				}
-				for _, d := range riderDirs(kind) {
-					t := from + d
-					for ; b[t] == 0; t += d {
-						if !noisy {
-							dst = append(dst, mk(from, t))
-						}
-					}
-					if b[t]&enemy != 0 {
-						dst = append(dst, mk(from, t))
-					}
+				// The lines written out, in the order of riderDirs.
+				if kind != bishop {
+					dst = p.lineMoves(dst, from, north, enemy, noisy)
+					dst = p.lineMoves(dst, from, south, enemy, noisy)
+					dst = p.lineMoves(dst, from, east, enemy, noisy)
+					dst = p.lineMoves(dst, from, west, enemy, noisy)
+				}
+				if kind != rook {
+					dst = p.lineMoves(dst, from, north+east, enemy, noisy)
+					dst = p.lineMoves(dst, from, north+west, enemy, noisy)
+					dst = p.lineMoves(dst, from, south+east, enemy, noisy)
+					dst = p.lineMoves(dst, from, south+west, enemy, noisy)
 				}
 			}
 		}
+	}
+	return dst
+}
+
+// stepMove appends the move of the leaper on from a step d away, if it
+// may go there: to an empty square (unless noisy), or onto a piece of
+// colour enemy.
+func (p *Position) stepMove(dst []move, from, d int, enemy uint8, noisy bool) []move {
+	if c := p.board[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
+		dst = append(dst, mk(from, from+d))
+	}
+	return dst
+}
+
+// lineMoves appends the moves of the rider on from along direction d: to
+// the empty squares (unless noisy), and to the first piece met if it has
+// colour enemy.
+func (p *Position) lineMoves(dst []move, from, d int, enemy uint8, noisy bool) []move {
+	t := from + d
+	for ; p.board[t] == 0; t += d {
+		if !noisy {
+			dst = append(dst, mk(from, t))
+		}
+	}
+	if p.board[t]&enemy != 0 {
+		dst = append(dst, mk(from, t))
 	}
 	return dst
 }

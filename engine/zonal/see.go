@@ -116,26 +116,23 @@ func (p *Position) cheapestAttacker(sq int, by engine.Side) (from int, kind uint
 			return t, pawn
 		}
 	}
-	for _, d := range jumps {
-		if b[sq+d] == c|knight {
-			return sq + d, knight
+	// The knights' squares and the lines written out, in the order of
+	// jumps and everyWay.
+	for _, t := range [8]int{sq + 2*north + east, sq + 2*north + west, sq + 2*south + east, sq + 2*south + west,
+		sq + north + 2*east, sq + north + 2*west, sq + south + 2*east, sq + south + 2*west} {
+		if b[t] == c|knight {
+			return t, knight
 		}
 	}
-	kind = king + 1
-	for i, d := range everyWay {
-		t := sq + d
-		for b[t] == 0 {
-			t += d
-		}
-		pc := b[t]
-		if pc&c == 0 || pc&7 >= kind {
-			continue
-		}
-		switch k := pc & 7; {
-		case k == queen, k == rook && i < 4, k == bishop && i >= 4, k == king && t == sq+d:
-			from, kind = t, k
-		}
-	}
+	from, kind = 0, king+1
+	from, kind = p.cheaperAlong(sq, north, c, rook, from, kind)
+	from, kind = p.cheaperAlong(sq, south, c, rook, from, kind)
+	from, kind = p.cheaperAlong(sq, east, c, rook, from, kind)
+	from, kind = p.cheaperAlong(sq, west, c, rook, from, kind)
+	from, kind = p.cheaperAlong(sq, north+east, c, bishop, from, kind)
+	from, kind = p.cheaperAlong(sq, north+west, c, bishop, from, kind)
+	from, kind = p.cheaperAlong(sq, south+east, c, bishop, from, kind)
+	from, kind = p.cheaperAlong(sq, south+west, c, bishop, from, kind)
 	if kind > bishop && len(p.l.zones) > 0 {
 		z := p.occ[by].and(p.l.zone)
 		for w, word := range z {
@@ -153,6 +150,22 @@ func (p *Position) cheapestAttacker(sq int, by engine.Side) (from int, kind uint
 	}
 	if kind == king+1 {
 		return 0, 0
+	}
+	return from, kind
+}
+
+// cheaperAlong returns the square and kind of the first piece on the line
+// from sq in direction d if it has colour c, attacks sq along the line (a
+// queen, a piece of kind rider, or a king a step away), and is cheaper
+// than kind; otherwise from and kind as they were.
+func (p *Position) cheaperAlong(sq, d int, c, rider uint8, from int, kind uint8) (int, uint8) {
+	t := sq + d
+	for p.board[t] == 0 {
+		t += d
+	}
+	pc := p.board[t]
+	if k := pc & 7; pc&c != 0 && k < kind && (k == queen || k == rider || k == king && t == sq+d) {
+		return t, k
 	}
 	return from, kind
 }
