@@ -3,7 +3,6 @@ package bot_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 	"time"
@@ -109,20 +108,8 @@ func TestEntryPointAppHandler(t *testing.T) {
 func TestActivityGameTimesOut(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, func(h *harness) { h.srv.EnableActivities(); h.live, h.activity = true, true })
-	instance, err := h.srv.LaunchEntryPoint(h.guild, h.channel, h.alice)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.srv.JoinActivity(instance, h.bob)
-	alice := h.signInActivity(h.alice, instance)
-	var started struct {
-		Game  int64  `json:"game"`
-		Error string `json:"error"`
-	}
-	if code := alice.call("POST", "/api/activity/games", map[string]string{"variant": "zola", "opponent": h.bob.ID}, alice.csrf, &started); code != http.StatusOK || started.Game == 0 {
-		t.Fatalf("alice starts a game with bob in the Activity: %d %+v", code, started)
-	}
-	g := h.game(started.Game).Game
+	_, _, id, _ := h.activityDuel()
+	g := h.game(id).Game
 	if g.DaysPerMove != table.DefaultDays || !g.Deadline.Equal(h.clock.Now().Add(table.DefaultDays*24*time.Hour)) || g.Rated {
 		t.Fatalf("the Activity's game: %d days per move, deadline %v, rated %v; want %d days from now, casual", g.DaysPerMove, g.Deadline, g.Rated, table.DefaultDays)
 	}

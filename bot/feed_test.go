@@ -301,21 +301,7 @@ func (h *harness) gameBoards(channel string, id int64) []*discordtest.Message {
 func TestStartedInActivity(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t, func(h *harness) { h.srv.EnableActivities(); h.live, h.activity = true, true })
-	instance, err := h.srv.LaunchEntryPoint(h.guild, h.channel, h.alice)
-	if err != nil {
-		t.Fatal(err)
-	}
-	h.srv.JoinActivity(instance, h.bob)
-	alice := h.signInActivity(h.alice, instance)
-	var started struct {
-		Game     int64  `json:"game"`
-		GameCSRF string `json:"game_csrf"`
-		Error    string `json:"error"`
-	}
-	if code := alice.call("POST", "/api/activity/games", map[string]string{"variant": "zola", "opponent": h.bob.ID}, alice.csrf, &started); code != http.StatusOK || started.Game == 0 {
-		t.Fatalf("alice starts a game with bob in the Activity: %d %+v", code, started)
-	}
-	id := started.Game
+	instance, alice, id, csrf := h.activityDuel()
 	h.boardReady(id)
 	board := h.board(id)
 	if board.ChannelID != h.channel || len(board.Mentions) > 0 || strings.Contains(board.Content, "<@") {
@@ -333,10 +319,10 @@ func TestStartedInActivity(t *testing.T) {
 		if code := client.call("GET", "/api/activity/game", nil, "", &joined); code != http.StatusOK {
 			t.Fatalf("bob finds the channel's game: %d", code)
 		}
-		started.GameCSRF = joined.GameCSRF
+		csrf = joined.GameCSRF
 	}
 	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
-	if code := client.call("POST", "/api/games/"+st.Game.PublicID+"/moves", map[string]any{"ply": 0, "move": move}, started.GameCSRF, nil); code != http.StatusOK {
+	if code := client.call("POST", "/api/games/"+st.Game.PublicID+"/moves", map[string]any{"ply": 0, "move": move}, csrf, nil); code != http.StatusOK {
 		t.Fatalf("%s's move in the Activity: %d", mover.Username, code)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -357,6 +343,28 @@ func TestStartedInActivity(t *testing.T) {
 	if boards := h.gameBoards(h.channel, id); len(boards) != 1 {
 		t.Errorf("%d boards of game %d in the channel; want the one", len(boards), id)
 	}
+}
+
+// activityDuel launches the Activity in the harness's channel with alice
+// and bob in it, and has alice start a game of Zola with bob there: the
+// instance, alice's client, and the game's number and session CSRF value.
+func (h *harness) activityDuel() (instance string, alice *activityClient, id int64, csrf string) {
+	h.t.Helper()
+	instance, err := h.srv.LaunchEntryPoint(h.guild, h.channel, h.alice)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	h.srv.JoinActivity(instance, h.bob)
+	alice = h.signInActivity(h.alice, instance)
+	var started struct {
+		Game     int64  `json:"game"`
+		GameCSRF string `json:"game_csrf"`
+		Error    string `json:"error"`
+	}
+	if code := alice.call("POST", "/api/activity/games", map[string]string{"variant": "zola", "opponent": h.bob.ID}, alice.csrf, &started); code != http.StatusOK || started.Game == 0 {
+		h.t.Fatalf("alice starts a game with bob in the Activity: %d %+v", code, started)
+	}
+	return instance, alice, started.Game, started.GameCSRF
 }
 
 // liveSession signs u in to game id's live board through the link the
