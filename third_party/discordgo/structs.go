@@ -123,6 +123,10 @@ type Session struct {
 	// When nil, the session is not listening.
 	listening chan interface{}
 
+	// listenEnded is closed when the listen goroutine of wsConn stops
+	// reading it (patched for zugbot: CloseWithCode waits on it).
+	listenEnded chan struct{}
+
 	// sequence tracks the current gateway api websocket sequence number
 	sequence *int64
 

@@ -18,6 +18,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -219,10 +220,11 @@ func (s *Session) open() (err error) {
 	// mutex lock and needs to exist before calling heartbeat and listen
 	// go rountines.
 	s.listening = make(chan interface{})
+	s.listenEnded = make(chan struct{})
 
 	// Start sending heartbeats and reading messages from Discord.
 	go s.heartbeat(s.wsConn, s.listening, h.HeartbeatInterval)
-	go s.listen(s.wsConn, s.listening)
+	go s.listen(s.wsConn, s.listening, s.listenEnded)
 
 	s.log(LogInformational, "exiting")
 	return nil
@@ -230,15 +232,21 @@ func (s *Session) open() (err error) {
 
 // listen polls the websocket connection for events, it will stop when the
 // listening channel is closed, or an error occurs.
-func (s *Session) listen(wsConn *websocket.Conn, listening <-chan interface{}) {
+func (s *Session) listen(wsConn *websocket.Conn, listening <-chan interface{}, ended chan<- struct{}) {
 
 	s.log(LogInformational, "called")
+	var once sync.Once
+	end := func() { once.Do(func() { close(ended) }) }
+	defer end()
 
 	for {
 
 		messageType, message, err := wsConn.ReadMessage()
 
 		if err != nil {
+			// The connection is closed (by Discord, answering our close
+			// frame, or otherwise): CloseWithCode need wait no more.
+			end()
 
 			// Detect if we have been closed manually. If a Close() has already
 			// happened, the websocket we are listening on will be different to
@@ -1004,8 +1012,16 @@ func (s *Session) CloseWithCode(closeCode int) (err error) {
 			s.log(LogInformational, "error closing websocket, %s", err)
 		}
 
-		// TODO: Wait for Discord to actually close the connection.
-		time.Sleep(1 * time.Second)
+		// Wait for Discord to close the connection (the listen goroutine
+		// sees it), for a second at most.
+		if s.listenEnded != nil {
+			select {
+			case <-s.listenEnded:
+			case <-time.After(1 * time.Second):
+			}
+		} else {
+			time.Sleep(1 * time.Second)
+		}
 
 		s.log(LogInformational, "closing gateway websocket")
 		err = s.wsConn.Close()
