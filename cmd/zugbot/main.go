@@ -42,6 +42,7 @@ func commands() []command {
 		{"moves", "list the legal moves of a position", runMoves},
 		{"render", "draw a position as a PNG, or a game as an animated GIF replay", runRender},
 		{"analyse", "judge a game move by move: mistakes, better moves, an evaluation graph", runAnalyse},
+		{"mine-puzzles", "find puzzles in self-play and confirm them by a deeper search (for the shipped sets)", runMinePuzzles},
 		{"match", "play games between AI players and estimate their Elo difference", runMatch},
 		{"play", "play a game against the AI in the terminal", runPlay},
 		{"web", "play a game against the AI in the browser, on a local live board", runWeb},

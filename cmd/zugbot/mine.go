@@ -1,0 +1,95 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/puzzle"
+)
+
+// runMinePuzzles finds puzzles in self-play and appends them to a set
+// file (puzzle/sets/<game>.txt in the repository), skipping those it holds.
+func runMinePuzzles(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := newFlags("mine-puzzles", "find puzzles in self-play, confirm them by a deeper search, and append them to a set file", stderr)
+	game := fs.String("game", "", "the game")
+	out := fs.String("out", "", "the set file to append to (puzzle/sets/<game>.txt)")
+	dur := fs.Duration("time", 10*time.Minute, "how long to mine")
+	levels := fs.String("levels", "1,2,3", "the AI levels drawn at random for each move of the self-play")
+	nodes := fs.Int64("nodes", puzzle.Deep.Nodes, "the nodes of the deeper search that confirms each candidate")
+	seed := fs.Uint64("seed", 1, "the seed of the self-play")
+	if err := parseFlags(fs, args); err != nil {
+		return err
+	}
+	v, err := findVariant(*game)
+	if err != nil {
+		return err
+	}
+	if *out == "" {
+		return usagef("-out is required")
+	}
+	var lv []int
+	for _, s := range strings.Split(*levels, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(s))
+		if err != nil || n < ai.MinLevel || n > ai.MaxLevel {
+			return usagef("-levels: %q is not a level from %d to %d", s, ai.MinLevel, ai.MaxLevel)
+		}
+		lv = append(lv, n)
+	}
+	var have []puzzle.Puzzle
+	if f, err := os.Open(*out); err == nil {
+		have, err = puzzle.Read(f)
+		f.Close()
+		if err != nil {
+			return fmt.Errorf("%s: %w", *out, err)
+		}
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return err
+	}
+	f, err := os.OpenFile(*out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	budget := puzzle.Deep
+	budget.Nodes = *nodes
+	m := puzzle.NewMiner(v, budget)
+	if err := m.Skip(have); err != nil {
+		return err
+	}
+	found := 0
+	var werr error
+	m.Found = func(pz puzzle.Puzzle) {
+		found++
+		if err := puzzle.Write(f, []puzzle.Puzzle{pz}); err != nil && werr == nil {
+			werr = err
+		}
+	}
+	start := time.Now()
+	ctx, cancel := context.WithTimeout(ctx, *dur)
+	defer cancel()
+	r := rand.New(rand.NewPCG(*seed, uint64(len(have))))
+	games := 0
+	for ctx.Err() == nil && werr == nil {
+		moves, err := puzzle.SelfPlay(ctx, v, lv, r)
+		if err != nil {
+			break
+		}
+		games++
+		if err := m.Game(ctx, v.Start(), moves, fmt.Sprintf("self-play %s #%d.%d", *levels, *seed, games)); err != nil && ctx.Err() == nil {
+			return err
+		}
+	}
+	if werr != nil {
+		return werr
+	}
+	fmt.Fprintf(stdout, "%s: %d games, %d candidates, %d puzzles in %v (%d in the set now)\n", v.ID, games, m.Candidates, found, time.Since(start).Round(time.Second), len(have)+found)
+	return nil
+}
