@@ -186,7 +186,15 @@ func (j *Judge) Reply(ctx context.Context, p engine.Position) (engine.Move, erro
 // (at most MaxMoves moves), and a final move that was the only legal one is
 // left out. p is left as it was.
 func (j *Judge) Line(ctx context.Context, p engine.Position) ([]engine.Move, bool, error) {
-	if len(p.Moves(nil)) < 2 {
+	moves := p.Moves(nil)
+	if len(moves) < 2 {
+		return nil, false, nil
+	}
+	wrong := false
+	for _, m := range moves {
+		wrong = wrong || !winsAtOnce(p, m)
+	}
+	if !wrong { // every move wins: nothing to find
 		return nil, false, nil
 	}
 	q := p.Clone()

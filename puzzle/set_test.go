@@ -27,10 +27,11 @@ func variant(t *testing.T, id string) *engine.Variant {
 // holds (what the mining achieved; see docs/puzzles.md).
 var shippedGames = map[string]int{"zola": 1, "zamma": 1, "zonal": 1, "zodiac": 1}
 
-// TestShippedSets: every shipped puzzle is what it claims to be. Its line
-// is legal and ends on the solver's move; and a deeper search than the one
-// that found it (puzzle.Deep, 25 times the scan's nodes; the solver for
-// Zodiac) finds a single winning first move, the line's, in its position.
+// TestShippedSets: every shipped puzzle is what it claims to be
+// (puzzle.Verify): its line is legal and ends on the solver's move, its
+// position has a wrong move, and a deeper search than the one that found
+// it (puzzle.Deep, 25 times the scan's nodes; the solver for Zodiac) finds
+// a single winning first move there, the line's.
 func TestShippedSets(t *testing.T) {
 	type job struct {
 		v  *engine.Variant
@@ -44,28 +45,8 @@ func TestShippedSets(t *testing.T) {
 			defer wg.Done()
 			j := puzzle.NewJudge(puzzle.Deep)
 			for jb := range jobs {
-				p, err := jb.pz.At(jb.v, len(jb.pz.Line))
-				if err != nil {
-					t.Errorf("%s: %v", jb.pz.ID, err)
-					continue
-				}
-				_ = p
-				start, _ := jb.pz.Start(jb.v)
-				if n := len(start.Moves(nil)); n < 2 {
-					t.Errorf("%s: %d legal moves: no choice to make", jb.pz.ID, n)
-				}
-				vd, err := j.Judge(context.Background(), start)
-				if err != nil {
-					t.Errorf("%s: %v", jb.pz.ID, err)
-					continue
-				}
-				first := start.FormatMove(vd.Move)
-				a, err := jb.pz.Check(jb.v, 0, first)
-				switch {
-				case !vd.Unique:
-					t.Errorf("%s: no single winning move: the best, %s, keeps %.0f%%, the second best %.0f%%", jb.pz.ID, first, vd.Win, vd.Second)
-				case err != nil || !a.Correct:
-					t.Errorf("%s: the deeper search's move is %s, the line's %s", jb.pz.ID, first, jb.pz.Line[0])
+				if err := puzzle.Verify(context.Background(), j, jb.v, jb.pz); err != nil {
+					t.Error(err)
 				}
 			}
 		}()

@@ -1,16 +1,20 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"os"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
+	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/puzzle"
 )
@@ -25,6 +29,7 @@ func runMinePuzzles(ctx context.Context, args []string, stdout, stderr io.Writer
 	levels := fs.String("levels", "1,2,3", "the AI levels drawn at random for each move of the self-play")
 	nodes := fs.Int64("nodes", puzzle.Deep.Nodes, "the nodes of the deeper search that confirms each candidate")
 	seed := fs.Uint64("seed", 1, "the seed of the self-play")
+	recheck := fs.Bool("recheck", false, "mine nothing: verify the puzzles of the set file again (puzzle.Verify) and keep those that pass")
 	if err := parseFlags(fs, args); err != nil {
 		return err
 	}
@@ -52,6 +57,9 @@ func runMinePuzzles(ctx context.Context, args []string, stdout, stderr io.Writer
 		}
 	} else if !errors.Is(err, os.ErrNotExist) {
 		return err
+	}
+	if *recheck {
+		return recheckSet(ctx, v, *out, have, stdout)
 	}
 	f, err := os.OpenFile(*out, os.O_APPEND|os.O_CREATE|os.O_WRONLY, 0o644)
 	if err != nil {
@@ -91,5 +99,51 @@ func runMinePuzzles(ctx context.Context, args []string, stdout, stderr io.Writer
 		return werr
 	}
 	fmt.Fprintf(stdout, "%s: %d games, %d candidates, %d puzzles in %v (%d in the set now)\n", v.ID, games, m.Candidates, found, time.Since(start).Round(time.Second), len(have)+found)
+	return nil
+}
+
+// recheckSet verifies the puzzles of the set file path again, on every
+// core, and rewrites it with those that pass, in their order.
+func recheckSet(ctx context.Context, v *engine.Variant, path string, have []puzzle.Puzzle, stdout io.Writer) error {
+	start := time.Now()
+	ok := make([]bool, len(have))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j := puzzle.NewJudge(puzzle.Deep)
+			for i := range next {
+				err := puzzle.Verify(ctx, j, v, have[i])
+				ok[i] = err == nil
+				if err != nil && ctx.Err() == nil {
+					fmt.Fprintln(stdout, err)
+				}
+			}
+		}()
+	}
+	for i := range have {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return err
+	}
+	var kept []puzzle.Puzzle
+	for i, pz := range have {
+		if ok[i] {
+			kept = append(kept, pz)
+		}
+	}
+	var b bytes.Buffer
+	if err := puzzle.Write(&b, kept); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "%s: %d of %d puzzles pass, in %v\n", v.ID, len(kept), len(have), time.Since(start).Round(time.Second))
 	return nil
 }
