@@ -47,7 +47,7 @@ type PuzzleMove struct {
 	Before, After puzzle.Rating
 }
 
-func glicko(r puzzle.Rating) store.Glicko   { return store.Glicko{R: r.R, RD: r.RD, Vol: r.Vol} }
+func glicko(r puzzle.Rating) store.Glicko     { return store.Glicko{R: r.R, RD: r.RD, Vol: r.Vol} }
 func fromGlicko(g store.Glicko) puzzle.Rating { return puzzle.Rating{R: g.R, RD: g.RD, Vol: g.Vol} }
 
 // PuzzleVariants returns the games that have puzzles, in menu order.
