@@ -31,6 +31,9 @@ type PuzzleView struct {
 
 // Task says what to find, for a caption.
 func (pv PuzzleView) Task() string {
+	if pv.Ply > 0 {
+		return fmt.Sprintf("%s to play: move %d of %d of the winning line.", pv.Variant.Sides[pv.Position.Turn()], pv.Ply/2+1, pv.Puzzle.Moves())
+	}
 	return pv.Puzzle.Task(pv.Variant, pv.Position.Turn())
 }
 

@@ -45,6 +45,7 @@ func commands() []command {
 		{"mine-puzzles", "find puzzles in self-play and confirm them by a deeper search (for the shipped sets)", runMinePuzzles},
 		{"match", "play games between AI players and estimate their Elo difference", runMatch},
 		{"play", "play a game against the AI in the terminal", runPlay},
+		{"puzzle", "solve puzzles in the terminal: find the one winning move", runPuzzle},
 		{"web", "play a game against the AI in the browser, on a local live board", runWeb},
 		{"worker", "think the AI's replies for the bots sharing a PostgreSQL database", runWorker},
 		{"backup", "write a consistent copy of the database (safe while the bot runs)", runBackup},

@@ -22,7 +22,7 @@ import (
 // runMinePuzzles finds puzzles in self-play and appends them to a set
 // file (puzzle/sets/<game>.txt in the repository), skipping those it holds.
 func runMinePuzzles(ctx context.Context, args []string, stdout, stderr io.Writer) error {
-	fs := newFlags("mine-puzzles", "find puzzles in self-play, confirm them by a deeper search, and append them to a set file", stderr)
+	fs := newFlags("mine-puzzles", "find puzzles in self-play, confirm them by a deeper search, and append them to a set file", stdout)
 	game := fs.String("game", "", "the game")
 	out := fs.String("out", "", "the set file to append to (puzzle/sets/<game>.txt)")
 	dur := fs.Duration("time", 10*time.Minute, "how long to mine")
