@@ -66,6 +66,30 @@ func ByID(id string) (Puzzle, bool) {
 	return Puzzle{}, false
 }
 
+// Number returns the puzzle's ID as a positive number, for places that
+// carry only numbers (a Discord control): the hash part of the ID.
+func (pz Puzzle) Number() int64 {
+	_, h, _ := strings.Cut(pz.ID, "-")
+	n, _ := strconv.ParseInt(h, 16, 64)
+	return n
+}
+
+// ByNumber returns the shipped puzzle whose Number is n.
+func ByNumber(n int64) (Puzzle, bool) {
+	all, err := shipped()
+	if err != nil || n <= 0 {
+		return Puzzle{}, false
+	}
+	for _, set := range all {
+		for _, pz := range set {
+			if pz.Number() == n {
+				return pz, true
+			}
+		}
+	}
+	return Puzzle{}, false
+}
+
 // Read reads puzzles written by Write, one a line.
 func Read(r io.Reader) ([]Puzzle, error) {
 	var out []Puzzle

@@ -1,0 +1,113 @@
+package bot_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/bwmarrin/discordgo"
+
+	"github.com/zugbot/zugbot/bot/discordtest"
+	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/puzzle"
+)
+
+// shownPuzzle returns the puzzle a /puzzle message shows, by its title.
+func shownPuzzle(t *testing.T, m *discordtest.Message) puzzle.Puzzle {
+	t.Helper()
+	if len(m.Embeds) == 0 {
+		t.Fatalf("the puzzle message has no embed: %q", m.Content)
+	}
+	for _, w := range strings.Fields(m.Embeds[0].Title) {
+		if pz, ok := puzzle.ByID(w); ok {
+			return pz
+		}
+	}
+	t.Fatalf("no puzzle named in %q", m.Embeds[0].Title)
+	return puzzle.Puzzle{}
+}
+
+// choose picks move in the puzzle menus of m, in whichever menu holds it.
+func choose(t *testing.T, h *harness, m *discordtest.Message, move string) *discordtest.Response {
+	t.Helper()
+	for _, sm := range m.SelectMenus() {
+		for _, o := range sm.Options {
+			if o.Value == move {
+				return h.srv.Select(t, h.alice, m, sm.CustomID, move).WaitResponse(t, wait)
+			}
+		}
+	}
+	t.Fatalf("no menu offers %s", move)
+	return nil
+}
+
+// TestPuzzleCommand solves a puzzle with /puzzle on the fake Discord, then
+// fails the next one: the board is private, the moves are offered in
+// menus, the opponent's reply is shown, and the rating moves up and down.
+func TestPuzzleCommand(t *testing.T) {
+	h := newHarness(t)
+	ix, resp := h.command(h.alice, "puzzle", discordtest.Opt("game", "zodiac"))
+	if resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
+		t.Fatalf("/puzzle answered %+v; want a private board", resp.Data)
+	}
+	msg := ix.Original()
+	pz := shownPuzzle(t, msg)
+	if pz.Variant != "zodiac" || len(msg.SelectMenus()) == 0 || len(msg.Files) != 1 {
+		t.Fatalf("puzzle %s: %d menus, %d files", pz.ID, len(msg.SelectMenus()), len(msg.Files))
+	}
+	if _, err := msg.Images(); err != nil {
+		t.Fatalf("the board: %v", err)
+	}
+	for ply := 0; ply < len(pz.Line); ply += 2 {
+		r := choose(t, h, msg, pz.Line[ply])
+		if r.Type != discordgo.InteractionResponseUpdateMessage {
+			t.Fatalf("a move answered type %d, want an update", r.Type)
+		}
+		msg = ix.Original()
+		desc := msg.Embeds[0].Description
+		if ply+1 < len(pz.Line) {
+			want := pz.Line[ply] + "** is right. White answers **" + pz.Line[ply+1]
+			if !strings.Contains(desc, want) {
+				t.Fatalf("after %s: %q, want %q", pz.Line[ply], desc, want)
+			}
+			continue
+		}
+		if !strings.Contains(desc, "solved!") || !strings.Contains(desc, "Your puzzle rating: 1500? → ") || !strings.Contains(desc, "(+") {
+			t.Errorf("solved: %q", desc)
+		}
+	}
+	next := hasSuffix(buttons(msg), "/pnext")
+	if next == "" {
+		t.Fatalf("no button for another puzzle: %v", buttons(msg))
+	}
+	h.srv.Click(t, h.alice, msg, next).WaitResponse(t, wait)
+	msg = ix.Original()
+	other := shownPuzzle(t, msg)
+	if other.ID == pz.ID {
+		t.Fatalf("the same puzzle again")
+	}
+	var v *engine.Variant
+	for _, g := range games.All() {
+		if g.ID == other.Variant {
+			v = g
+		}
+	}
+	p, err := other.Start(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wrong := ""
+	for _, m := range p.Moves(nil) {
+		if a, err := other.Check(v, 0, p.FormatMove(m)); err == nil && !a.Correct {
+			wrong = a.Move
+		}
+	}
+	choose(t, h, msg, wrong)
+	desc := ix.Original().Embeds[0].Description
+	if !strings.Contains(desc, wrong+" is not it.** The answer was **"+other.Line[0]) || !strings.Contains(desc, "(-") {
+		t.Errorf("failed: %q", desc)
+	}
+	if n, _ := h.st.PuzzlesTried(t.Context(), h.alice.ID, "zodiac"); len(n) != 2 {
+		t.Errorf("%d attempts recorded, want 2", len(n))
+	}
+}
