@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -67,6 +68,8 @@ type Server struct {
 
 	ctx    context.Context // the AI replies' and streams'; cancelled by Close
 	cancel context.CancelFunc
+
+	renderer func() *render.Renderer // the lesson and puzzle boards' (learn.go), made at first use
 	wg     sync.WaitGroup
 
 	streams  atomic.Int64 // the live streams open
@@ -118,6 +121,7 @@ func New(cfg Config) (*Server, error) {
 		}
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
+	s.renderer = sync.OnceValue(render.New)
 	s.routes()
 	return s, nil
 }
@@ -218,6 +222,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /tournaments/{id}", s.tournamentPage)
 	m.HandleFunc("GET /api/tournaments/{id}", s.tournament)
 	m.HandleFunc("GET /api/tournaments/{id}/live", s.tournamentLive)
+	s.learnRoutes()
 	if s.discord != nil {
 		s.activityRoutes()
 	}
