@@ -137,3 +137,8 @@ func (s *Server) lessonTry(w http.ResponseWriter, r *http.Request) {
 	}
 	writeJSON(w, http.StatusOK, tryJSON{Move: try.Notation, Done: try.Done, Explain: try.Explain})
 }
+
+// LessonURL returns the address of the lesson page of variant id.
+func (s *Server) LessonURL(id string) string {
+	return s.cfg.PublicURL + "/learn/" + id
+}

@@ -99,4 +99,3 @@ func visible(ctx context.Context, t *testing.T, sel string) bool {
 	}
 	return shown
 }
-

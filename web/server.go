@@ -68,9 +68,9 @@ type Server struct {
 
 	ctx    context.Context // the AI replies' and streams'; cancelled by Close
 	cancel context.CancelFunc
-
-	renderer func() *render.Renderer // the lesson and puzzle boards' (learn.go), made at first use
 	wg     sync.WaitGroup
+
+	renderer func() *render.Renderer // the lesson boards' (learn.go), made at first use
 
 	streams  atomic.Int64 // the live streams open
 	watchers watchers     // the players' live streams, by game and player
