@@ -8,6 +8,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/learn"
 	"github.com/zugbot/zugbot/puzzle"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/table"
@@ -189,4 +190,22 @@ func (r *request) puzzleMessage(pv table.PuzzleView, note string, last *engine.M
 		}}})
 	}
 	return m, nil
+}
+
+// lessonLinker is a live board that serves the lesson pages too (the web
+// server does).
+type lessonLinker interface {
+	LessonURL(variant string) string
+}
+
+// lessonLink returns the button that opens the lessons of v on the live
+// board, or nothing when the bot has no live board or v has no lessons.
+func (b *Bot) lessonLink(v *engine.Variant) []discordgo.MessageComponent {
+	ll, ok := b.live.(lessonLinker)
+	if _, has := learn.For(v.ID); !ok || !has {
+		return nil
+	}
+	return []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Learn " + v.Game + " step by step", Style: discordgo.LinkButton, URL: ll.LessonURL(v.ID)},
+	}}}
 }

@@ -1,6 +1,7 @@
 package bot_test
 
 import (
+	"net/http"
 	"strings"
 	"testing"
 
@@ -109,5 +110,29 @@ func TestPuzzleCommand(t *testing.T) {
 	}
 	if n, _ := h.st.PuzzlesTried(t.Context(), h.alice.ID, "zodiac"); len(n) != 2 {
 		t.Errorf("%d attempts recorded, want 2", len(n))
+	}
+}
+
+// TestRulesOfferTheLesson: with the live board, /rules links to the game's
+// lesson page, which serves the lesson.
+func TestRulesOfferTheLesson(t *testing.T) {
+	h := newHarness(t, func(h *harness) { h.live = true })
+	ix, _ := h.command(h.alice, "rules", discordtest.Opt("game", "zamma"))
+	var url string
+	for _, b := range ix.Original().Buttons() {
+		if b.Style == discordgo.LinkButton && strings.Contains(b.Label, "Learn Zamma") {
+			url = b.URL
+		}
+	}
+	if url != h.webURL+"/learn/zamma" {
+		t.Fatalf("/rules links to %q, want %s/learn/zamma", url, h.webURL)
+	}
+	resp, err := http.Get(url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusOK || !strings.HasPrefix(resp.Header.Get("Content-Type"), "text/html") {
+		t.Errorf("the lesson page: %s, %s", resp.Status, resp.Header.Get("Content-Type"))
 	}
 }
