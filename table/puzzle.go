@@ -150,7 +150,8 @@ func (t *Table) Puzzle(ctx context.Context, id string, ply int) (PuzzleView, err
 // wrong move, or the last move of the line, ends the attempt, and the first
 // attempt at a puzzle moves the player's and the puzzle's ratings
 // (puzzle.Attempt). An entry that is not a legal move is refused and costs
-// nothing.
+// nothing. An attempt without a player (user.ID empty: someone on the web
+// who has not signed in) is judged the same and recorded nowhere.
 func (t *Table) TryPuzzle(ctx context.Context, user store.Player, id string, ply int, text string) (PuzzleMove, error) {
 	pv, err := t.Puzzle(ctx, id, ply)
 	if err != nil {
@@ -169,6 +170,9 @@ func (t *Table) TryPuzzle(ctx context.Context, user store.Player, id string, ply
 		if res.View, err = t.Puzzle(ctx, id, a.Next); err != nil {
 			return PuzzleMove{}, err
 		}
+		return res, nil
+	}
+	if user.ID == "" {
 		return res, nil
 	}
 	rec, err := t.store.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{

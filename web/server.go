@@ -223,6 +223,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /api/tournaments/{id}", s.tournament)
 	m.HandleFunc("GET /api/tournaments/{id}/live", s.tournamentLive)
 	s.learnRoutes()
+	s.puzzleRoutes()
 	if s.discord != nil {
 		s.activityRoutes()
 	}
