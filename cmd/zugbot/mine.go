@@ -16,6 +16,8 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
+	"github.com/zugbot/zugbot/games"
+	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/puzzle"
 )
 
@@ -29,6 +31,7 @@ func runMinePuzzles(ctx context.Context, args []string, stdout, stderr io.Writer
 	levels := fs.String("levels", "1,2,3", "the AI levels drawn at random for each move of the self-play")
 	nodes := fs.Int64("nodes", puzzle.Deep.Nodes, "the nodes of the deeper search that confirms each candidate")
 	seed := fs.Uint64("seed", 1, "the seed of the self-play")
+	dbPath := fs.String("db", "", "mine the finished games of this SQLite file instead of self-play")
 	recheck := fs.Bool("recheck", false, "mine nothing: verify the puzzles of the set file again (puzzle.Verify) and keep those that pass")
 	if err := parseFlags(fs, args); err != nil {
 		return err
@@ -83,6 +86,14 @@ func runMinePuzzles(ctx context.Context, args []string, stdout, stderr io.Writer
 	start := time.Now()
 	ctx, cancel := context.WithTimeout(ctx, *dur)
 	defer cancel()
+	if *dbPath != "" {
+		games, err := mineDB(ctx, m, v, *dbPath)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: %s, %d candidates, %d puzzles in %v (%d in the set now)\n", v.ID, plural(games, "finished game", "finished games"), m.Candidates, found, time.Since(start).Round(time.Second), len(have)+found)
+		return werr
+	}
 	r := rand.New(rand.NewPCG(*seed, uint64(len(have))))
 	games := 0
 	for ctx.Err() == nil && werr == nil {
@@ -146,4 +157,56 @@ func recheckSet(ctx context.Context, v *engine.Variant, path string, have []puzz
 	}
 	fmt.Fprintf(stdout, "%s: %d of %d puzzles pass, in %v\n", v.ID, len(kept), len(have), time.Since(start).Round(time.Second))
 	return nil
+}
+
+// mineDB looks for puzzles in the finished games of variant v in the
+// database at path, and returns how many it read.
+func mineDB(ctx context.Context, m *puzzle.Miner, v *engine.Variant, path string) (int, error) {
+	db, err := store.Open(ctx, path, store.Options{Variants: games.All()})
+	if err != nil {
+		return 0, err
+	}
+	defer db.Close()
+	n := 0
+	for offset := 0; ; offset += 100 {
+		gs, err := db.Games(ctx, store.GameQuery{Variant: v.ID, Status: store.Finished, Limit: 100, Offset: offset})
+		if err != nil {
+			return n, err
+		}
+		for _, g := range gs {
+			st, err := db.Load(ctx, g.ID)
+			if err != nil {
+				return n, err
+			}
+			start, err := loadStart(v, st.Game.Start)
+			if err != nil {
+				return n, fmt.Errorf("game %d: %w", g.ID, err)
+			}
+			p := start.Clone()
+			var moves []engine.Move
+			for _, mv := range st.Moves {
+				em, err := p.ParseMove(mv.Notation)
+				if err != nil {
+					return n, fmt.Errorf("game %d: %w", g.ID, err)
+				}
+				moves = append(moves, em)
+				p.Do(em)
+			}
+			n++
+			if err := m.Game(ctx, start, moves, fmt.Sprintf("game #%d", g.ID)); err != nil {
+				return n, err
+			}
+		}
+		if len(gs) < 100 {
+			return n, nil
+		}
+	}
+}
+
+// loadStart returns a game's start: the variant's, or its position string.
+func loadStart(v *engine.Variant, s string) (engine.Position, error) {
+	if s == "" {
+		return v.Start(), nil
+	}
+	return v.Parse(s)
 }
