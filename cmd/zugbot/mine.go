@@ -17,8 +17,8 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/games"
-	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/puzzle"
+	"github.com/zugbot/zugbot/store"
 )
 
 // runMinePuzzles finds puzzles in self-play and appends them to a set
