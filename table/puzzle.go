@@ -175,15 +175,36 @@ func (t *Table) TryPuzzle(ctx context.Context, user store.Player, id string, ply
 	if user.ID == "" {
 		return res, nil
 	}
+	return t.recordAttempt(ctx, user, res, a.Solved)
+}
+
+// GiveUpPuzzle shows user the answer at ply of puzzle id, which ends their
+// attempt as a failure: seeing the solution counts as not finding it.
+func (t *Table) GiveUpPuzzle(ctx context.Context, user store.Player, id string, ply int) (PuzzleMove, error) {
+	pv, err := t.Puzzle(ctx, id, ply)
+	if err != nil {
+		return PuzzleMove{}, err
+	}
+	res := PuzzleMove{Answer: puzzle.Answer{Expected: pv.Puzzle.Line[ply]}, View: pv}
+	if user.ID == "" {
+		return res, nil
+	}
+	return t.recordAttempt(ctx, user, res, false)
+}
+
+// recordAttempt records the end of user's attempt at res's puzzle, and the
+// rating changes if it was their first.
+func (t *Table) recordAttempt(ctx context.Context, user store.Player, res PuzzleMove, solved bool) (PuzzleMove, error) {
+	pz := res.View.Puzzle
 	rec, err := t.store.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{
-		Player: user, Variant: pv.Variant.ID, PuzzleID: id, Solved: a.Solved,
-		Seed: glicko(pv.Puzzle.Seeded()), New: glicko(puzzle.NewPlayer),
+		Player: user, Variant: pz.Variant, PuzzleID: pz.ID, Solved: solved,
+		Seed: glicko(pz.Seeded()), New: glicko(puzzle.NewPlayer),
 	}, func(p, z store.Glicko, solved bool) (store.Glicko, store.Glicko) {
 		np, nz := puzzle.Attempt(fromGlicko(p), fromGlicko(z), solved)
 		return glicko(np), glicko(nz)
 	})
 	if err != nil {
-		return PuzzleMove{}, fmt.Errorf("puzzle %s: %w", id, err)
+		return PuzzleMove{}, fmt.Errorf("puzzle %s: %w", pz.ID, err)
 	}
 	res.Rated = rec.First
 	res.Before, res.After = fromGlicko(rec.Player), fromGlicko(rec.PlayerAfter)

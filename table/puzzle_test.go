@@ -80,6 +80,18 @@ func TestPuzzleThroughService(t *testing.T) {
 			ply = res.Next
 		}
 	}
+	// Seeing the answer is a miss: the rating falls, once.
+	pv, err := tab.NextPuzzle(ctx, me.ID, "zola")
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := tab.GiveUpPuzzle(ctx, me, pv.Puzzle.ID, 0)
+	if err != nil || !res.Rated || res.Expected != pv.Puzzle.Line[0] || res.After.R >= res.Before.R {
+		t.Errorf("giving up: %+v, %v", res, err)
+	}
+	if res, err = tab.GiveUpPuzzle(ctx, me, pv.Puzzle.ID, 0); err != nil || res.Rated {
+		t.Errorf("giving up again: %+v, %v", res, err)
+	}
 	if len(tab.PuzzleVariants()) != 4 {
 		t.Errorf("puzzles in %d games, want 4", len(tab.PuzzleVariants()))
 	}

@@ -59,7 +59,7 @@ func puzzleCommand(ctx context.Context, args []string, in io.Reader, stdout, std
 	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "%s puzzles. Type your move (as in \"zugbot play\"), \"skip\" for another puzzle, \"quit\" to stop.\n", v.Name)
+	fmt.Fprintf(stdout, "%s puzzles. Type your move (as in \"zugbot play\"), \"skip\" to see the answer (it counts as a miss), \"quit\" to stop.\n", v.Name)
 	lines := readLines(in)
 	id := *first
 	for {
@@ -112,7 +112,11 @@ func solvePuzzle(ctx context.Context, tab *table.Table, pv table.PuzzleView, lin
 		case "quit", "exit":
 			return true, nil
 		case "skip":
-			fmt.Fprintf(stdout, "Skipped: the answer was %s.\n", pv.Puzzle.Line[pv.Ply])
+			res, err := tab.GiveUpPuzzle(ctx, you, pv.Puzzle.ID, pv.Ply)
+			if err != nil {
+				return true, err
+			}
+			fmt.Fprintf(stdout, "The answer was %s.%s\n", res.Expected, ratingChange(res))
 			return false, nil
 		}
 		res, err := tab.TryPuzzle(ctx, you, pv.Puzzle.ID, pv.Ply, text)

@@ -11,8 +11,9 @@ import (
 )
 
 // TestPuzzleCommand solves a shipped puzzle at the terminal, after an entry
-// that is no move, and fails another in a second run: the reply, the solve
-// and the failure are said, with the rating moving up and down.
+// that is no move, gives the next one up, and fails another in a second
+// run: the reply, the solve, the answer and the failure are said, with the
+// rating moving up and down.
 func TestPuzzleCommand(t *testing.T) {
 	set, err := puzzle.Set("zodiac")
 	if err != nil || len(set) == 0 {
@@ -30,7 +31,7 @@ func TestPuzzleCommand(t *testing.T) {
 	for i := 0; i < len(pz.Line); i += 2 {
 		in.WriteString(pz.Line[i] + "\n")
 	}
-	in.WriteString("quit\n")
+	in.WriteString("skip\nquit\n")
 	var out, errOut bytes.Buffer
 	err = puzzleCommand(context.Background(), []string{"-game", "zodiac", "-id", pz.ID, "-seed", "1"}, strings.NewReader(in.String()), &out, &errOut)
 	if err != nil {
@@ -42,13 +43,14 @@ func TestPuzzleCommand(t *testing.T) {
 		"move \"C9-C9\":",
 		pz.Line[0] + " is right. White answers " + pz.Line[1] + ".",
 		"solved! Your rating: 1500? → 1",
+		"The answer was ",
 	} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the output lacks %q:\n%s", want, got)
 		}
 	}
-	if strings.Count(got, "Puzzle zodiac-") != 2 {
-		t.Errorf("want a second puzzle after the first:\n%s", got)
+	if strings.Count(got, "Puzzle zodiac-") != 3 || !strings.Contains(got, "(-") {
+		t.Errorf("want a second puzzle after the first, given up with a fall, and a third:\n%s", got)
 	}
 	// A wrong move in another puzzle.
 	other := set[len(set)-1]
