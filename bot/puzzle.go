@@ -36,16 +36,21 @@ func (r *request) puzzleCommand() error {
 	if err != nil {
 		return err
 	}
-	pv, err := r.b.table.NextPuzzle(r.ctx, r.user.ID, v.ID)
-	if err != nil {
-		return err
-	}
-	m, err := r.puzzleMessage(pv, "", nil)
+	m, err := r.nextPuzzle(v.ID)
 	if err != nil {
 		return err
 	}
 	m.ephemeral = true
 	return r.reply(m)
+}
+
+// nextPuzzle draws a puzzle of variant id that the user has not tried.
+func (r *request) nextPuzzle(id string) (message, error) {
+	pv, err := r.b.table.NextPuzzle(r.ctx, r.user.ID, id)
+	if err != nil {
+		return message{}, err
+	}
+	return r.puzzleMessage(pv, "", nil)
 }
 
 // puzzleMove judges the move chosen in a puzzle's menu and shows what
@@ -100,11 +105,7 @@ func (r *request) puzzleNext(a action) error {
 	if !ok {
 		return userErrorf("This puzzle is no longer offered; try /puzzle for another.")
 	}
-	pv, err := r.b.table.NextPuzzle(r.ctx, r.user.ID, pz.Variant)
-	if err != nil {
-		return err
-	}
-	m, err := r.puzzleMessage(pv, "", nil)
+	m, err := r.nextPuzzle(pz.Variant)
 	if err != nil {
 		return err
 	}

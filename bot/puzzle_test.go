@@ -8,7 +8,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
-	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/puzzle"
 )
@@ -87,12 +86,7 @@ func TestPuzzleCommand(t *testing.T) {
 	if other.ID == pz.ID {
 		t.Fatalf("the same puzzle again")
 	}
-	var v *engine.Variant
-	for _, g := range games.All() {
-		if g.ID == other.Variant {
-			v = g
-		}
-	}
+	v, _ := games.ByID(other.Variant)
 	p, err := other.Start(v)
 	if err != nil {
 		t.Fatal(err)

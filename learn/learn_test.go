@@ -13,13 +13,11 @@ import (
 
 func variant(t *testing.T, id string) *engine.Variant {
 	t.Helper()
-	for _, v := range games.All() {
-		if v.ID == id {
-			return v
-		}
+	v, ok := games.ByID(id)
+	if !ok {
+		t.Fatalf("no variant %q", id)
 	}
-	t.Fatalf("no variant %q", id)
-	return nil
+	return v
 }
 
 // TestSteps checks every step of every lesson against its game's engine:

@@ -2,9 +2,7 @@ package puzzle_test
 
 import (
 	"context"
-	"runtime"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/zugbot/zugbot/engine"
@@ -14,13 +12,11 @@ import (
 
 func variant(t *testing.T, id string) *engine.Variant {
 	t.Helper()
-	for _, v := range games.All() {
-		if v.ID == id {
-			return v
-		}
+	v, ok := games.ByID(id)
+	if !ok {
+		t.Fatalf("no variant %q", id)
 	}
-	t.Fatalf("no variant %q", id)
-	return nil
+	return v
 }
 
 // shippedGames are the games with a shipped set, and the least each set
@@ -33,27 +29,9 @@ var shippedGames = map[string]int{"zola": 1, "zamma": 1, "zonal": 1, "zodiac": 1
 // it (puzzle.Deep, 25 times the scan's nodes; the solver for Zodiac) finds
 // a single winning first move there, the line's.
 func TestShippedSets(t *testing.T) {
-	type job struct {
-		v  *engine.Variant
-		pz puzzle.Puzzle
-	}
-	jobs := make(chan job)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			j := puzzle.NewJudge(puzzle.Deep)
-			for jb := range jobs {
-				if err := puzzle.Verify(context.Background(), j, jb.v, jb.pz); err != nil {
-					t.Error(err)
-				}
-			}
-		}()
-	}
 	ids := map[string]bool{}
 	for id, least := range shippedGames {
-		v := variant(t, id)
+		v, _ := games.ByID(id)
 		set, err := puzzle.Set(id)
 		if err != nil {
 			t.Fatal(err)
@@ -66,9 +44,11 @@ func TestShippedSets(t *testing.T) {
 				t.Errorf("%s: a duplicate ID, or another game's", pz.ID)
 			}
 			ids[pz.ID] = true
-			jobs <- job{v, pz}
+		}
+		for _, err := range puzzle.VerifyAll(context.Background(), v, set, puzzle.Deep) {
+			if err != nil {
+				t.Error(err)
+			}
 		}
 	}
-	close(jobs)
-	wg.Wait()
 }

@@ -3,8 +3,11 @@ package puzzle
 import (
 	"context"
 	"fmt"
+	"runtime"
+	"sync"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/engine/ai"
 )
 
 // Verify checks that pz is what it claims to be, in v: its line is legal
@@ -43,4 +46,29 @@ func Verify(ctx context.Context, j *Judge, v *engine.Variant, pz Puzzle) error {
 		return fmt.Errorf("puzzle %s: the search's move is %s, the line's %s", pz.ID, first, pz.Line[0])
 	}
 	return nil
+}
+
+// VerifyAll verifies the puzzles of v on every core, each with its own
+// Judge at budget, and returns each puzzle's error (nil when it passes),
+// in the order given.
+func VerifyAll(ctx context.Context, v *engine.Variant, pzs []Puzzle, budget ai.Config) []error {
+	errs := make([]error, len(pzs))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range runtime.GOMAXPROCS(0) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			j := NewJudge(budget)
+			for i := range next {
+				errs[i] = Verify(ctx, j, v, pzs[i])
+			}
+		}()
+	}
+	for i := range pzs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return errs
 }

@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"strconv"
 
+	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/learn"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/table"
@@ -108,9 +109,15 @@ func (s *Server) lessonBoard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	side := st.Position.Turn()
+	s.boardPNG(w, r, st.Position, st.Variant.Sides[st.Position.Turn()]+" to move")
+}
+
+// boardPNG answers with the picture of p, seen from the side to move, with
+// caption under it: a lesson's or a puzzle's board, which never changes.
+func (s *Server) boardPNG(w http.ResponseWriter, r *http.Request, p engine.Position, caption string) {
+	side := p.Turn()
 	var b bytes.Buffer
-	if err := s.renderer().PNG(&b, st.Position, render.Options{Viewer: &side, Caption: st.Variant.Sides[side] + " to move"}); err != nil {
+	if err := s.renderer().PNG(&b, p, render.Options{Viewer: &side, Caption: caption}); err != nil {
 		s.fail(w, r, err)
 		return
 	}

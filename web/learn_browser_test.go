@@ -21,12 +21,7 @@ func TestLessonPageOnPhone(t *testing.T) {
 	ctx, errs := browser(t)
 	phone(ctx, t)
 	for _, c := range learn.Courses() {
-		var v = games.All()[0]
-		for _, g := range games.All() {
-			if g.ID == c.Variant {
-				v = g
-			}
-		}
+		v, _ := games.ByID(c.Variant)
 		l := c.Lessons[0]
 		if err := chromedp.Do(ctx, chromedp.Navigate(f.ts.URL+"/learn/"+c.Variant)); err != nil {
 			t.Fatal(err)

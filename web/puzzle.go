@@ -1,11 +1,9 @@
 package web
 
 import (
-	"bytes"
 	"net/http"
 	"strconv"
 
-	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -40,15 +38,7 @@ func (s *Server) puzzleRoutes() {
 		if !ok {
 			return
 		}
-		side := pv.Position.Turn()
-		var b bytes.Buffer
-		if err := s.renderer().PNG(&b, pv.Position, render.Options{Viewer: &side, Caption: pv.Task()}); err != nil {
-			s.fail(w, r, err)
-			return
-		}
-		w.Header().Set("Content-Type", "image/png")
-		w.Header().Set("Cache-Control", "max-age=3600")
-		_, _ = w.Write(b.Bytes())
+		s.boardPNG(w, r, pv.Position, pv.Task())
 	})
 	m.HandleFunc("POST /api/puzzle/{id}/{ply}", func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)

@@ -8,10 +8,8 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
@@ -117,35 +115,16 @@ func runMinePuzzles(ctx context.Context, args []string, stdout, stderr io.Writer
 // core, and rewrites it with those that pass, in their order.
 func recheckSet(ctx context.Context, v *engine.Variant, path string, have []puzzle.Puzzle, stdout io.Writer) error {
 	start := time.Now()
-	ok := make([]bool, len(have))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			j := puzzle.NewJudge(puzzle.Deep)
-			for i := range next {
-				err := puzzle.Verify(ctx, j, v, have[i])
-				ok[i] = err == nil
-				if err != nil && ctx.Err() == nil {
-					fmt.Fprintln(stdout, err)
-				}
-			}
-		}()
-	}
-	for i := range have {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	errs := puzzle.VerifyAll(ctx, v, have, puzzle.Deep)
 	if err := ctx.Err(); err != nil {
 		return err
 	}
 	var kept []puzzle.Puzzle
 	for i, pz := range have {
-		if ok[i] {
+		if errs[i] == nil {
 			kept = append(kept, pz)
+		} else {
+			fmt.Fprintln(stdout, errs[i])
 		}
 	}
 	var b bytes.Buffer

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/puzzle"
 )
 
@@ -54,7 +54,7 @@ func TestPuzzleCommand(t *testing.T) {
 	}
 	// A wrong move in another puzzle.
 	other := set[len(set)-1]
-	v := findGame(t, "zodiac")
+	v, _ := games.ByID("zodiac")
 	p, _ := other.Start(v)
 	wrong := ""
 	for _, m := range p.Moves(nil) {
@@ -69,13 +69,4 @@ func TestPuzzleCommand(t *testing.T) {
 	if err != nil || !strings.Contains(out.String(), want) || !strings.Contains(out.String(), "(-") {
 		t.Errorf("a wrong move: %v; the output lacks %q and a fall:\n%s", err, want, out.String())
 	}
-}
-
-func findGame(t *testing.T, id string) *engine.Variant {
-	t.Helper()
-	v, err := findVariant(id)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return v
 }
