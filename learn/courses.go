@@ -6,7 +6,7 @@ var courses = []Course{zola, zamma, zonal, zodiac}
 
 var zola = Course{
 	Variant: "zola",
-	Final:   "You know every rule of Zola. Play a short game against level 1 (beginner) to put them together.",
+	Final:   "You know every rule of Zola. Put them together in a short game against level 1 (beginner): /play game:Zola level:1 on Discord, or zugbot play -game zola -level 1 in a terminal.",
 	Lessons: []Lesson{{
 		Key:   "zola-steps",
 		Title: "Steps go outward",
@@ -89,7 +89,7 @@ var zola = Course{
 
 var zamma = Course{
 	Variant: "zamma",
-	Final:   "You know every rule of Zamma. Play a short game against level 1 (beginner) to put them together.",
+	Final:   "You know every rule of Zamma. Put them together in a short game against level 1 (beginner): /play game:Zamma level:1 on Discord, or zugbot play -game zamma -level 1 in a terminal.",
 	Lessons: []Lesson{{
 		Key:   "zamma-steps",
 		Title: "Men step forward",
@@ -175,7 +175,7 @@ var zamma = Course{
 
 var zonal = Course{
 	Variant: "zonal",
-	Final:   "You know every rule of Zonal Chess. Play a short game against level 1 (beginner) to put them together.",
+	Final:   "You know every rule of Zonal Chess. Put them together in a short game against level 1 (beginner): /play game:Zonal Chess level:1 on Discord, or zugbot play -game zonal -level 1 in a terminal.",
 	Lessons: []Lesson{{
 		Key:   "zonal-zones",
 		Title: "Riders turn in the zones",
@@ -266,7 +266,7 @@ var zonal = Course{
 
 var zodiac = Course{
 	Variant: "zodiac",
-	Final:   "You know every rule of Zodiac. Play a short game against level 1 (beginner) to put them together.",
+	Final:   "You know every rule of Zodiac. Put them together in a short game against level 1 (beginner): /play game:Zodiac level:1 on Discord, or zugbot play -game zodiac -level 1 in a terminal.",
 	Lessons: []Lesson{{
 		Key:   "zodiac-jump",
 		Title: "Jump and turn over",
