@@ -105,6 +105,7 @@ var verbs = map[string]verb{
 	verbStandings:        {tournamentKind, (*request).tournamentAct},
 	verbPuzzleMove:       {puzzleKind, (*request).puzzleMove},
 	verbPuzzleNext:       {puzzleKind, (*request).puzzleNext},
+	verbPuzzleGive:       {puzzleKind, (*request).puzzleGiveUp},
 }
 
 func gameAction(game int64, ply int, verb string) action {

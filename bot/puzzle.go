@@ -3,6 +3,7 @@ package bot
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/bwmarrin/discordgo"
@@ -23,6 +24,7 @@ const puzzleKind actionKind = 'p'
 const (
 	verbPuzzleMove = "pmove" // select menu: the move chosen (arg: menu number)
 	verbPuzzleNext = "pnext" // button: another puzzle of the same game
+	verbPuzzleGive = "pgive" // button: show the answer (a miss)
 )
 
 func puzzleAction(pz puzzle.Puzzle, ply int, verb string) action {
@@ -66,9 +68,31 @@ func (r *request) puzzleMove(a action) error {
 	if err != nil {
 		return err
 	}
+	return r.puzzleAnswered(pz, a.ply, res)
+}
+
+// puzzleGiveUp shows the answer, which ends the attempt as a miss.
+func (r *request) puzzleGiveUp(a action) error {
+	pz, ok := puzzle.ByNumber(a.id)
+	if !ok {
+		return userErrorf("This puzzle is no longer offered; try /puzzle for another.")
+	}
+	res, err := r.b.table.GiveUpPuzzle(r.ctx, r.player(), pz.ID, a.ply)
+	if err != nil {
+		return err
+	}
+	return r.puzzleAnswered(pz, a.ply, res)
+}
+
+// puzzleAnswered shows the outcome of a move (or of giving up, which has
+// no Move) at ply of pz.
+func (r *request) puzzleAnswered(pz puzzle.Puzzle, ply int, res table.PuzzleMove) error {
+	var err error
 	var note string
 	var last *engine.MoveInfo
 	switch {
+	case res.Move == "":
+		note = fmt.Sprintf("The answer was **%s**.%s", res.Expected, puzzleRatingNote(res))
 	case !res.Correct:
 		note = fmt.Sprintf("**%s is not it.** The answer was **%s**.%s", res.Move, res.Expected, puzzleRatingNote(res))
 	case res.Solved:
@@ -86,7 +110,7 @@ func (r *request) puzzleMove(a action) error {
 	view := res.View
 	if !res.Correct || res.Solved {
 		// Show the position the answer was for, with the line's move.
-		if view, err = r.b.table.Puzzle(r.ctx, pz.ID, a.ply); err != nil {
+		if view, err = r.b.table.Puzzle(r.ctx, pz.ID, ply); err != nil {
 			return err
 		}
 		view.Rating = res.View.Rating
@@ -179,7 +203,14 @@ func (r *request) puzzleMessage(pv table.PuzzleView, note string, last *engine.M
 			opts = append(opts, discordgo.SelectMenuOption{Label: s, Value: s})
 		}
 	}
-	menus := chunkOptions(opts, 5)
+	// Four menus hold 100 moves: where there are more, the answer is
+	// among those offered, in the place of one of the first 100.
+	answer := pv.Puzzle.Line[pv.Ply]
+	if i := slices.IndexFunc(opts, func(o discordgo.SelectMenuOption) bool { return o.Value == answer }); i >= 100 {
+		j := int(pv.Puzzle.Number() % 100)
+		opts[i], opts[j] = opts[j], opts[i]
+	}
+	menus := chunkOptions(opts, 4)
 	for k, o := range menus {
 		ph := "Choose your move"
 		if len(menus) > 1 {
@@ -189,6 +220,11 @@ func (r *request) puzzleMessage(pv table.PuzzleView, note string, last *engine.M
 			MenuType: discordgo.StringSelectMenu, CustomID: puzzleAction(pv.Puzzle, pv.Ply, verbPuzzleMove).with(strconv.Itoa(k)).String(),
 			Placeholder: ph, Options: o,
 		}}})
+	}
+	if len(m.components) < 5 {
+		m.components = append(m.components, discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+			discordgo.Button{Label: "Show the answer", Style: discordgo.SecondaryButton, CustomID: puzzleAction(pv.Puzzle, pv.Ply, verbPuzzleGive).String()},
+		}})
 	}
 	return m, nil
 }

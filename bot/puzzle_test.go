@@ -42,8 +42,9 @@ func choose(t *testing.T, h *harness, m *discordtest.Message, move string) *disc
 }
 
 // TestPuzzleCommand solves a puzzle with /puzzle on the fake Discord, then
-// fails the next one: the board is private, the moves are offered in
-// menus, the opponent's reply is shown, and the rating moves up and down.
+// fails the next one and gives the third up: the board is private, the
+// moves are offered in menus, the opponent's reply is shown, and the
+// rating moves up and down.
 func TestPuzzleCommand(t *testing.T) {
 	h := newHarness(t)
 	ix, resp := h.command(h.alice, "puzzle", discordtest.Opt("game", "zodiac"))
@@ -58,6 +59,12 @@ func TestPuzzleCommand(t *testing.T) {
 	if _, err := msg.Images(); err != nil {
 		t.Fatalf("the board: %v", err)
 	}
+	v, _ := games.ByID(pz.Variant)
+	start, err := pz.Start(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	opponent := v.Sides[start.Turn().Other()]
 	for ply := 0; ply < len(pz.Line); ply += 2 {
 		r := choose(t, h, msg, pz.Line[ply])
 		if r.Type != discordgo.InteractionResponseUpdateMessage {
@@ -66,7 +73,7 @@ func TestPuzzleCommand(t *testing.T) {
 		msg = ix.Original()
 		desc := msg.Embeds[0].Description
 		if ply+1 < len(pz.Line) {
-			want := pz.Line[ply] + "** is right. White answers **" + pz.Line[ply+1]
+			want := pz.Line[ply] + "** is right. " + opponent + " answers **" + pz.Line[ply+1] + "**"
 			if !strings.Contains(desc, want) {
 				t.Fatalf("after %s: %q, want %q", pz.Line[ply], desc, want)
 			}
@@ -86,7 +93,6 @@ func TestPuzzleCommand(t *testing.T) {
 	if other.ID == pz.ID {
 		t.Fatalf("the same puzzle again")
 	}
-	v, _ := games.ByID(other.Variant)
 	p, err := other.Start(v)
 	if err != nil {
 		t.Fatal(err)
@@ -102,8 +108,16 @@ func TestPuzzleCommand(t *testing.T) {
 	if !strings.Contains(desc, wrong+" is not it.** The answer was **"+other.Line[0]) || !strings.Contains(desc, "(-") {
 		t.Errorf("failed: %q", desc)
 	}
-	if n, _ := h.st.PuzzlesTried(t.Context(), h.alice.ID, "zodiac"); len(n) != 2 {
-		t.Errorf("%d attempts recorded, want 2", len(n))
+	// A third, given up: the answer is shown, and it is a miss.
+	h.srv.Click(t, h.alice, ix.Original(), hasSuffix(buttons(ix.Original()), "/pnext")).WaitResponse(t, wait)
+	third := shownPuzzle(t, ix.Original())
+	h.srv.Click(t, h.alice, ix.Original(), hasSuffix(buttons(ix.Original()), "/pgive")).WaitResponse(t, wait)
+	desc = ix.Original().Embeds[0].Description
+	if !strings.Contains(desc, "The answer was **"+third.Line[0]+"**.") || !strings.Contains(desc, "(-") {
+		t.Errorf("given up: %q", desc)
+	}
+	if n, _ := h.st.PuzzlesTried(t.Context(), h.alice.ID, "zodiac"); len(n) != 3 {
+		t.Errorf("%d attempts recorded, want 3", len(n))
 	}
 }
 
