@@ -27,6 +27,19 @@ func shownPuzzle(t *testing.T, m *discordtest.Message) puzzle.Puzzle {
 	return puzzle.Puzzle{}
 }
 
+// settled waits until the message of ix, answered at once or deferred and
+// edited later (as a slow machine makes it), has an embed whose
+// description contains want, and returns it.
+func settled(h *harness, ix *discordtest.Interaction, want string) *discordtest.Message {
+	h.t.Helper()
+	var m *discordtest.Message
+	h.eventually("a message saying "+want, func() bool {
+		m = ix.Original()
+		return m != nil && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, want)
+	})
+	return m
+}
+
 // choose picks move in the puzzle menus of m, in whichever menu holds it.
 func choose(t *testing.T, h *harness, m *discordtest.Message, move string) *discordtest.Response {
 	t.Helper()
@@ -51,7 +64,7 @@ func TestPuzzleCommand(t *testing.T) {
 	if resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
 		t.Fatalf("/puzzle answered %+v; want a private board", resp.Data)
 	}
-	msg := ix.Original()
+	msg := settled(h, ix, "puzzle rating")
 	pz := shownPuzzle(t, msg)
 	if pz.Variant != "zodiac" || len(msg.SelectMenus()) == 0 || len(msg.Files) != 1 {
 		t.Fatalf("puzzle %s: %d menus, %d files", pz.ID, len(msg.SelectMenus()), len(msg.Files))
@@ -66,11 +79,12 @@ func TestPuzzleCommand(t *testing.T) {
 	}
 	opponent := v.Sides[start.Turn().Other()]
 	for ply := 0; ply < len(pz.Line); ply += 2 {
-		r := choose(t, h, msg, pz.Line[ply])
-		if r.Type != discordgo.InteractionResponseUpdateMessage {
-			t.Fatalf("a move answered type %d, want an update", r.Type)
-		}
-		msg = ix.Original()
+		before := msg.Embeds[0].Description
+		choose(t, h, msg, pz.Line[ply])
+		h.eventually("the answer to "+pz.Line[ply], func() bool {
+			msg = ix.Original()
+			return len(msg.Embeds) > 0 && msg.Embeds[0].Description != before
+		})
 		desc := msg.Embeds[0].Description
 		if ply+1 < len(pz.Line) {
 			want := pz.Line[ply] + "** is right. " + opponent + " answers **" + pz.Line[ply+1] + "**"
@@ -88,7 +102,7 @@ func TestPuzzleCommand(t *testing.T) {
 		t.Fatalf("no button for another puzzle: %v", buttons(msg))
 	}
 	h.srv.Click(t, h.alice, msg, next).WaitResponse(t, wait)
-	msg = ix.Original()
+	msg = settled(h, ix, "puzzle rating")
 	other := shownPuzzle(t, msg)
 	if other.ID == pz.ID {
 		t.Fatalf("the same puzzle again")
@@ -104,15 +118,15 @@ func TestPuzzleCommand(t *testing.T) {
 		}
 	}
 	choose(t, h, msg, wrong)
-	desc := ix.Original().Embeds[0].Description
+	desc := settled(h, ix, wrong+" is not it").Embeds[0].Description
 	if !strings.Contains(desc, wrong+" is not it.** The answer was **"+other.Line[0]) || !strings.Contains(desc, "(-") {
 		t.Errorf("failed: %q", desc)
 	}
 	// A third, given up: the answer is shown, and it is a miss.
 	h.srv.Click(t, h.alice, ix.Original(), hasSuffix(buttons(ix.Original()), "/pnext")).WaitResponse(t, wait)
-	third := shownPuzzle(t, ix.Original())
+	third := shownPuzzle(t, settled(h, ix, "puzzle rating"))
 	h.srv.Click(t, h.alice, ix.Original(), hasSuffix(buttons(ix.Original()), "/pgive")).WaitResponse(t, wait)
-	desc = ix.Original().Embeds[0].Description
+	desc = settled(h, ix, "The answer was").Embeds[0].Description
 	if !strings.Contains(desc, "The answer was **"+third.Line[0]+"**.") || !strings.Contains(desc, "(-") {
 		t.Errorf("given up: %q", desc)
 	}
@@ -127,6 +141,7 @@ func TestRulesOfferTheLesson(t *testing.T) {
 	h := newHarness(t, func(h *harness) { h.live = true })
 	ix, _ := h.command(h.alice, "rules", discordtest.Opt("game", "zamma"))
 	var url string
+	h.eventually("the rules", func() bool { m := ix.Original(); return m != nil && len(m.Embeds) > 0 })
 	for _, b := range ix.Original().Buttons() {
 		if b.Style == discordgo.LinkButton && strings.Contains(b.Label, "Learn Zamma") {
 			url = b.URL
