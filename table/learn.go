@@ -6,7 +6,6 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/learn"
-	"github.com/zugbot/zugbot/store"
 )
 
 // LessonStep is one step of a lesson, ready to show: its position and task.
@@ -82,13 +81,4 @@ func (t *Table) TryLesson(ctx context.Context, id, key string, index int, text s
 		try.Explain = s.Step.Explain(s.Position, m)
 	}
 	return try, nil
-}
-
-// LessonGame starts the short game against level 1 that ends the course of
-// variant id, for player, casual and with the player moving first.
-func (t *Table) LessonGame(ctx context.Context, id string, player store.Player, channel string) (Update, error) {
-	if _, ok := learn.For(id); !ok {
-		return Update{}, Refusef("There are no lessons for %q.", id)
-	}
-	return t.Start(ctx, store.NewGame{Variant: id, Seats: [2]store.Seat{{Player: player}, {AI: 1}}, ChannelID: channel})
 }
