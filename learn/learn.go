@@ -4,9 +4,10 @@
 // (checked on the board by the game's own rules, not by a list), and the
 // explanations of the wrong moves a learner is likely to try.
 //
-// The lessons cover every rule in docs/rules/ and end with a short game
-// against level 1; the test of this package checks every step against its
-// game's engine, and table walks every lesson through the game service.
+// The lessons cover every rule in docs/rules/ and end with an invitation
+// to a short game against level 1; the test of this package checks every
+// step against its game's engine, and table walks every lesson through the
+// game service.
 package learn
 
 import (
