@@ -7,6 +7,7 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/zola"
+	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/puzzle"
 )
 
@@ -16,7 +17,7 @@ import (
 // but the last answered by the opponent's reply.
 func TestCheck(t *testing.T) {
 	for id := range shippedGames {
-		v := variant(t, id)
+		v, _ := games.ByID(id)
 		set, err := puzzle.Set(id)
 		if err != nil {
 			t.Fatal(err)

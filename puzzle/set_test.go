@@ -5,19 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/puzzle"
 )
-
-func variant(t *testing.T, id string) *engine.Variant {
-	t.Helper()
-	v, ok := games.ByID(id)
-	if !ok {
-		t.Fatalf("no variant %q", id)
-	}
-	return v
-}
 
 // shippedGames are the games with a shipped set, and the least each set
 // holds (what the mining achieved; see docs/puzzles.md).

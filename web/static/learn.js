@@ -7,12 +7,7 @@
   const $ = (id) => document.getElementById(id);
   let course = null, lesson = 0, step = 0;
 
-  async function getJSON(url, opts) {
-    const r = await fetch(url, opts);
-    const body = await r.json();
-    if (!r.ok) throw new Error(body.error || r.statusText);
-    return body;
-  }
+  const getJSON = window.zugJSON;
 
   function stepURL() {
     return `/api/learn/${game}/${course.lessons[lesson].key}/${step}`;

@@ -6,12 +6,7 @@
   const $ = (id) => document.getElementById(id);
   let cur = null;
 
-  async function getJSON(url, opts) {
-    const r = await fetch(url, opts);
-    const body = await r.json();
-    if (!r.ok) throw new Error(body.error || r.statusText);
-    return body;
-  }
+  const getJSON = window.zugJSON;
 
   function show(st) {
     cur = st;
