@@ -23,16 +23,7 @@
     const st = await getJSON(stepURL());
     $("task").textContent = st.task;
     $("lesson-board").src = st.board;
-    const moves = $("lesson-moves");
-    moves.replaceChildren();
-    for (const m of st.moves) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "lesson-move";
-      b.textContent = m;
-      b.addEventListener("click", () => tryMove(m));
-      moves.appendChild(b);
-    }
+    window.zugMoves($("lesson-moves"), st.moves, (m) => tryMove(m).catch(fail));
   }
 
   async function tryMove(m) {

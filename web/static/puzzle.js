@@ -13,15 +13,7 @@
     $("title").textContent = `Puzzle ${st.id} · rated ${st.rating}`;
     $("task").textContent = st.task;
     $("lesson-board").src = st.board;
-    const moves = $("lesson-moves");
-    moves.replaceChildren();
-    for (const m of st.moves) {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = m;
-      b.addEventListener("click", () => tryMove(m).catch(fail));
-      moves.appendChild(b);
-    }
+    window.zugMoves($("lesson-moves"), st.moves, (m) => tryMove(m).catch(fail));
   }
 
   function over() {
