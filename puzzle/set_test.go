@@ -11,7 +11,7 @@ import (
 
 // shippedGames are the games with a shipped set, and the least each set
 // holds (what the mining achieved; see docs/puzzles.md).
-var shippedGames = map[string]int{"zola": 399, "zamma": 282, "zonal": 466, "zodiac": 984}
+var shippedGames = map[string]int{"zola": 399, "zamma": 326, "zonal": 466, "zodiac": 984}
 
 // TestShippedSets: every shipped puzzle is what it claims to be
 // (puzzle.Verify): its line is legal and ends on the solver's move, its
