@@ -32,7 +32,7 @@ type command struct {
 }
 
 // The sections of /help, in order.
-var helpSections = []string{"Play", "Look up"}
+var helpSections = []string{"Play", "Learn", "Look up"}
 
 // usage is how /help writes a command: its name, required options bare
 // and optional ones in brackets.
@@ -252,6 +252,11 @@ func commandList(menu []*engine.Variant) []command {
 			def: &discordgo.ApplicationCommand{Name: "rules", Description: "How a game is played", Contexts: guildAndDM,
 				Options: []*discordgo.ApplicationCommandOption{game("The game", true)}},
 			run: (*request).rulesCommand, section: "Look up", help: "how a game is played",
+		},
+		{
+			def: &discordgo.ApplicationCommand{Name: "puzzle", Description: "A puzzle from real games: find the one winning move", Contexts: guildAndDM,
+				Options: []*discordgo.ApplicationCommandOption{game("The game", true)}},
+			run: (*request).puzzleCommand, section: "Learn", private: true, help: "a puzzle on a private board: find the winning move; your puzzle rating moves with each first try",
 		},
 		{
 			def: &discordgo.ApplicationCommand{Name: "help", Description: "What zugbot does and how to use it", Contexts: guildAndDM},

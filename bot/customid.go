@@ -103,6 +103,9 @@ var verbs = map[string]verb{
 	verbStart:            {tournamentKind, (*request).tournamentAct},
 	verbCancelTournament: {tournamentKind, (*request).tournamentAct},
 	verbStandings:        {tournamentKind, (*request).tournamentAct},
+	verbPuzzleMove:       {puzzleKind, (*request).puzzleMove},
+	verbPuzzleNext:       {puzzleKind, (*request).puzzleNext},
+	verbPuzzleGive:       {puzzleKind, (*request).puzzleGiveUp},
 }
 
 func gameAction(game int64, ply int, verb string) action {
@@ -126,10 +129,10 @@ func (a action) with(arg string) action {
 // String returns the custom ID.
 func (a action) String() string {
 	var s string
-	if a.kind != gameKind {
+	if a.kind != gameKind && a.kind != puzzleKind {
 		s = fmt.Sprintf("%c/%d/%s", a.kind, a.id, a.verb)
 	} else {
-		s = fmt.Sprintf("g/%d/%d/%s", a.id, a.ply, a.verb)
+		s = fmt.Sprintf("%c/%d/%d/%s", a.kind, a.id, a.ply, a.verb)
 	}
 	if a.arg != "" {
 		s += "/" + a.arg
@@ -155,8 +158,8 @@ func parseAction(s string) (action, error) {
 			return bad()
 		}
 		a.verb = parts[2]
-	case len(parts) >= 4 && parts[0] == "g":
-		a.kind = gameKind
+	case len(parts) >= 4 && (parts[0] == string(gameKind) || parts[0] == string(puzzleKind)):
+		a.kind = actionKind(parts[0][0])
 		ply, err := strconv.Atoi(parts[2])
 		if err != nil || ply < 0 || parts[2] != strconv.Itoa(ply) {
 			return bad()

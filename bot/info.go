@@ -303,7 +303,8 @@ func (r *request) rulesCommand() error {
 			Image:  &discordgo.MessageEmbedImage{URL: "attachment://" + picture},
 			Footer: &discordgo.MessageEmbedFooter{Text: v.Credit},
 		}},
-		files: []file{pngFile(picture, png.Bytes())},
+		files:      []file{pngFile(picture, png.Bytes())},
+		components: r.b.lessonLink(v),
 	})
 }
 

@@ -28,6 +28,7 @@ type Deletion struct {
 	Ratings       int64 // their ratings deleted
 	RatingChanges int64 // rating changes of theirs, moved to the pseudonym
 	Memberships   int64 // servers they were seen in, forgotten
+	Puzzles       int64 // their puzzle attempts deleted (their puzzle ratings go too)
 }
 
 // DeleteUser deletes what the store holds about the person with Discord
@@ -93,6 +94,8 @@ func (s *Store) DeleteUser(ctx context.Context, id string, commit bool) (Deletio
 			{&d.Memberships, `DELETE FROM members WHERE player_id = ?1 AND ?2 <> ''`},
 			{new(int64), `DELETE FROM web_sessions WHERE user_id = ?1 AND ?2 <> ''`},
 			{new(int64), `DELETE FROM page_ids WHERE kind = 'player' AND subject = ?1 AND ?2 <> ''`},
+			{&d.Puzzles, `DELETE FROM puzzle_attempts WHERE player_id = ?1 AND ?2 <> ''`},
+			{new(int64), `DELETE FROM puzzle_players WHERE player_id = ?1 AND ?2 <> ''`},
 			{new(int64), `DELETE FROM players WHERE id = ?1 AND ?2 <> ''`},
 		}
 		for _, st := range steps {

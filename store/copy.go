@@ -15,6 +15,7 @@ var copyTables = []string{
 	"players", "games", "moves", "challenges", "ratings", "rating_changes", "members", "analyses",
 	"tournaments", "tournament_players", "tournament_games", "schedule", "alive", "web_sessions", "away",
 	"page_ids", "listed_games",
+	"puzzle_ratings", "puzzle_players", "puzzle_attempts",
 }
 
 // uncopiedTables are the tables a copy leaves behind, each for its reason:

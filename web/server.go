@@ -17,6 +17,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -74,6 +75,8 @@ type Server struct {
 	work    sync.WaitGroup // the requests under way
 	servers []*http.Server // made by HTTPServer, shut down by Shutdown
 
+	renderer func() *render.Renderer // the lesson boards' (learn.go), made at first use
+
 	streams  atomic.Int64 // the live streams open
 	watchers watchers     // the players' live streams, by game and player
 
@@ -124,6 +127,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.streamsCtx, s.endLive = context.WithCancel(s.ctx)
+	s.renderer = sync.OnceValue(render.New)
 	s.routes()
 	return s, nil
 }
@@ -278,6 +282,8 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /tournaments/{id}", s.tournamentPage)
 	m.HandleFunc("GET /api/tournaments/{id}", s.tournament)
 	m.HandleFunc("GET /api/tournaments/{id}/live", s.tournamentLive)
+	s.learnRoutes()
+	s.puzzleRoutes()
 	if s.discord != nil {
 		s.activityRoutes()
 	}

@@ -147,9 +147,9 @@ func adminDelete(ctx context.Context, args []string, stdout io.Writer) error {
 	if *yes {
 		verb = "Deleted"
 	}
-	fmt.Fprintf(stdout, "%s user %s: their name, %s, %s and %s; %s going on aborted; %s kept for their opponents under the name %q, with %s.\n",
+	fmt.Fprintf(stdout, "%s user %s: their name, %s, %s, %s and %s; %s going on aborted; %s kept for their opponents under the name %q, with %s.\n",
 		verb, user, plural(int(d.Memberships), "server membership", "server memberships"), plural(int(d.Ratings), "rating", "ratings"),
-		plural(int(d.Challenges), "challenge", "challenges"), plural(int(d.Aborted), "game", "games"),
+		plural(int(d.Puzzles), "puzzle attempt", "puzzle attempts"), plural(int(d.Challenges), "challenge", "challenges"), plural(int(d.Aborted), "game", "games"),
 		plural(int(d.Kept), "finished game", "finished games"), store.DeletedName, plural(int(d.RatingChanges), "rating change", "rating changes"))
 	dryRun(stdout, *yes)
 	return nil

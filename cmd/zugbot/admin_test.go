@@ -42,7 +42,7 @@ func TestAdminCommands(t *testing.T) {
 		t.Errorf("reset-ratings: exit %d, %q", code, out)
 	}
 	code, out, _ = zugbot(t, "admin", "delete-user", "-db", db, "-user", ada.ID)
-	if code != 0 || !strings.HasPrefix(out, "Would delete user 111: their name, 1 server membership, 1 rating and 0 challenges; 0 games going on aborted; 1 finished game kept") {
+	if code != 0 || !strings.HasPrefix(out, "Would delete user 111: their name, 1 server membership, 1 rating, 0 puzzle attempts and 0 challenges; 0 games going on aborted; 1 finished game kept") {
 		t.Errorf("delete-user dry run: exit %d, %q", code, out)
 	}
 	code, out, _ = zugbot(t, "admin", "delete-user", "-db", db, "-user", ada.ID, "-yes")

@@ -78,6 +78,14 @@ func TestMigrateDB(t *testing.T) {
 	if _, err := s.JoinTournament(ctx, tr.ID, bob); err != nil {
 		t.Fatal(err)
 	}
+	// A puzzle attempt, with the ratings it moved.
+	keep := func(p, z store.Glicko, _ bool) (store.Glicko, store.Glicko) {
+		return store.Glicko{R: 1600, RD: 300, Vol: 0.09}, z
+	}
+	if _, err := s.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{Player: ada, Variant: "zola", PuzzleID: "zola-1", Solved: true,
+		Seed: store.Glicko{R: 1200, RD: 300, Vol: 0.09}, New: store.Glicko{R: 1500, RD: 500, Vol: 0.09}}, keep); err != nil {
+		t.Fatal(err)
+	}
 	s.Close()
 
 	url := postgres(t)
@@ -102,6 +110,9 @@ func TestMigrateDB(t *testing.T) {
 	r, err := pg.Rating(ctx, ada.ID, "zola")
 	if err != nil || r.Games != 1 || r.Rating <= rules.InitialRating {
 		t.Errorf("Ada's rating in PostgreSQL: %+v, %v", r, err)
+	}
+	if pr, n, err := pg.PuzzlePlayer(ctx, ada.ID, "zola", store.Glicko{}); err != nil || n != 1 || pr.R != 1600 {
+		t.Errorf("Ada's puzzle rating in PostgreSQL: %+v after %d, %v", pr, n, err)
 	}
 	g, err := pg.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: bob}, {AI: 1}}})
 	if err != nil || g.ID != last+1 {
