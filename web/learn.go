@@ -117,7 +117,7 @@ func (s *Server) lessonBoard(w http.ResponseWriter, r *http.Request) {
 func (s *Server) stillPNG(w http.ResponseWriter, r *http.Request, p engine.Position, caption string) {
 	side := p.Turn()
 	var b bytes.Buffer
-	if err := s.renderer().PNG(&b, p, render.Options{Viewer: &side, Caption: caption}); err != nil {
+	if err := s.pics.r.PNG(&b, p, render.Options{Viewer: &side, Caption: caption}); err != nil {
 		s.fail(w, r, err)
 		return
 	}

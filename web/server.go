@@ -17,7 +17,6 @@ import (
 	"sync/atomic"
 	"time"
 
-	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
 )
@@ -75,8 +74,6 @@ type Server struct {
 	work    sync.WaitGroup // the requests under way
 	servers []*http.Server // made by HTTPServer, shut down by Shutdown
 
-	renderer func() *render.Renderer // the lesson boards' (learn.go), made at first use
-
 	streams  atomic.Int64 // the live streams open
 	watchers watchers     // the players' live streams, by game and player
 
@@ -127,7 +124,6 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.streamsCtx, s.endLive = context.WithCancel(s.ctx)
-	s.renderer = sync.OnceValue(render.New)
 	s.routes()
 	return s, nil
 }
