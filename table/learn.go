@@ -40,14 +40,14 @@ func (t *Table) Lesson(id, key string, index int) (LessonStep, error) {
 	v, ok := t.variants[id]
 	c, has := learn.For(id)
 	if !ok || !has {
-		return LessonStep{}, Refusef("There are no lessons for %q.", id)
+		return LessonStep{}, refuse(NoLesson, "There are no lessons for %q.", id)
 	}
 	l, ok := c.Lesson(key)
 	if !ok {
-		return LessonStep{}, Refusef("The %s course has no lesson %q.", v.Game, key)
+		return LessonStep{}, refuse(NoLesson, "The %s course has no lesson %q.", v.Game, key)
 	}
 	if index < 0 || index >= len(l.Steps) {
-		return LessonStep{}, Refusef("The lesson %q has steps 1 to %d, not %d.", l.Title, len(l.Steps), index+1)
+		return LessonStep{}, refuse(NoLesson, "The lesson %q has steps 1 to %d, not %d.", l.Title, len(l.Steps), index+1)
 	}
 	p, err := l.Steps[index].Start(v)
 	if err != nil {

@@ -80,7 +80,7 @@ func (t *Table) NextPuzzle(ctx context.Context, user, id string) (PuzzleView, er
 		return PuzzleView{}, err
 	}
 	if !ok || len(set) == 0 {
-		return PuzzleView{}, Refusef("There are no puzzles for %q.", id)
+		return PuzzleView{}, refuse(NoPuzzle, "There are no puzzles for %q.", id)
 	}
 	me, _, err := t.PuzzleRating(ctx, user, id)
 	if err != nil {
@@ -110,7 +110,7 @@ func (t *Table) NextPuzzle(ctx context.Context, user, id string) (PuzzleView, er
 		opts = append(opts, option{pz, math.Abs(r.R - me.R)})
 	}
 	if len(opts) == 0 {
-		return PuzzleView{}, Refusef("You have tried all %d %s puzzles. More come as they are found.", len(set), v.Game)
+		return PuzzleView{}, refuse(PuzzlesDone, "You have tried all %d %s puzzles. More come as they are found.", len(set), v.Game)
 	}
 	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(a.dist, b.dist) })
 	n := min(pickAmong, len(opts))
@@ -121,14 +121,14 @@ func (t *Table) NextPuzzle(ctx context.Context, user, id string) (PuzzleView, er
 func (t *Table) Puzzle(ctx context.Context, id string, ply int) (PuzzleView, error) {
 	pz, ok := puzzle.ByID(id)
 	if !ok {
-		return PuzzleView{}, Refusef("There is no puzzle %q.", id)
+		return PuzzleView{}, refuse(NoPuzzle, "There is no puzzle %q.", id)
 	}
 	v, ok := t.variants[pz.Variant]
 	if !ok {
-		return PuzzleView{}, Refusef("There is no puzzle %q.", id)
+		return PuzzleView{}, refuse(NoPuzzle, "There is no puzzle %q.", id)
 	}
 	if ply%2 != 0 || ply < 0 || ply >= len(pz.Line) {
-		return PuzzleView{}, Refusef("Puzzle %s has no move %d to find.", id, ply/2+1)
+		return PuzzleView{}, refuse(NoPuzzle, "Puzzle %s has no move %d to find.", id, ply/2+1)
 	}
 	p, err := pz.At(v, ply)
 	if err != nil {
@@ -160,7 +160,7 @@ func (t *Table) TryPuzzle(ctx context.Context, user store.Player, id string, ply
 	a, err := pv.Puzzle.Check(pv.Variant, ply, text)
 	var me *engine.MoveError
 	if errors.As(err, &me) {
-		return PuzzleMove{}, Refusef("%s", me.Error())
+		return PuzzleMove{}, refusal(Refusal{Reason: IllegalMove, err: me}, "%s", me.Error())
 	}
 	if err != nil {
 		return PuzzleMove{}, err

@@ -67,6 +67,9 @@ const (
 	AlreadyJoined                   // the player is in the tournament already
 	NotJoined                       // the player is not in the tournament
 	TournamentClosed                // the tournament does not allow that in its state
+	NoLesson                        // no such lesson, or step of one
+	NoPuzzle                        // no such puzzle, or move of one
+	PuzzlesDone                     // the player has tried every puzzle of the game
 )
 
 // refusal returns a *Refusal r, with its fields, and a formatted text.

@@ -429,7 +429,7 @@ func (s *Server) game(r *http.Request) (store.State, *session, error) {
 // 409 for the rest (an action the game's state refuses).
 func refusalStatus(ref *table.Refusal) int {
 	switch ref.Reason {
-	case table.NoSuchGame:
+	case table.NoSuchGame, table.NoLesson, table.NoPuzzle:
 		return http.StatusNotFound
 	case table.NotYours, table.Hidden:
 		return http.StatusForbidden
