@@ -141,6 +141,14 @@ func recheckSet(ctx context.Context, v *engine.Variant, path string, have []puzz
 // mineDB looks for puzzles in the finished games of variant v in the
 // database at path, and returns how many it read.
 func mineDB(ctx context.Context, m *puzzle.Miner, v *engine.Variant, path string) (int, error) {
+	if err := store.CheckAddress(path); err != nil {
+		return 0, usagef("-db %s %v", store.Redacted(path), err)
+	}
+	if !store.IsPostgres(path) {
+		if _, err := os.Stat(path); err != nil {
+			return 0, usagef("no database at %s: %v", path, err) // a mistake on the command line: exit 2
+		}
+	}
 	db, err := store.Open(ctx, path, store.Options{Variants: games.All()})
 	if err != nil {
 		return 0, err

@@ -441,8 +441,20 @@ func readmeExceptions() map[string]readmeException {
 		"go run golang.org/x/perf/cmd/benchstat@latest old.txt new.txt": {
 			reason: "downloads benchstat and needs two benchmark result files",
 		},
+		// docs/strength.md's instruction count of the search: valgrind's
+		// callgrind over the engine's benchmark binary, minutes a run.
+		"go test -c -o /tmp/ai.test ./engine/ai": callgrind,
+		"cd engine/ai":                           callgrind,
+		`GODEBUG=asyncpreemptoff=1 GOMAXPROCS=1 valgrind --tool=callgrind --callgrind-out-file=/tmp/cg.out \`: callgrind,
+		"/tmp/ai.test -test.run XXX -test.bench 'SearchDepth/chess' -test.benchtime 1x":                       callgrind,
+		"callgrind_annotate --inclusive=yes /tmp/cg.out | grep 'Searcher).Best '":                             callgrind,
+		"/tmp/ai.test -test.run XXX -test.bench 'SearchDepth/(chess|zonal)' -test.benchtime 5x":               callgrind,
 	}
 }
+
+// callgrind is the exception of docs/strength.md's commands that count
+// the search's instructions.
+var callgrind = readmeException{reason: "counts the search's instructions under valgrind (callgrind), minutes a run; engine/ai's TestSearchSignature keeps the tree they are counted on"}
 
 func hasCommand(name string) bool {
 	for _, c := range commands() {

@@ -677,6 +677,9 @@ func TestExitStatusEveryCommand(t *testing.T) {
 			{[]string{"export-user", "-user", "123456789012345678"}, exitFailure}},
 		"unregister": {{nil, exitUsage}, {[]string{"-token", "t", "-guild", "x"}, exitUsage}},
 		"version":    {{[]string{"extra"}, exitUsage}, {nil, 0}},
+		"puzzle":     {{[]string{"-game", "nosuch"}, exitUsage}, {[]string{"-bogus"}, exitUsage}},
+		"mine-puzzles": {{[]string{"-game", "nosuch"}, exitUsage}, {[]string{"-bogus"}, exitUsage},
+			{[]string{"-game", "zola", "-db", missing, "-out", filepath.Join(dir, "p.txt")}, exitUsage}},
 	}
 	for _, c := range commands() {
 		if len(cases[c.name]) == 0 {

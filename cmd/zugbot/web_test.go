@@ -214,7 +214,7 @@ func TestWebCommandPostgresPassword(t *testing.T) {
 		var out syncBuffer
 		done := make(chan error, 1)
 		go func() {
-			done <- runWeb(ctx, []string{"-addr", "127.0.0.1:0", "-db", u.String(), "-level", "1"}, &out, io.Discard)
+			done <- runWeb(ctx, []string{"-addr", "127.0.0.1:0", "-db", u.String(), "-game", "zola", "-level", "1"}, &out, io.Discard)
 		}()
 		for deadline := time.Now().Add(20 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
 			select {
