@@ -95,7 +95,7 @@ func commandList(menu []*engine.Variant) []command {
 	}
 	minLevel := float64(ai.MinLevel)
 	var days []*discordgo.ApplicationCommandOptionChoice
-	for _, d := range table.DaysPerMove() {
+	for _, d := range rules.DaysPerMove() {
 		days = append(days, &discordgo.ApplicationCommandOptionChoice{Name: plural(d, "day"), Value: d})
 	}
 	guildOnly := &[]discordgo.InteractionContextType{discordgo.InteractionContextGuild}

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -59,7 +60,7 @@ func TimeLimit(days int, hasDays bool, clock string, defDays int, defClock store
 	case hasDays && clock != "":
 		return 0, store.Clock{}, refuse(Invalid, "Choose days per move or a live clock, not both.")
 	case hasDays:
-		choices := DaysPerMove()
+		choices := rules.DaysPerMove()
 		if !slices.Contains(choices, days) {
 			words := make([]string, len(choices))
 			for i, d := range choices {

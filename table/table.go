@@ -12,7 +12,6 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/feed"
-	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
 
@@ -176,7 +175,3 @@ const (
 	// none.
 	DefaultDays = 3
 )
-
-// DaysPerMove returns the times to move, in days, that a challenge may
-// set: rules.DaysPerMove, the store's rule too.
-func DaysPerMove() []int { return rules.DaysPerMove() }
