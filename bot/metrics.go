@@ -85,7 +85,7 @@ func (m *Metrics) AIThought(variant string, level int, d time.Duration) {
 }
 
 // AIQueued records the AI replies waiting for a worker
-// (table.Config.Queued).
+// (think.Config.Queued).
 func (m *Metrics) AIQueued(n int) {
 	if m != nil {
 		m.aiQueue.Set(float64(n))
@@ -93,7 +93,7 @@ func (m *Metrics) AIQueued(n int) {
 }
 
 // AIWaited records how long an AI reply waited for a worker
-// (table.Config.Waited).
+// (think.Config.Waited).
 func (m *Metrics) AIWaited(d time.Duration) {
 	if m != nil {
 		m.aiWait.Observe(d.Seconds())

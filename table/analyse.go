@@ -134,7 +134,7 @@ func (t *Table) analyse(ctx context.Context, st store.State, progress func(done,
 	p := a.Start.Clone()
 	for i := 0; ; i++ {
 		var val analysis.Value
-		err := t.pool.inBackground(ctx, id, func(ctx context.Context, ws *ai.Workspace) error {
+		err := t.thinker.Background(ctx, id, func(ctx context.Context, ws *ai.Workspace) error {
 			var err error
 			val, err = analysis.Evaluate(ctx, p, ws.Searcher(ai.Config{}, t.Rand()), t.cfg.AnalysisBudget)
 			return err

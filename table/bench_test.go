@@ -13,6 +13,7 @@ import (
 	"github.com/zugbot/zugbot/engine/zola"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/think"
 )
 
 // BenchmarkAnalyseWhileServing measures the analysis of a 60-ply game of
@@ -22,7 +23,7 @@ import (
 // the replies' p99 wait and think ("reply-p99-ms"), which the analysis
 // must not hold up.
 func BenchmarkAnalyseWhileServing(b *testing.B) {
-	f := newFixture(b, func(c *table.Config) { c.AIWorkers = 2; c.AIThink = 0 })
+	f := newFixture(b, func(c *table.Config) { c.Thinker = think.New(think.Config{Workers: 2}); c.AIThink = 0 })
 	seed := uint64(0)
 	// finished makes a finished 60-ply game of level 1 against itself
 	// (stronger play ends Zola sooner).
@@ -119,7 +120,7 @@ func BenchmarkMoveWhileAIThinks(b *testing.B) {
 			if spare {
 				defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(workers + runtime.NumCPU()))
 			}
-			f := newFixture(b, func(c *table.Config) { c.AIWorkers = workers })
+			f := newFixture(b, func(c *table.Config) { c.Thinker = think.New(think.Config{Workers: workers}) })
 			ctx, stop := context.WithCancel(f.ctx)
 			var wg sync.WaitGroup
 			for _, id := range f.aiGames(workers+2, 4) {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/think"
 )
 
 // LiveClocks are the live time controls offered first, from quick to
@@ -52,7 +53,7 @@ func ParseClock(text string) (store.Clock, error) {
 // and most of the increment, never more than half of what is left, so that
 // it does not run out of time in a normal game.
 func liveThink(left, inc time.Duration) time.Duration {
-	return max(min(left/30+inc*3/4, left/2), minThink)
+	return max(min(left/30+inc*3/4, left/2), think.MinThink)
 }
 
 // ClockText describes a time control for people: a live clock ("live,

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/think"
 )
 
 func TestParseClock(t *testing.T) {
@@ -44,8 +45,8 @@ func TestLiveThink(t *testing.T) {
 	}{
 		{5 * time.Minute, 3 * time.Second, 10*time.Second + 2250*time.Millisecond},
 		{3 * time.Second, 2 * time.Second, 1500 * time.Millisecond},
-		{time.Second, 0, minThink},
-		{0, 0, minThink},
+		{time.Second, 0, think.MinThink},
+		{0, 0, think.MinThink},
 	} {
 		if got := liveThink(tt.left, tt.inc); got != tt.want {
 			t.Errorf("liveThink(%v, %v) = %v, want %v", tt.left, tt.inc, got, tt.want)

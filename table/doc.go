@@ -28,6 +28,7 @@
 // runner; whoever makes a Table closes it, after the adapters that use it.
 //
 // The AI thinks on a fixed number of workers shared by the replies, the
-// hints and the analyses; the doc of aiPool (pool.go) says how they share
-// their time, so that a reply comes within its level's budget.
+// hints and the analyses: the Config's Thinker, a think.Pool, whose doc
+// says how they share their time, so that a reply comes within its
+// level's budget.
 package table

@@ -10,10 +10,8 @@ import (
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/think"
 )
-
-// aiThinkLimit bounds the AI's thinking beyond its level's own budget.
-const aiThinkLimit = 10 * time.Second
 
 // ReplyOptions are how the AI's reply is thought (see reply).
 type ReplyOptions struct {
@@ -22,11 +20,12 @@ type ReplyOptions struct {
 	// and again whenever that number changes. It is called on Reply's
 	// goroutine, and the reply waits for it.
 	OnWait func(ahead int)
-	// Notice is the wait before OnWait is first called; 0 means 1 s.
+	// Notice is the wait before OnWait is first called; 0 means
+	// think.Notice.
 	Notice time.Duration
 	// Asked is when the reply was asked for, if before the call (a
 	// zugbot worker's reply waited in the database's queue): its time
-	// budget counts from then (see aiPool). Now when zero.
+	// budget counts from then (see think.Job). Now when zero.
 	Asked time.Time
 	// thought, when set, is told how the AI chose each move it played
 	// here, with the move's ply.
@@ -35,7 +34,7 @@ type ReplyOptions struct {
 
 // reply lets the AI play in game id while it is to move, and returns the
 // game with the moves it played, as event ev. The AI thinks on one of the
-// table's workers, after the replies asked for before (see aiPool), and
+// table's workers, after the replies asked for before (see Thinker), and
 // without holding the game's lock, so that a takeback, a draw offer or a
 // resignation is answered at once meanwhile; its move is then recorded
 // only if the game has not changed, and otherwise the AI looks again.
@@ -49,7 +48,7 @@ type ReplyOptions struct {
 func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions, here bool) (Update, error) {
 	u := Update{Event: ev}
 	if opt.Notice <= 0 {
-		opt.Notice = waitNotice
+		opt.Notice = think.Notice
 	}
 	for {
 		st, err := t.Load(ctx, id)
@@ -109,7 +108,7 @@ func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions,
 	}
 }
 
-// think chooses a move in st at AI level on one of the pool's workers.
+// think chooses a move in st at AI level on one of the Thinker's workers.
 func (t *Table) think(ctx context.Context, st *store.State, level int, opt ReplyOptions) (m engine.Move, info ai.Info, err error) {
 	v := st.Position.Variant()
 	err = t.onWorker(ctx, st, level, 0, opt, func(ctx context.Context, ws *ai.Workspace, d time.Duration) error {
@@ -130,13 +129,14 @@ func (t *Table) think(ctx context.Context, st *store.State, level int, opt Reply
 	return m, info, nil
 }
 
-// onWorker runs f on one of the pool's workers, after the work asked for
-// before it (see aiPool), with the workspace it may use
-// and the time it may think: its level's budget, capped by limit (when
-// not 0), by Config.AIThink, and on a live clock by the AI's share of its
-// time left; 0 for a level bounded by depth and nodes. f's context ends
-// when its time is up, and an error is returned when ctx ended meanwhile,
-// whatever f found.
+// onWorker runs f on one of the Thinker's workers, after the work asked
+// for before it, with the workspace it may use and the time it may
+// think: its level's budget, capped by limit (when not 0), by
+// Config.AIThink, and on a live clock by the AI's share of its time left;
+// less its wait and its share of the queue (see think.Pool); for a level
+// bounded by depth and nodes, Config.AIThink. f's context ends when its
+// time is up, and an error is returned when ctx ended meanwhile, whatever
+// f found.
 func (t *Table) onWorker(ctx context.Context, st *store.State, level int, limit time.Duration, opt ReplyOptions, f func(ctx context.Context, ws *ai.Workspace, d time.Duration) error) error {
 	v := st.Position.Variant()
 	budget, timed := ai.LevelBudget(v, level)
@@ -153,21 +153,11 @@ func (t *Table) onWorker(ctx context.Context, st *store.State, level int, limit 
 			budget, timed = limit, true
 		}
 	}
-	j := newJob(st.Game.ID, budget, timed, opt.Asked)
-	ws, tctx, err := t.pool.acquire(ctx, j, opt.OnWait, opt.Notice)
-	if err != nil {
-		return err
-	}
-	defer func() { t.pool.release(j, ws) }()
-	d := t.cfg.AIThink
-	if timed {
-		d = j.think
-	}
-	tctx, cancel := context.WithTimeout(tctx, aiThinkLimit)
-	defer cancel()
-	err = niced(func() error { return f(tctx, ws, d) })
-	if err == nil && ctx.Err() != nil {
-		err = ctx.Err() // abandoned: what was found is not used
-	}
-	return err
+	j := think.Job{Game: st.Game.ID, Budget: budget, Timed: timed, Asked: opt.Asked, OnWait: opt.OnWait, Notice: opt.Notice}
+	return t.thinker.Think(ctx, j, func(ctx context.Context, ws *ai.Workspace, d time.Duration) error {
+		if !timed {
+			d = t.cfg.AIThink
+		}
+		return f(ctx, ws, d)
+	})
 }

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"log/slog"
 	"math/rand/v2"
-	"runtime"
 	"sync"
 	"time"
 
@@ -13,6 +12,7 @@ import (
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
+	"github.com/zugbot/zugbot/think"
 )
 
 // Config is what a Table needs. Store and Variants are required.
@@ -29,21 +29,30 @@ type Config struct {
 	// AnalysisBudget is the search a game's analysis gives each position;
 	// analysis.Budget when zero. Tests set it low.
 	AnalysisBudget ai.Config
-	// AIWorkers is the number of AI moves thought at once; more wait in a
-	// queue. 0 means runtime.NumCPU().
-	AIWorkers int
+	// Thinker runs the AI's searches, on its workers: the replies, the
+	// answers to draw offers, the hints and the analyses; a think.Pool
+	// with a worker per CPU when nil.
+	Thinker Thinker
 	// Thought, when set, is told how long each AI move took, by variant
 	// and level.
 	Thought func(variant string, level int, d time.Duration)
-	// Queued, when set, is told the number of AI replies waiting for a
-	// worker whenever it changes. It must not call the Table.
-	Queued func(n int)
-	// Waited, when set, is told how long each AI reply waited for a
-	// worker. It must not call the Table.
-	Waited func(d time.Duration)
 	// Log is told what goes wrong in the background (the timers, the
 	// workers); slog.Default() when nil.
 	Log *slog.Logger
+}
+
+// Thinker runs the AI's searches on a bounded number of workers, as a
+// think.Pool does, which says how they share their time.
+type Thinker interface {
+	// Think runs f, the search of a reply (or another search a person
+	// waits for), on a worker, with its workspace and the time it may
+	// think (0 when it is bounded by depth and nodes), in its turn.
+	Think(ctx context.Context, j think.Job, f func(ctx context.Context, ws *ai.Workspace, d time.Duration) error) error
+	// Background runs f, one repeatable piece of work nobody waits for at
+	// once (an analysis), on a worker that no reply needs.
+	Background(ctx context.Context, game int64, f func(ctx context.Context, ws *ai.Workspace) error) error
+	// Workers returns the number of searches run at once.
+	Workers() int
 }
 
 // Table plays games. Make one with New; it is safe for concurrent use.
@@ -55,7 +64,7 @@ type Table struct {
 	locks    Locks
 	tlocks   Locks // of tournaments
 	analyses analyses
-	pool     *aiPool
+	thinker  Thinker
 	shared   bool // the store is shared with other processes: zugbot workers may think (see RunWorker)
 
 	workersMu sync.Mutex
@@ -90,10 +99,10 @@ func New(cfg Config) (*Table, error) {
 	if t.now == nil {
 		t.now = time.Now
 	}
-	if t.cfg.AIWorkers <= 0 {
-		t.cfg.AIWorkers = runtime.NumCPU()
+	t.thinker = cfg.Thinker
+	if t.thinker == nil {
+		t.thinker = think.New(think.Config{})
 	}
-	t.pool = newAIPool(t.cfg.AIWorkers, &t.cfg)
 	seed := cfg.Seed
 	if seed == 0 {
 		seed = rand.Uint64()

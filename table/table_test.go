@@ -19,6 +19,7 @@ import (
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/think"
 )
 
 var (
@@ -51,6 +52,7 @@ type fixture struct {
 	ctx   context.Context
 	st    *store.Store
 	tab   *table.Table
+	pool  *think.Pool // the table's Thinker
 	clock *clock
 }
 
@@ -68,12 +70,15 @@ func newFixture(t testing.TB, opts ...func(*table.Config)) *fixture {
 	for _, o := range opts {
 		o(&cfg)
 	}
+	if cfg.Thinker == nil {
+		cfg.Thinker = think.New(think.Config{})
+	}
 	tab, err := table.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(tab.Close) // before the store closes
-	return &fixture{t: t, ctx: ctx, st: st, tab: tab, clock: c}
+	return &fixture{t: t, ctx: ctx, st: st, tab: tab, pool: cfg.Thinker.(*think.Pool), clock: c}
 }
 
 // start starts a game of variant between two seats, from start ("" for the
@@ -339,11 +344,11 @@ func TestDrawOffers(t *testing.T) {
 func TestAgreementWithTheAI(t *testing.T) {
 	var searches atomic.Int64 // AI work queued: the pool's Queued hook
 	f := newFixture(t, func(c *table.Config) {
-		c.Queued = func(n int) {
+		c.Thinker = think.New(think.Config{Queued: func(n int) {
 			if n > 0 {
 				searches.Add(1)
 			}
-		}
+		}})
 	})
 	// ai starts a game of variant from start between alice and the AI at
 	// level 5, the AI to move second (or first, when aiFirst), with no
@@ -746,15 +751,10 @@ func TestLiveGame(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The AI's workers are busy while its flag falls.
-	var releases []func()
-	for range runtime.NumCPU() {
-		releases = append(releases, f.tab.Hold())
-	}
+	release := f.hold(runtime.NumCPU())
 	f.play(u.State.Game.ID, alice, first)
 	f.clock.Add(2 * time.Minute)
-	for _, release := range releases {
-		release()
-	}
+	release()
 	err = f.tab.ReplyDone(u.State.Game.ID)
 	if st, _ := f.tab.Load(f.ctx, u.State.Game.ID); err != nil || st.Game.Ply != 1 {
 		t.Errorf("the AI's reply after its flag fell: ply %d, %v; want nothing played", st.Game.Ply, err)
@@ -770,21 +770,10 @@ func TestAwaitedOnce(t *testing.T) {
 	f := newFixture(t)
 	all := f.tab.Feed().Subscribe(feed.Filter{})
 	defer all.Close()
-	hold := func() (release func()) {
-		var rs []func()
-		for range runtime.NumCPU() {
-			rs = append(rs, f.tab.Hold())
-		}
-		return func() {
-			for _, r := range rs {
-				r()
-			}
-		}
-	}
 	for _, gaveUp := range []bool{true, false} {
 		st := f.start("zola", "", false, person(alice), store.Seat{AI: 1}).State
 		next(t, all) // Started
-		release := hold()
+		release := f.hold(runtime.NumCPU())
 		ctx, cancel := context.WithCancel(f.ctx)
 		defer cancel()
 		answer := make(chan table.Update, 1)

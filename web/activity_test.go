@@ -18,6 +18,7 @@ import (
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/think"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -41,7 +42,7 @@ func newActivityAPI(t *testing.T) *activityAPI {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	tab, err := table.New(table.Config{Store: db, Variants: games.All(), Seed: 1, AIThink: 30 * time.Millisecond, AIWorkers: 1})
+	tab, err := table.New(table.Config{Store: db, Variants: games.All(), Seed: 1, AIThink: 30 * time.Millisecond, Thinker: think.New(think.Config{Workers: 1})})
 	if err != nil {
 		t.Fatal(err)
 	}

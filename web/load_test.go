@@ -27,6 +27,7 @@ import (
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/think"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -55,7 +56,7 @@ func newLoadRig(t *testing.T) *loadRig {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	tab, err := table.New(table.Config{Store: db, Variants: games.All(), Seed: 1, AIWorkers: 1})
+	tab, err := table.New(table.Config{Store: db, Variants: games.All(), Seed: 1, Thinker: think.New(think.Config{Workers: 1})})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,6 +17,7 @@ import (
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/think"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -93,7 +94,7 @@ func newServerFixtureWith(t *testing.T, o store.Options) *fixture {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	tab, err := table.New(table.Config{Store: db, Variants: games.All(), Seed: 1, AIThink: 30 * time.Millisecond, AIWorkers: 1})
+	tab, err := table.New(table.Config{Store: db, Variants: games.All(), Seed: 1, AIThink: 30 * time.Millisecond, Thinker: think.New(think.Config{Workers: 1})})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -26,6 +26,7 @@ import (
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/think"
 	"github.com/zugbot/zugbot/web"
 )
 
@@ -83,8 +84,8 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	}
 	// The game service, which the bot and the live board share; its AI
 	// replies stop after both.
-	tab, err := table.New(table.Config{Store: st, Variants: games.All(), AIWorkers: cfg.AIWorkers, Log: log,
-		Thought: metrics.AIThought, Queued: metrics.AIQueued, Waited: metrics.AIWaited})
+	pool := think.New(think.Config{Workers: cfg.AIWorkers, Queued: metrics.AIQueued, Waited: metrics.AIWaited})
+	tab, err := table.New(table.Config{Store: st, Variants: games.All(), Thinker: pool, Log: log, Thought: metrics.AIThought})
 	if err != nil {
 		return err
 	}
@@ -156,7 +157,7 @@ func setUp(cfg config) (metrics net.Listener, err error) {
 // sparePs gives Go's scheduler a P (a right to run Go code) for each of
 // the AI's workers, workers (0: the number of CPUs), beside those it has
 // for the machine's cores. The AI thinks on threads of a lower priority
-// (table's niced), which then never hold the Ps the handlers need: a
+// (think's niced), which then never hold the Ps the handlers need: a
 // handler never waits for Go's scheduler behind a search, and the kernel,
 // which shares the cores, runs the handlers' threads first.
 func sparePs(workers int) {

@@ -17,6 +17,7 @@ import (
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/think"
 )
 
 // runWorker runs a zugbot worker until ctx ends (SIGINT or SIGTERM): a
@@ -55,7 +56,8 @@ func runWorker(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			log.Error("closing the database", "err", err)
 		}
 	}()
-	tab, err := table.New(table.Config{Store: st, Variants: games.All(), AIWorkers: cfg.AIWorkers, Log: log})
+	pool := think.New(think.Config{Workers: cfg.AIWorkers})
+	tab, err := table.New(table.Config{Store: st, Variants: games.All(), Thinker: pool, Log: log})
 	if err != nil {
 		return err
 	}

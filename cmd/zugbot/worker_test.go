@@ -13,6 +13,7 @@ import (
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
+	"github.com/zugbot/zugbot/think"
 )
 
 // startWorker runs the binary's zugbot worker on database db.
@@ -55,7 +56,7 @@ func TestWorkerKilledMidThink(t *testing.T) {
 	}
 	defer raw.Close()
 	// The service, as the bot runs it: the workers' moves reach its feed.
-	tab, err := table.New(table.Config{Store: st, Variants: games.All(), AIWorkers: 1})
+	tab, err := table.New(table.Config{Store: st, Variants: games.All(), Thinker: think.New(think.Config{Workers: 1})})
 	if err != nil {
 		t.Fatal(err)
 	}

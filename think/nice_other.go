@@ -1,6 +1,6 @@
 //go:build !linux
 
-package table
+package think
 
 import "errors"
 

@@ -1,4 +1,10 @@
-package table
+// Package think runs the AI's searches. A Pool is a fixed number of
+// workers in this process, shared by the searches that people wait for
+// (the AI's replies, its answers to draw offers, hints), each within its
+// level's budget, and background work (analyses) that yields to them. A
+// Worker serves the AI's replies as a zugbot worker process, from the
+// queue of a PostgreSQL store that several processes share.
+package think
 
 import (
 	"context"
@@ -12,16 +18,19 @@ import (
 	"github.com/zugbot/zugbot/engine/ai"
 )
 
-// The AI's time-sharing policy (see aiPool).
+// The AI's time-sharing policy (see Pool).
 const (
-	// aiGrace is how much longer than its level's budget a timed reply may
-	// take, counted from its submission.
-	aiGrace = 2 * time.Second
-	// minThink is the least time a timed reply thinks, however long it
+	// Grace is how much longer than its level's budget a timed reply may
+	// take, counted from when it was asked for.
+	Grace = 2 * time.Second
+	// MinThink is the least time a timed reply thinks, however long it
 	// waited.
-	minThink = 100 * time.Millisecond
-	// waitNotice is how long a reply waits before its OnWait is called.
-	waitNotice = time.Second
+	MinThink = 100 * time.Millisecond
+	// Notice is how long a reply waits, unless its Job says otherwise,
+	// before its OnWait is called.
+	Notice = time.Second
+	// Limit bounds every think, beyond its level's own budget.
+	Limit = 10 * time.Second
 	// quickStart is how long a reply of a quick level (1 to 3) waits for a
 	// worker at the most, so that it answers within a second.
 	quickStart = 400 * time.Millisecond
@@ -30,6 +39,42 @@ const (
 	// time of one at 0 when both want a core.
 	aiNice = 10
 )
+
+// Config is how a Pool is made; every field may be left zero.
+type Config struct {
+	// Workers is the number of searches run at once; more wait in a
+	// queue. 0 means runtime.NumCPU().
+	Workers int
+	// Queued, when set, is told the number of replies waiting for a
+	// worker whenever it changes. It is called with the pool's lock held:
+	// it must not call the Pool.
+	Queued func(n int)
+	// Waited, when set, is told how long each reply or background job
+	// waited for a worker. It must not call the Pool.
+	Waited func(d time.Duration)
+}
+
+// Job is a reply's search, as Think is asked for it.
+type Job struct {
+	// Game is the game the search is for.
+	Game int64
+	// Budget is its level's own time budget, when Timed.
+	Budget time.Duration
+	// Timed says that the search is bounded by time alone (levels 4 and
+	// 5, or a live clock); otherwise by depth and nodes.
+	Timed bool
+	// Asked is when the reply was asked for, if before the call (a zugbot
+	// worker's reply waited in the database's queue): its deadline counts
+	// from then. Now when zero.
+	Asked time.Time
+	// OnWait, when set, is called when the job has waited for a worker
+	// for Notice, with the number of replies ahead of it in the queue,
+	// and again whenever that number changes. It is called on Think's
+	// goroutine, and the job waits for it.
+	OnWait func(ahead int)
+	// Notice is the wait before OnWait is first called; 0 means Notice.
+	Notice time.Duration
+}
 
 // niced runs f on an OS thread of its own whose priority is lowered to
 // aiNice, and returns f's error (a panic in f as an error). So the
@@ -58,25 +103,26 @@ func niced(f func() error) error {
 // the last of them (its own when nobody waits: its level's budget plus the
 // grace, less its wait). That time is shared evenly between it and those
 // behind it, workers at a time, so that the last one too ends by its
-// deadline; it is never more than b nor less than minThink.
+// deadline; it is never more than b nor less than MinThink.
 func thinkBudget(b, left time.Duration, queued, workers int) time.Duration {
 	d := min(b, left*time.Duration(workers)/time.Duration(workers+queued))
-	return max(d, minThink)
+	return max(d, MinThink)
 }
 
-// aiPool is the AI's workers: a fixed number of them (Config.AIWorkers),
-// fed by a queue of replies in the order of their deadlines (see newJob;
-// among equal deadlines, in arrival order), and work nobody waits for at once (an
-// analysis) only when no reply waits (see newBackgroundJob). A worker is a slot
-// and an ai.Workspace: a job that gets one thinks on its own goroutine with
-// the workspace's memory, and gives both back; so the AI's memory is
-// bounded by the workers times the largest transposition table (32 MiB),
-// whatever the load. A reply waits for a worker without holding its game's
-// lock, so that nothing a person does waits for the AI.
+// Pool is the AI's workers: a fixed number of them (Config.Workers), fed
+// by a queue of replies in the order of their deadlines (see newJob; among
+// equal deadlines, in arrival order), and work nobody waits for at once
+// (an analysis) only when no reply waits (see Background). It is safe for
+// concurrent use. A worker is a slot and an ai.Workspace: a job that gets
+// one thinks on its own goroutine with the workspace's memory, and gives
+// both back; so the AI's memory is bounded by the workers times the
+// largest transposition table (32 MiB), whatever the load. A reply waits
+// for a worker without holding its game's lock (the table's), so that
+// nothing a person does waits for the AI.
 //
 // Time is shared so that a reply takes at most its level's budget plus 2 s
-// from the moment Reply asks for it, and a reply of levels 1–3 about a
-// second:
+// from the moment it was asked for (Job.Asked), and a reply of levels 1–3
+// about a second:
 //
 //   - Levels 1–3 (bounded by depth and nodes) think as they always do:
 //     they keep their strength and answer in a fraction of a second, once
@@ -95,25 +141,23 @@ func thinkBudget(b, left time.Duration, queued, workers int) time.Duration {
 // The bound holds while the queue is shorter than about the workers times
 // (budget + 2 s) / 0.1 s; beyond that every timed reply thinks for 0.1 s.
 // A reply that waits more than a second is told its place in the queue
-// through ReplyOptions.OnWait.
-type aiPool struct {
+// through Job.OnWait.
+type Pool struct {
 	workers int
-	cfg     *Config
+	cfg     Config
 
 	mu         sync.Mutex
 	busy       int
-	queue      []*aiJob // replies waiting, earliest deadline first
-	background []*aiJob // background work waiting, in arrival order
-	backBusy   int      // workers doing background work
-	running    map[*aiJob]bool
+	queue      []*job // replies waiting, earliest deadline first
+	background []*job // background work waiting, in arrival order
+	backBusy   int    // workers doing background work
+	running    map[*job]bool
 	free       []*ai.Workspace
 	made       int // workspaces made: at most workers
-
-	started func(*aiJob) // a test's hook, called under mu when a job gets a worker
 }
 
-// aiJob is one think, waiting for a worker or running.
-type aiJob struct {
+// job is one think, waiting for a worker or running.
+type job struct {
 	game       int64
 	background bool          // work nobody waits for at once (see newBackgroundJob)
 	timed      bool          // bounded by time alone (levels 4 and 5)
@@ -135,24 +179,63 @@ type aiJob struct {
 	timer  *time.Timer // a cut ordered for later
 }
 
-func newAIPool(workers int, cfg *Config) *aiPool {
-	return &aiPool{workers: workers, cfg: cfg, running: map[*aiJob]bool{}}
+// New returns a Pool for cfg.
+func New(cfg Config) *Pool {
+	if cfg.Workers <= 0 {
+		cfg.Workers = runtime.NumCPU()
+	}
+	return &Pool{workers: cfg.Workers, cfg: cfg, running: map[*job]bool{}}
+}
+
+// Workers returns the number of the pool's workers.
+func (p *Pool) Workers() int { return p.workers }
+
+// Think runs f on one of the pool's workers as the search of reply j,
+// after the replies due before it, with the worker's workspace and the
+// time it may think: for a timed job, its budget less its wait and its
+// share of the queue behind it (see Pool); 0 for a job bounded by depth
+// and nodes. f runs on an OS thread of lowered priority (see niced); its
+// context ends when its time is up (or the pool cuts it short for a reply
+// due sooner), Limit at the latest. When ctx ends first, a job that waits
+// leaves the queue, and one that runs returns ctx's error, whatever f
+// found.
+func (p *Pool) Think(ctx context.Context, j Job, f func(ctx context.Context, ws *ai.Workspace, d time.Duration) error) error {
+	if j.Notice <= 0 {
+		j.Notice = Notice
+	}
+	jb := newJob(j.Game, j.Budget, j.Timed, j.Asked)
+	ws, tctx, err := p.acquire(ctx, jb, j.OnWait, j.Notice)
+	if err != nil {
+		return err
+	}
+	defer p.release(jb, ws)
+	var d time.Duration
+	if jb.timed {
+		d = jb.think
+	}
+	tctx, cancel := context.WithTimeout(tctx, Limit)
+	defer cancel()
+	err = niced(func() error { return f(tctx, ws, d) })
+	if err == nil && ctx.Err() != nil {
+		err = ctx.Err() // abandoned: what was found is not used
+	}
+	return err
 }
 
 // newJob returns a think for game id at a level whose own budget is
 // budget, timed or not, asked for at asked (now when zero).
-func newJob(game int64, budget time.Duration, timed bool, asked time.Time) *aiJob {
+func newJob(game int64, budget time.Duration, timed bool, asked time.Time) *job {
 	if asked.IsZero() || asked.After(time.Now()) {
 		asked = time.Now()
 	}
-	j := &aiJob{game: game, timed: timed, budget: budget, submit: asked, grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
+	j := &job{game: game, timed: timed, budget: budget, submit: asked, grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
 	// A quick level (bounded by depth and nodes) should answer within a
 	// second: it gets a worker within quickStart, a timed think being cut
 	// short for it if need be.
 	j.deadline, j.latest = j.submit.Add(time.Second), j.submit.Add(quickStart)
 	if timed {
-		j.deadline = j.submit.Add(budget + aiGrace)
-		j.latest = j.deadline.Add(-minThink)
+		j.deadline = j.submit.Add(budget + Grace)
+		j.latest = j.deadline.Add(-MinThink)
 	}
 	return j
 }
@@ -161,13 +244,13 @@ func newJob(game int64, budget time.Duration, timed bool, asked time.Time) *aiJo
 // that nobody waits for at once, such as a game's analysis. It gets a
 // worker only when no reply waits, never the last one of several, and
 // is cut at once when a reply would wait for it; it has no deadline.
-func newBackgroundJob(game int64) *aiJob {
-	return &aiJob{game: game, background: true, submit: time.Now(), grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
+func newBackgroundJob(game int64) *job {
+	return &job{game: game, background: true, submit: time.Now(), grant: make(chan *ai.Workspace, 1), moved: make(chan struct{}, 1)}
 }
 
 // backgroundWorkers is the number of workers that may do background work
 // at once: all but one, so that a reply finds a worker free.
-func (p *aiPool) backgroundWorkers() int { return max(1, p.workers-1) }
+func (p *Pool) backgroundWorkers() int { return max(1, p.workers-1) }
 
 // acquire queues j and waits for a worker, telling onWait (if set) how
 // many replies are ahead of j once it has waited for notice, and whenever
@@ -175,7 +258,7 @@ func (p *aiPool) backgroundWorkers() int { return max(1, p.workers-1) }
 // context to think in, which the pool cancels when a waiting reply needs
 // the worker; the caller must then call release. When ctx ends first, j
 // leaves the queue and acquire returns ctx's error.
-func (p *aiPool) acquire(ctx context.Context, j *aiJob, onWait func(ahead int), notice time.Duration) (*ai.Workspace, context.Context, error) {
+func (p *Pool) acquire(ctx context.Context, j *job, onWait func(ahead int), notice time.Duration) (*ai.Workspace, context.Context, error) {
 	tctx, cut := context.WithCancel(ctx)
 	j.cut = cut
 	p.mu.Lock()
@@ -246,7 +329,7 @@ func (p *aiPool) acquire(ctx context.Context, j *aiJob, onWait func(ahead int), 
 }
 
 // release gives j's worker back and hands it to the next in the queue.
-func (p *aiPool) release(j *aiJob, ws *ai.Workspace) {
+func (p *Pool) release(j *job, ws *ai.Workspace) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if j.timer != nil {
@@ -266,9 +349,9 @@ func (p *aiPool) release(j *aiJob, ws *ai.Workspace) {
 // background work, and cuts background work, or else a running think,
 // short if the head would otherwise wait beyond its latest start. p.mu is
 // held.
-func (p *aiPool) dispatch() {
+func (p *Pool) dispatch() {
 	for p.busy < p.workers {
-		var j *aiJob
+		var j *job
 		switch {
 		case len(p.queue) > 0:
 			j, p.queue = p.queue[0], p.queue[1:]
@@ -302,9 +385,6 @@ func (p *aiPool) dispatch() {
 		if p.cfg.Waited != nil {
 			p.cfg.Waited(j.waited)
 		}
-		if p.started != nil {
-			p.started(j)
-		}
 		j.grant <- ws
 		if !j.background {
 			p.queued()
@@ -326,10 +406,10 @@ func (p *aiPool) dispatch() {
 		return
 	}
 	// The head waits: unless a running think ends by its latest start, the
-	// timed think that ends first is cut then (after minThink at least).
+	// timed think that ends first is cut then (after MinThink at least).
 	// A think bounded by nodes ends soon anyway, and is never cut.
 	head := p.queue[0]
-	var first *aiJob
+	var first *job
 	for r := range p.running {
 		if !r.timed {
 			return
@@ -342,7 +422,7 @@ func (p *aiPool) dispatch() {
 		return
 	}
 	at := head.latest
-	if earliest := first.start.Add(minThink); at.Before(earliest) {
+	if earliest := first.start.Add(MinThink); at.Before(earliest) {
 		at = earliest
 	}
 	first.end = at
@@ -354,7 +434,7 @@ func (p *aiPool) dispatch() {
 
 // position returns the number of replies ahead of j in the queue, or -1
 // when j is not in it. p.mu is held.
-func (p *aiPool) position(j *aiJob) int {
+func (p *Pool) position(j *job) int {
 	for i, q := range p.queue {
 		if q == j {
 			return i
@@ -365,7 +445,7 @@ func (p *aiPool) position(j *aiJob) int {
 
 // shifted tells the jobs from index i of the queue on that their place
 // changed. p.mu is held.
-func (p *aiPool) shifted(i int) {
+func (p *Pool) shifted(i int) {
 	for _, q := range p.queue[i:] {
 		select {
 		case q.moved <- struct{}{}:
@@ -375,19 +455,20 @@ func (p *aiPool) shifted(i int) {
 }
 
 // queued reports the queue's length. p.mu is held.
-func (p *aiPool) queued() {
+func (p *Pool) queued() {
 	if p.cfg.Queued != nil {
 		p.cfg.Queued(len(p.queue))
 	}
 }
 
-// inBackground runs f on one of the pool's workers as background work
-// for game id (see newBackgroundJob), with that worker's workspace. When
+// Background runs f on one of the pool's workers as background work
+// for game id (see newBackgroundJob), with that worker's workspace, on an
+// OS thread of lowered priority (see niced). When
 // the pool cuts f short for a reply, f's context ends while ctx goes on:
 // f is then run again, from the start, once a worker is free, so f must
-// do one piece of work that can be repeated. inBackground returns f's
+// do one piece of work that can be repeated. Background returns f's
 // error, or ctx's when it ends first.
-func (p *aiPool) inBackground(ctx context.Context, id int64, f func(ctx context.Context, ws *ai.Workspace) error) error {
+func (p *Pool) Background(ctx context.Context, id int64, f func(ctx context.Context, ws *ai.Workspace) error) error {
 	for {
 		j := newBackgroundJob(id)
 		ws, tctx, err := p.acquire(ctx, j, nil, 0)
