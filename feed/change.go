@@ -260,20 +260,3 @@ func SourceOf(ctx context.Context) string {
 	s, _ := ctx.Value(sourceKey{}).(string)
 	return s
 }
-
-// causeKey is the context key of the request a change answers.
-type causeKey struct{}
-
-// WithCause returns ctx saying that the changes made with it answer the
-// request cause: the AI's reply to a move, published with the move's
-// request ID (Change.Cause), so that the adapter that awaited it can tell
-// it has shown it.
-func WithCause(ctx context.Context, cause string) context.Context {
-	return context.WithValue(ctx, causeKey{}, cause)
-}
-
-// CauseOf returns the cause WithCause put in ctx, or "".
-func CauseOf(ctx context.Context) string {
-	c, _ := ctx.Value(causeKey{}).(string)
-	return c
-}

@@ -22,11 +22,12 @@ func (s *Store) Origin() feed.Origin { return s.origin }
 // changed records change c in the write transaction tx, to be relayed to
 // the other processes in tx (PostgreSQL's NOTIFY, delivered when and only
 // when tx commits) and published on the store's Feed once it has
-// committed. Its Source is ctx's (feed.WithSource), and so is its Cause
-// (feed.WithCause): the request a reply of the AI's answers.
+// committed. Its Source is ctx's (feed.WithSource); its Cause is the
+// transaction's: the request that the AI's move it records answers (see
+// RecordMove), "" in any other.
 func changed(ctx context.Context, tx querier, c feed.Change) {
 	t := tx.(*txn)
-	c.Source, c.Cause = feed.SourceOf(ctx), feed.CauseOf(ctx)
+	c.Source, c.Cause = feed.SourceOf(ctx), t.cause
 	t.changes = append(t.changes, c)
 }
 

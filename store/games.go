@@ -503,6 +503,20 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 		if err := g.check(ply); err != nil {
 			return err
 		}
+		ctx := ctx
+		if g.Seats[0].IsAI() || g.Seats[1].IsAI() {
+			// The AI's move answers its Reply timer: it is recorded, and
+			// published, under the cause that the timer keeps, and so is
+			// the AI's next Reply timer, if it is to move again.
+			cause, ai, err := replyCause(ctx, tx, id, ply)
+			if err != nil {
+				return err
+			}
+			if ai {
+				ctx = WithCause(ctx, cause)
+				tx.(*txn).cause = cause
+			}
+		}
 		if g.Clock.Live() {
 			// The mover's clock stops, less the time it ran, plus the
 			// increment; the opponent's starts.

@@ -301,13 +301,17 @@ func (s *Store) ResumeClocks(ctx context.Context, grace time.Duration) (time.Dur
 	return down, n, nil
 }
 
-// causeKey is the context key of the cause of a change.
+// causeKey is the context key of the cause of a change: the one key that
+// carries a request's ID, from the service to the store.
 type causeKey struct{}
 
 // WithCause returns ctx saying that the changes made with it are caused
-// by the request with ID cause: a Reply timer they set keeps it
-// (Task.Cause, ReplyCause), so that whoever thinks the AI's reply, in
-// whichever process, publishes it under the cause that asked for it.
+// by the request with ID cause. The store decides what it keeps of it: a
+// Reply timer those changes set keeps it (Task.Cause, ReplyCause), and
+// the AI's move that answers the timer is recorded and published under
+// it (feed.Change.Cause; see RecordMove), in whichever process it is
+// thought, so that the adapter that awaited the reply can tell it has
+// shown it. The changes themselves are published without it.
 func WithCause(ctx context.Context, cause string) context.Context {
 	return context.WithValue(ctx, causeKey{}, cause)
 }
@@ -322,10 +326,20 @@ func CauseOf(ctx context.Context) string {
 // the request that left the AI to move there (see WithCause); "" when the
 // game has no such timer or none was said.
 func (s *Store) ReplyCause(ctx context.Context, id int64, ply int) (string, error) {
+	cause, _, err := replyCause(ctx, s.readers(ctx), id, ply)
+	return cause, err
+}
+
+// replyCause returns the cause of game id's Reply timer at ply, read with
+// q, and whether it has one: whether the AI is to move there.
+func replyCause(ctx context.Context, q querier, id int64, ply int) (string, bool, error) {
 	var cause string
-	err := s.readers(ctx).QueryRowContext(ctx, `SELECT cause FROM schedule WHERE game_id = ? AND kind = 'reply' AND ply = ?`, id, ply).Scan(&cause)
-	if err != nil && !errors.Is(err, sql.ErrNoRows) {
-		return "", fmt.Errorf("the cause of game %d's reply: %w", id, err)
+	err := q.QueryRowContext(ctx, `SELECT cause FROM schedule WHERE game_id = ? AND kind = 'reply' AND ply = ?`, id, ply).Scan(&cause)
+	if errors.Is(err, sql.ErrNoRows) {
+		return "", false, nil
 	}
-	return cause, nil
+	if err != nil {
+		return "", false, fmt.Errorf("the cause of game %d's reply: %w", id, err)
+	}
+	return cause, true, nil
 }

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/feed"
 )
 
 func TestMoveDeadlines(t *testing.T) {
@@ -322,6 +323,44 @@ func TestReplyCause(t *testing.T) {
 	ts, err := s.ClaimReplies(ctx, 10, time.Minute)
 	if err != nil || len(ts) != 1 || ts[0].Cause != "move-1" || ts[0].Ply != 1 {
 		t.Fatalf("the claimed reply: %+v, %v; want the one at ply 1, caused by move-1", ts, err)
+	}
+}
+
+// TestReplyPublishedUnderItsCause: the AI's move, which answers its Reply
+// timer, is recorded and published under the cause that the timer keeps,
+// whoever records it and with whatever context; the changes that carry a
+// cause themselves (a start, a person's move) are published without it.
+func TestReplyPublishedUnderItsCause(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	sub := s.Feed().Subscribe(feed.Filter{})
+	defer sub.Close()
+	g, err := s.CreateGame(WithCause(ctx, "start-1"), NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {AI: 2}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ply, cause := range []string{"move-1", ""} { // alice's move, then the AI's
+		st, err := s.Load(ctx, g.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := s.RecordMove(WithCause(ctx, cause), g.ID, ply, firstMove(t, st.Position), End{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for _, want := range []feed.Change{
+		{Game: g.ID, Version: 1, Kind: feed.Started},
+		{Game: g.ID, Version: 2, Ply: 1, Kind: feed.Moved},
+		{Game: g.ID, Version: 3, Ply: 2, Kind: feed.Moved, Cause: "move-1"},
+	} {
+		select {
+		case c := <-sub.C:
+			if c != want {
+				t.Errorf("published %v, cause %q; want %v, cause %q", c, c.Cause, want, want.Cause)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("nothing published; want %v", want)
+		}
 	}
 }
 

@@ -568,6 +568,7 @@ type txn struct {
 	p       *pool
 	missed  []string
 	changes []feed.Change // the changes it makes (see changed)
+	cause   string        // the cause they are published under (see RecordMove)
 }
 
 // stmt returns the transaction's form of the prepared statement for query,

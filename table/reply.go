@@ -8,7 +8,6 @@ import (
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
-	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/think"
 )
@@ -77,14 +76,10 @@ func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions,
 		if err != nil {
 			return u, err
 		}
-		// The move is recorded and published under the cause of the
+		// The store records and publishes the move under the cause of the
 		// change that left the AI to move, which its Reply timer keeps.
-		cause, err := t.store.ReplyCause(ctx, id, st.Game.Ply)
-		if err != nil {
-			return u, err
-		}
 		unlock := t.locks.Lock(id)
-		notation, err := t.record(feed.WithCause(store.WithCause(ctx, cause), cause), &st, m)
+		notation, err := t.record(ctx, &st, m)
 		if err == nil {
 			t.publish(ctx, Update{Event: Moved, State: st})
 			if opt.thought != nil {
