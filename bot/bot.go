@@ -17,6 +17,7 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/engine"
+	"github.com/zugbot/zugbot/internal/keylock"
 	"github.com/zugbot/zugbot/render"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
@@ -92,7 +93,7 @@ type Bot struct {
 	table    *table.Table
 	// boards serialises the edits of each game's board message, and
 	// tsteps the steps of each tournament.
-	boards, tsteps table.Locks
+	boards, tsteps keylock.Locks
 
 	inflight sync.WaitGroup
 	handling atomic.Int64 // handlers going on

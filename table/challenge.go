@@ -38,22 +38,22 @@ func (t *Table) PlayAI(ctx context.Context, g AIGame) (Update, error) {
 		return Update{}, refusal(Refusal{Reason: BadLevel, Limit: ai.MaxLevel}, "The level goes from %d (%s) to %d (%s); %d is not one of them.",
 			ai.MinLevel, ai.LevelName(ai.MinLevel), ai.MaxLevel, ai.LevelName(ai.MaxLevel), g.Level)
 	}
-	if err := t.CheckRoom(ctx, g.Player.ID); err != nil {
+	if err := t.checkRoom(ctx, g.Player.ID); err != nil {
 		return Update{}, err
 	}
 	if g.Starting != nil {
 		g.Starting()
 	}
-	side := t.DrawSide(g.Colour)
+	side := t.drawSide(g.Colour)
 	var seats [2]store.Seat
 	seats[side] = store.Seat{Player: g.Player}
 	seats[side.Other()] = store.Seat{AI: g.Level}
 	return t.Start(ctx, store.NewGame{Variant: g.Variant, Start: g.Start, Seats: seats, GuildID: g.GuildID, ChannelID: g.ChannelID, Clock: g.Clock, RematchOf: g.RematchOf})
 }
 
-// CheckRoom refuses a new game to a player who already has the most games
+// checkRoom refuses a new game to a player who already has the most games
 // going at once (none when the store sets no limit).
-func (t *Table) CheckRoom(ctx context.Context, player string) error {
+func (t *Table) checkRoom(ctx context.Context, player string) error {
 	limit := t.store.MaxActiveGames()
 	if limit < 0 {
 		return nil // no limit
@@ -79,7 +79,7 @@ func (t *Table) Challenge(ctx context.Context, nc store.NewChallenge, opponentBo
 	case opponentBot:
 		return store.Challenge{}, refusal(Refusal{Reason: BotChallenge, Who: nc.Opponent.Name}, "%s is a bot and cannot play.", nc.Opponent.Name)
 	}
-	if err := t.CheckRoom(ctx, nc.Challenger.ID); err != nil {
+	if err := t.checkRoom(ctx, nc.Challenger.ID); err != nil {
 		return store.Challenge{}, err
 	}
 	c, err := t.store.CreateChallenge(ctx, nc)
@@ -199,7 +199,7 @@ func (t *Table) challengeRefused(ctx context.Context, id int64, user string, can
 	case errors.Is(err, store.ErrRematchExists):
 		return a, refusal(Refusal{Reason: RematchExists, Game: c.RematchOf}, "Game #%d already has its rematch.", c.RematchOf)
 	case errors.Is(err, store.ErrTooManyGames):
-		if err := t.CheckRoom(ctx, user); err != nil {
+		if err := t.checkRoom(ctx, user); err != nil {
 			return a, err // the one accepting is at the limit
 		}
 		return a, refusal(Refusal{Reason: TooManyGames, Who: c.Challenger.Name, Limit: t.store.MaxActiveGames()}, "%s already has the most games going at once (%d), so this game cannot start yet; the challenge stays open.", c.Challenger.Name, t.store.MaxActiveGames())

@@ -48,7 +48,7 @@ func (t *Table) CreateTournament(ctx context.Context, nt NewTournament) (store.T
 		nt.StartsAt = t.now().Add(nt.StartIn)
 	}
 	tr, err := t.store.CreateTournament(ctx, nt.NewTournament)
-	return tr, t.ExplainTournament(0, err)
+	return tr, t.explainTournament(0, err)
 }
 
 // Director is who asks to run a tournament (start, pause, resume or call
@@ -68,7 +68,7 @@ type Director struct {
 func (t *Table) Tournament(ctx context.Context, id int64) (store.Tournament, error) {
 	tr, err := t.store.Tournament(ctx, id)
 	if err != nil {
-		return tr, t.ExplainTournament(id, err)
+		return tr, t.explainTournament(id, err)
 	}
 	return tr, nil
 }
@@ -78,7 +78,7 @@ func (t *Table) Tournament(ctx context.Context, id int64) (store.Tournament, err
 func (t *Table) TournamentHere(ctx context.Context, id int64, guildID string) (store.Tournament, error) {
 	tr, err := t.store.Tournament(ctx, id)
 	if err != nil {
-		return tr, t.ExplainTournament(id, err)
+		return tr, t.explainTournament(id, err)
 	}
 	if tr.GuildID != guildID {
 		return tr, refusal(Refusal{Reason: NotHere, Tournament: id}, "Tournament #%d is not held on this server.", id)
@@ -115,7 +115,7 @@ func (t *Table) PauseTournament(ctx context.Context, id int64, d Director) (stor
 		return store.Tournament{}, err
 	}
 	tr, err := t.store.PauseTournament(ctx, id)
-	return tr, t.ExplainTournament(id, err)
+	return tr, t.explainTournament(id, err)
 }
 
 // ResumeTournament resumes paused tournament id at d's request.
@@ -127,7 +127,7 @@ func (t *Table) ResumeTournament(ctx context.Context, id int64, d Director) (sto
 	if err == nil {
 		t.WakeTimers() // its next round may be due
 	}
-	return tr, t.ExplainTournament(id, err)
+	return tr, t.explainTournament(id, err)
 }
 
 // CancelTournament calls tournament id off at d's request; its games going
@@ -137,7 +137,7 @@ func (t *Table) CancelTournament(ctx context.Context, id int64, d Director) (sto
 		return store.Tournament{}, err
 	}
 	tr, err := t.store.CancelTournament(ctx, id)
-	return tr, t.ExplainTournament(id, err)
+	return tr, t.explainTournament(id, err)
 }
 
 // SitsOut reports whether pairing p is a round in which its player sits

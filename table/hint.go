@@ -66,7 +66,7 @@ func (t *Table) Hint(ctx context.Context, id int64, user string, ply int, opt Hi
 	if opt.Thinking != nil {
 		opt.Thinking()
 	}
-	m, _, err := t.think(ctx, &st, hintLevel, ReplyOptions{})
+	m, _, err := t.think(ctx, &st, hintLevel, replyOptions{})
 	if err != nil {
 		return Hint{}, err
 	}

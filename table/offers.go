@@ -58,7 +58,7 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string, opt DrawOp
 	switch {
 	case !ok:
 		unlock()
-		return Update{}, refusal(Refusal{Reason: NoAgreement, Game: g.ID}, "%s has no draws and no agreed ending: %s", v.Game, EndingRule(v))
+		return Update{}, refusal(Refusal{Reason: NoAgreement, Game: g.ID}, "%s has no draws and no agreed ending: %s", v.Game, endingRule(v))
 	case CountsAtAgreement(v) && opt.Confirmed != g.Ply:
 		unlock()
 		return Update{}, &Confirmation{Game: g.ID, Ply: g.Ply, Agreed: agreed,
@@ -155,7 +155,7 @@ func (t *Table) aiAnswer(ctx context.Context, st store.State, side engine.Side, 
 			thinking()
 		}
 		level, v := g.Seats[me].AI, st.Position.Variant()
-		err := t.onWorker(ctx, &st, level, drawThink, ReplyOptions{}, func(ctx context.Context, ws *ai.Workspace, d time.Duration) error {
+		err := t.onWorker(ctx, &st, level, drawThink, replyOptions{}, func(ctx context.Context, ws *ai.Workspace, d time.Duration) error {
 			verdict, err := ws.JudgeDraw(ctx, v, level, d, st.Position, me, g.Ply)
 			accept = verdict.Accept
 			return err

@@ -12,8 +12,8 @@ import (
 	"github.com/zugbot/zugbot/think"
 )
 
-// ReplyOptions are how the AI's reply is thought (see reply).
-type ReplyOptions struct {
+// replyOptions are how the AI's reply is thought (see reply).
+type replyOptions struct {
 	// OnWait, when set, is called when the reply has waited for a worker
 	// for Notice, with the number of replies ahead of it in the queue,
 	// and again whenever that number changes. It is called on Reply's
@@ -44,7 +44,7 @@ type ReplyOptions struct {
 // move is left to the workers, and reply waits for it; without one, or
 // once none is left, the table thinks it itself; here says to think on
 // this table's own workers even while zugbot workers run.
-func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions, here bool) (Update, error) {
+func (t *Table) reply(ctx context.Context, id int64, ev Event, opt replyOptions, here bool) (Update, error) {
 	u := Update{Event: ev}
 	if opt.Notice <= 0 {
 		opt.Notice = think.Notice
@@ -104,7 +104,7 @@ func (t *Table) reply(ctx context.Context, id int64, ev Event, opt ReplyOptions,
 }
 
 // think chooses a move in st at AI level on one of the Thinker's workers.
-func (t *Table) think(ctx context.Context, st *store.State, level int, opt ReplyOptions) (m engine.Move, info ai.Info, err error) {
+func (t *Table) think(ctx context.Context, st *store.State, level int, opt replyOptions) (m engine.Move, info ai.Info, err error) {
 	v := st.Position.Variant()
 	err = t.onWorker(ctx, st, level, 0, opt, func(ctx context.Context, ws *ai.Workspace, d time.Duration) error {
 		pl, err := ws.Level(v, level, d, t.Rand())
@@ -132,7 +132,7 @@ func (t *Table) think(ctx context.Context, st *store.State, level int, opt Reply
 // bounded by depth and nodes, Config.AIThink. f's context ends when its
 // time is up, and an error is returned when ctx ended meanwhile, whatever
 // f found.
-func (t *Table) onWorker(ctx context.Context, st *store.State, level int, limit time.Duration, opt ReplyOptions, f func(ctx context.Context, ws *ai.Workspace, d time.Duration) error) error {
+func (t *Table) onWorker(ctx context.Context, st *store.State, level int, limit time.Duration, opt replyOptions, f func(ctx context.Context, ws *ai.Workspace, d time.Duration) error) error {
 	v := st.Position.Variant()
 	budget, timed := ai.LevelBudget(v, level)
 	if timed && t.cfg.AIThink > 0 {

@@ -173,7 +173,7 @@ func (t *Table) startReply(id int64, onWait func(int), here bool) *replyRun {
 func (t *Table) runReply(id int64, run *replyRun) {
 	r := &t.replies
 	defer r.wg.Done()
-	opt := ReplyOptions{OnWait: run.onWait, thought: func(ply int, info ai.Info) {
+	opt := replyOptions{OnWait: run.onWait, thought: func(ply int, info ai.Info) {
 		r.mu.Lock()
 		run.thought[ply] = info
 		r.mu.Unlock()
@@ -313,7 +313,7 @@ type PlayOptions struct {
 	// comes later, as a change on the feed. Either way the table thinks
 	// it, once.
 	AwaitReply bool
-	// OnWait, when set and AwaitReply, is called as ReplyOptions.OnWait is
+	// OnWait, when set and AwaitReply, is called as replyOptions.OnWait is
 	// while the reply waits for a worker.
 	OnWait func(ahead int)
 	// Played, when set, is called with the move once it is recorded,

@@ -35,12 +35,12 @@ func (t *Table) StartBetween(ctx context.Context, b Between) (Update, error) {
 		return Update{}, refuse(SelfChallenge, "Choose someone else to play, or zugbot.")
 	}
 	for _, p := range []store.Player{b.By, b.Opponent} {
-		if err := t.CheckRoom(ctx, p.ID); err != nil {
+		if err := t.checkRoom(ctx, p.ID); err != nil {
 			return Update{}, err
 		}
 	}
 	var seats [2]store.Seat
-	side := t.DrawSide(b.Colour)
+	side := t.drawSide(b.Colour)
 	seats[side] = store.Seat{Player: b.By}
 	seats[side.Other()] = store.Seat{Player: b.Opponent}
 	return t.Start(ctx, store.NewGame{Variant: b.Variant, Seats: seats, DaysPerMove: DefaultDays,

@@ -11,6 +11,7 @@ import (
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/feed"
+	"github.com/zugbot/zugbot/internal/keylock"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/think"
 )
@@ -61,8 +62,8 @@ type Table struct {
 	store    *store.Store
 	variants map[string]*engine.Variant
 	now      func() time.Time
-	locks    Locks
-	tlocks   Locks // of tournaments
+	locks    keylock.Locks // of games
+	tlocks   keylock.Locks // of tournaments
 	analyses analyses
 	thinker  Thinker
 	shared   bool // the store is shared with other processes: zugbot workers may think (see RunWorker)
@@ -164,9 +165,9 @@ func (t *Table) Rand() *rand.Rand {
 	return rand.New(rand.NewPCG(t.rng.Uint64(), t.rng.Uint64()))
 }
 
-// DrawSide picks the side a colour choice gives: the first or second
+// drawSide picks the side a colour choice gives: the first or second
 // player, or one at random.
-func (t *Table) DrawSide(c store.Colour) engine.Side {
+func (t *Table) drawSide(c store.Colour) engine.Side {
 	switch c {
 	case store.FirstColour:
 		return 0

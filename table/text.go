@@ -93,8 +93,8 @@ func agreedEnd(o engine.Outcome, by string) store.End {
 // count rather than a draw.
 func CountsAtAgreement(v *engine.Variant) bool { return v.Agreement == engine.AgreedCount }
 
-// EndingRule explains how a game without agreed endings ends.
-func EndingRule(v *engine.Variant) string {
+// endingRule explains how a game without agreed endings ends.
+func endingRule(v *engine.Variant) string {
 	if v.Ending != "" {
 		return v.Ending
 	}

@@ -16,18 +16,18 @@ const (
 	TaskTries = 5
 	// TaskRetry is the wait before the first retry; each next one doubles.
 	TaskRetry = time.Minute
-	// TaskLease is how long a process holds the timers it took: the others
+	// taskLease is how long a process holds the timers it took: the others
 	// sharing its database leave them alone, and if it dies holding them
 	// they come due again after it (on SQLite, at its next start).
-	TaskLease = 2 * time.Minute
+	taskLease = 2 * time.Minute
 )
 
 // The heartbeat that lets a restart give live games back the time the
-// service was down: recorded every HeartbeatEvery at the most, and a
-// downtime under ClockGrace gives nothing back.
+// service was down: recorded every heartbeatEvery at the most, and a
+// downtime under clockGrace gives nothing back.
 const (
-	HeartbeatEvery = 10 * time.Second
-	ClockGrace     = 15 * time.Second
+	heartbeatEvery = 10 * time.Second
+	clockGrace     = 15 * time.Second
 )
 
 // An Announcer tells people what the service's timers did: an adapter
@@ -81,16 +81,16 @@ type TimerOptions struct {
 // RunTimers fires the timers as they come due until ctx ends: move
 // deadlines, reminders, challenge expiries, tournament steps and the AI's
 // overdue replies, each announced through a. Before the first sweep it
-// gives live games back the time the service was down (over ClockGrace),
+// gives live games back the time the service was down (over clockGrace),
 // releases the timers a process claimed before it stopped, and starts the
 // AI's replies that wait (resumeReplies); while it
-// runs it records a heartbeat every HeartbeatEvery. ready, when not nil,
+// runs it records a heartbeat every heartbeatEvery. ready, when not nil,
 // is called once it is set to sweep.
 func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, ready func()) {
 	if opt.Interval <= 0 {
 		opt.Interval = 10 * time.Second
 	}
-	if down, n, err := t.store.ResumeClocks(ctx, ClockGrace); err != nil {
+	if down, n, err := t.store.ResumeClocks(ctx, clockGrace); err != nil {
 		t.cfg.Log.Error("resuming the clocks of live games", "err", err)
 	} else if n > 0 {
 		t.cfg.Log.Info("gave live games back the time the service was down", "games", n, "down", down.Round(time.Second))
@@ -110,7 +110,7 @@ func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, re
 	// sweeps again; the loop ends once they have.
 	var steps sync.WaitGroup
 	defer steps.Wait()
-	beat := time.NewTicker(HeartbeatEvery)
+	beat := time.NewTicker(heartbeatEvery)
 	defer beat.Stop()
 	if err := t.store.Heartbeat(ctx); err != nil {
 		t.cfg.Log.Warn("heartbeat", "err", err)
@@ -188,7 +188,7 @@ func (t *Table) sweep(ctx context.Context, a Announcer, opt TimerOptions, steps 
 	if batch <= 0 {
 		batch = store.DefaultTaskBatch
 	}
-	tasks, err := t.store.Claim(ctx, batch, TaskLease)
+	tasks, err := t.store.Claim(ctx, batch, taskLease)
 	if err != nil {
 		t.cfg.Log.Error("due timers", "err", err)
 		return

@@ -84,7 +84,7 @@ func Standings(tr *store.Tournament) []tournament.Standing {
 func (t *Table) StartTournament(ctx context.Context, id int64) (store.Tournament, error) {
 	tr, err := t.store.Tournament(ctx, id)
 	if err != nil {
-		return store.Tournament{}, t.ExplainTournament(id, err)
+		return store.Tournament{}, t.explainTournament(id, err)
 	}
 	n, rounds := len(tr.Players), tr.Rounds
 	switch {
@@ -102,7 +102,7 @@ func (t *Table) StartTournament(ctx context.Context, id int64) (store.Tournament
 	if err == nil {
 		t.WakeTimers() // its first round is due at once
 	}
-	return tr, t.ExplainTournament(id, err)
+	return tr, t.explainTournament(id, err)
 }
 
 func joinedCount(n int) string {
@@ -115,9 +115,9 @@ func joinedCount(n int) string {
 	return fmt.Sprintf("%d have", n)
 }
 
-// ExplainTournament turns the store's refusals about tournament id into
+// explainTournament turns the store's refusals about tournament id into
 // refusals a player can act on; other errors pass through.
-func (t *Table) ExplainTournament(id int64, err error) error {
+func (t *Table) explainTournament(id int64, err error) error {
 	switch {
 	case err == nil:
 		return nil
@@ -238,7 +238,7 @@ func (t *Table) JoinTournament(ctx context.Context, id int64, p store.Player) (s
 	if errors.Is(err, store.ErrTournamentState) {
 		return tr, refusal(Refusal{Reason: TournamentStarted, Tournament: id}, "Tournament #%d has already started; join the next one!", id)
 	}
-	return tr, t.ExplainTournament(id, err)
+	return tr, t.explainTournament(id, err)
 }
 
 // LeaveTournament takes user out of tournament id. After the start, the
@@ -247,7 +247,7 @@ func (t *Table) JoinTournament(ctx context.Context, id int64, p store.Player) (s
 func (t *Table) LeaveTournament(ctx context.Context, id int64, user string) (store.Tournament, Update, error) {
 	tr, game, err := t.store.LeaveTournament(ctx, id, user)
 	if err != nil || game == 0 {
-		return tr, Update{}, t.ExplainTournament(id, err)
+		return tr, Update{}, t.explainTournament(id, err)
 	}
 	u, err := t.Resign(ctx, game, user, store.AnyPly)
 	var over *Refusal

@@ -101,10 +101,10 @@ func Visible(v Viewer, gs []store.Game) []store.Game {
 	return out
 }
 
-// CanViewTournament returns nil if v may see tournament tr, or a refusal
+// canViewTournament returns nil if v may see tournament tr, or a refusal
 // (Reason Hidden): as a server's game, its server's members and whoever
 // holds its link (its public id).
-func CanViewTournament(v Viewer, tr *store.Tournament) error {
+func canViewTournament(v Viewer, tr *store.Tournament) error {
 	if v.Guild == tr.GuildID || v.Link && (v.Guild == "" || v.Private) {
 		return nil
 	}
@@ -159,7 +159,7 @@ func (t *Table) ViewTournament(ctx context.Context, v Viewer, id int64) (store.T
 	if err != nil {
 		return tr, err
 	}
-	if err := CanViewTournament(v, &tr); err != nil {
+	if err := canViewTournament(v, &tr); err != nil {
 		return store.Tournament{}, err
 	}
 	return tr, nil

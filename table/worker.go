@@ -29,7 +29,7 @@ func (t *Table) RunWorker(ctx context.Context, name string) error {
 // replyHere plays the AI's reply in game id, asked for at asked, on this
 // table's own workers.
 func (t *Table) replyHere(ctx context.Context, id int64, asked time.Time) error {
-	_, err := t.reply(ctx, id, Moved, ReplyOptions{Asked: asked}, true)
+	_, err := t.reply(ctx, id, Moved, replyOptions{Asked: asked}, true)
 	return err
 }
 
@@ -43,7 +43,7 @@ func (t *Table) replyHere(ctx context.Context, id int64, asked time.Time) error 
 // over (store.ReplyGrace and a lease), should the workers be stuck. It
 // reloads the game when the feed says it changed, and every few seconds
 // in case a change was missed.
-func (t *Table) fromWorker(ctx context.Context, st *store.State, opt ReplyOptions) (store.State, bool, error) {
+func (t *Table) fromWorker(ctx context.Context, st *store.State, opt replyOptions) (store.State, bool, error) {
 	if !t.shared {
 		return store.State{}, false, nil
 	}
