@@ -13,16 +13,22 @@ import (
 
 // BenchmarkRecordMove records moves in one game, each in its own
 // transaction, with and without a move clock (whose timers are rewritten
-// with every move).
+// with every move), and against the AI (whose Reply timer, and its cause,
+// every move reads or sets).
 func BenchmarkRecordMove(b *testing.B) {
 	for _, bc := range []struct {
 		name string
 		days int
-	}{{"clock", 3}, {"noclock", 0}} {
+		ai   bool
+	}{{"clock", 3, false}, {"noclock", 0, false}, {"ai", 3, true}} {
 		b.Run(bc.name, func(b *testing.B) {
 			ctx := context.Background()
 			s, _ := mustOpen(b, Options{})
-			g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: [2]Seat{{Player: alice}, {Player: bob}}, DaysPerMove: bc.days})
+			seats := [2]Seat{{Player: alice}, {Player: bob}}
+			if bc.ai {
+				seats[1] = Seat{AI: 2}
+			}
+			g, err := s.CreateGame(ctx, NewGame{Variant: "zola", Seats: seats, DaysPerMove: bc.days})
 			if err != nil {
 				b.Fatal(err)
 			}

@@ -409,24 +409,37 @@ func (s *Store) schedule(ctx context.Context, tx querier, g *Game) error {
 	return s.scheduleReply(ctx, tx, g)
 }
 
-// scheduleReply sets game g's Reply timer, ReplyGrace from now, with the
-// cause ctx carries (WithCause), when the AI is to move at its ply, and
-// removes it otherwise. Games between people have none.
-func (s *Store) scheduleReply(ctx context.Context, tx querier, g *Game) error {
+// aiToMove reports whether the AI is to move in game g at its ply; false
+// in a game between people, or of a variant the store does not know.
+func (s *Store) aiToMove(g *Game) (bool, error) {
 	v, known := s.variants[g.Variant]
 	if !g.Seats[0].IsAI() && !g.Seats[1].IsAI() || !known {
-		return nil
+		return false, nil
 	}
 	p, err := Replay(v, g.Start, nil)
 	if err != nil {
-		return err
+		return false, err
 	}
 	toMove := p.Turn() // every ply hands the turn over, a pass too
 	if g.Ply%2 == 1 {
 		toMove = toMove.Other()
 	}
+	return g.Seats[toMove].IsAI(), nil
+}
+
+// scheduleReply sets game g's Reply timer, ReplyGrace from now, with the
+// cause ctx carries (WithCause), when the AI is to move at its ply, and
+// removes it otherwise. Games between people have none.
+func (s *Store) scheduleReply(ctx context.Context, tx querier, g *Game) error {
+	if _, known := s.variants[g.Variant]; !g.Seats[0].IsAI() && !g.Seats[1].IsAI() || !known {
+		return nil
+	}
+	ai, err := s.aiToMove(g)
+	if err != nil {
+		return err
+	}
 	id, ply := g.ID, g.Ply
-	if !g.Seats[toMove].IsAI() {
+	if !ai {
 		_, err := tx.ExecContext(ctx, `DELETE FROM schedule WHERE game_id = ? AND kind = 'reply'`, id)
 		return err
 	}
@@ -504,18 +517,18 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 			return err
 		}
 		ctx := ctx
-		if g.Seats[0].IsAI() || g.Seats[1].IsAI() {
+		if ai, err := s.aiToMove(&g); err != nil {
+			return err
+		} else if ai {
 			// The AI's move answers its Reply timer: it is recorded, and
 			// published, under the cause that the timer keeps, and so is
 			// the AI's next Reply timer, if it is to move again.
-			cause, ai, err := replyCause(ctx, tx, id, ply)
+			cause, err := replyCause(ctx, tx, id, ply)
 			if err != nil {
 				return err
 			}
-			if ai {
-				ctx = WithCause(ctx, cause)
-				tx.(*txn).cause = cause
-			}
+			ctx = WithCause(ctx, cause)
+			tx.(*txn).cause = cause
 		}
 		if g.Clock.Live() {
 			// The mover's clock stops, less the time it ran, plus the

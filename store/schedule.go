@@ -326,20 +326,15 @@ func CauseOf(ctx context.Context) string {
 // the request that left the AI to move there (see WithCause); "" when the
 // game has no such timer or none was said.
 func (s *Store) ReplyCause(ctx context.Context, id int64, ply int) (string, error) {
-	cause, _, err := replyCause(ctx, s.readers(ctx), id, ply)
-	return cause, err
+	return replyCause(ctx, s.readers(ctx), id, ply)
 }
 
-// replyCause returns the cause of game id's Reply timer at ply, read with
-// q, and whether it has one: whether the AI is to move there.
-func replyCause(ctx context.Context, q querier, id int64, ply int) (string, bool, error) {
+// replyCause is ReplyCause, read with q.
+func replyCause(ctx context.Context, q querier, id int64, ply int) (string, error) {
 	var cause string
 	err := q.QueryRowContext(ctx, `SELECT cause FROM schedule WHERE game_id = ? AND kind = 'reply' AND ply = ?`, id, ply).Scan(&cause)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", false, nil
+	if err != nil && !errors.Is(err, sql.ErrNoRows) {
+		return "", fmt.Errorf("the cause of game %d's reply: %w", id, err)
 	}
-	if err != nil {
-		return "", false, fmt.Errorf("the cause of game %d's reply: %w", id, err)
-	}
-	return cause, true, nil
+	return cause, nil
 }
