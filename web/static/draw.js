@@ -62,7 +62,7 @@ window.zugDraw = (function () {
       for (const l of g.labels) grow(...place(l.x, l.y), fs * 0.8);
       const margin = g.cells ? 0.05 : 0.15;
       svg.setAttribute('viewBox', [box[0] - margin, box[1] - margin, box[2] - box[0] + 2 * margin, box[3] - box[1] + 2 * margin].map((v) => v.toFixed(3)).join(' '));
-      svg.setAttribute('aria-label', st.variant.name + ' board, ' + (isFlipped() ? st.variant.sides[1] : st.variant.sides[0]) + ' at the bottom');
+      svg.setAttribute('aria-label', st.variant.name + ' board, ' + (flipped ? st.variant.sides[1] : st.variant.sides[0]) + ' at the bottom');
       const lastSet = new Set(st.last ? st.last.path : []);
       const takenSet = new Set(st.last && st.last.taken ? st.last.taken : []);
       if (g.cells) {
