@@ -3,7 +3,8 @@
 // the game as it changes, whichever adapter of the game service (package
 // table) changed it.
 //
-// The page is one HTML file, one script and one stylesheet, embedded in
+// The page is one HTML file, two scripts (draw.js draws a board, which
+// the replay draws too; board.js plays) and one stylesheet, embedded in
 // the binary and served under a strict Content-Security-Policy. It reads
 // the game from a JSON endpoint (GET /api/games/{id}), plays through POST
 // endpoints (moves, resign, draw, takeback, answer) and hears of changes

@@ -97,7 +97,7 @@ func homeToReplay(t *testing.T, variant string, onPhone, shots bool) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS("#replay-link"))); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(ctx, t, "showed the replay", `document.querySelectorAll('#moves button').length === 2 && /\/boards\/2$/.test(document.getElementById('board-img').src)`)
+	waitJS(ctx, t, "showed the replay", `document.querySelectorAll('#moves button').length === 2 && `+plyShown(2))
 	if got := eval[string](ctx, t, `document.getElementById('result').textContent`); !strings.Contains(got, "resign") {
 		t.Errorf("the replay's result: %q", got)
 	}
@@ -106,8 +106,7 @@ func homeToReplay(t *testing.T, variant string, onPhone, shots bool) {
 		if err := chromedp.Do(ctx, chromedp.KeyEvent(k)); err != nil {
 			t.Fatal(err)
 		}
-		waitJS(ctx, t, fmt.Sprintf("showed ply %d", wantPly), fmt.Sprintf(`document.getElementById('board-img').src.endsWith('/boards/%d') && document.getElementById('board-img').complete &&
-			document.getElementById('board-img').naturalWidth > 0`, wantPly))
+		waitJS(ctx, t, fmt.Sprintf("showed ply %d", wantPly), plyShown(wantPly))
 	}
 	key(kb.ArrowLeft, 1)
 	key(kb.ArrowLeft, 0)
@@ -118,11 +117,11 @@ func homeToReplay(t *testing.T, variant string, onPhone, shots bool) {
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#moves button[data-ply="2"]`))); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(ctx, t, "showed ply 2 on a tap", `document.getElementById('board-img').src.endsWith('/boards/2') && document.querySelector('#moves button[data-ply="2"]').getAttribute('aria-current') === 'true'`)
+	waitJS(ctx, t, "showed ply 2 on a tap", plyShown(2)+` && document.querySelector('#moves button[data-ply="2"]').getAttribute('aria-current') === 'true'`)
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(`#moves button[data-ply="1"]`))); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(ctx, t, "showed ply 1 on a tap", `document.getElementById('board-img').src.endsWith('/boards/1')`)
+	waitJS(ctx, t, "showed ply 1 on a tap", plyShown(1))
 	if shots {
 		shot(ctx, t, "web-replay-"+size+".png")
 	}

@@ -245,3 +245,39 @@ func TestBrowserRefusals(t *testing.T) {
 		waitSaid(c, t, refusalText(t, err, table.NothingToTakeBack))
 	})
 }
+
+// TestBrowserDrawDeclined offers the AI a draw in the opening, which it
+// declines: the page says so as news, not in the colours of an error.
+func TestBrowserDrawDeclined(t *testing.T) {
+	ctx := context.Background()
+	f := newServerFixture(t)
+	u, err := f.tab.Start(ctx, store.NewGame{Variant: "zonal", Seats: [2]store.Seat{{Player: player}, {AI: 1}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.game, f.g = u.State.Game.ID, u.State.Game
+	c := refusalPage(t, f, 0)
+	if err := chromedp.Do(c, chromedp.WaitVisible(chromedp.ID("draw")), chromedp.Click(chromedp.ID("draw"))); err != nil {
+		t.Fatal(err)
+	}
+	var text, class string
+	for deadline := time.Now().Add(15 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+		line, err := chromedp.Run(c, chromedp.Evaluate[[2]string](`(() => { const s = document.getElementById('status'); return [s.textContent, s.className]; })()`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		text, class = line[0], line[1]
+		if strings.HasPrefix(text, "zugbot declines") || time.Now().After(deadline) {
+			break
+		}
+	}
+	if !strings.HasPrefix(text, "zugbot declines") || class == "error" {
+		t.Fatalf("after the AI declined, the status line reads %q in class %q; want the decline, not styled as an error", text, class)
+	}
+	// The offer reached the AI, which remembers its answer for this move.
+	_, err = f.tab.OfferDraw(ctx, f.game, player.ID, table.DrawOptions{Confirmed: -1})
+	refusalText(t, err, table.DrawDeclined)
+	if g, err := f.db.Game(ctx, f.game); err != nil || g.Over() || g.Offer.Kind != store.NoOffer {
+		t.Fatalf("after the decline the game is %+v (%v); want it going on with no offer open", g, err)
+	}
+}

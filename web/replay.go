@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net/http"
@@ -58,18 +59,35 @@ func (p *pictures) get(key string, draw func(w io.Writer) error) ([]byte, error)
 	return buf.Bytes(), nil
 }
 
-// servePicture writes image b (of type ctype); public says that anyone
-// may be served it from a shared cache: not so for a game its players
-// only may see.
-func servePicture(w http.ResponseWriter, r *http.Request, ctype string, b []byte, public bool) {
+// servePicture writes image b (of type ctype) with its caching, cache:
+// kept a day by any cache (keepPublic), by the reader's only (keepPrivate)
+// or asked for again each time (fresh).
+func servePicture(w http.ResponseWriter, r *http.Request, ctype string, b []byte, cache string) {
 	h := w.Header()
 	h.Set("Content-Type", ctype)
-	if public {
-		h.Set("Cache-Control", "public, max-age=86400")
-	} else {
-		h.Set("Cache-Control", "private, max-age=86400")
-	}
+	h.Set("Cache-Control", cache)
 	http.ServeContent(w, r, "", time.Time{}, bytes.NewReader(b))
+}
+
+// The Cache-Control values of servePicture.
+const (
+	keepPublic  = "public, max-age=86400"
+	keepPrivate = "private, max-age=86400"
+	fresh       = "no-cache"
+)
+
+// cacheOf returns how a picture of g at one of its plies may be kept: a
+// finished game's never changes, and is for shared caches unless only its
+// players may see it (table.Watchable); a game going on may take moves
+// back, and its last board changes.
+func cacheOf(g *store.Game) string {
+	switch {
+	case !g.Over():
+		return fresh
+	case table.Watchable(g):
+		return keepPublic
+	}
+	return keepPrivate
 }
 
 // picture serves GET /pictures/{file}: a game's start position,
@@ -86,7 +104,7 @@ func (s *Server) picture(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	servePicture(w, r, "image/png", b, true)
+	servePicture(w, r, "image/png", b, keepPublic)
 }
 
 // replayOf is a game's moves replayed: the start, the moves, and the
@@ -175,7 +193,46 @@ func (s *Server) boardPNG(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	servePicture(w, r, "image/png", b, table.Watchable(g))
+	servePicture(w, r, "image/png", b, cacheOf(g))
+}
+
+// PlyBoard is a game's board at one ply, as the pages draw it (draw.js,
+// with the geometry and the palette of the game's replay): the pieces,
+// the move that led there and a king in check.
+type PlyBoard struct {
+	Ply    int     `json:"ply"`
+	Pieces []Piece `json:"pieces"`
+	Last   *Move   `json:"last,omitempty"`
+	Check  *int    `json:"check,omitempty"`
+}
+
+// plyBoard serves GET /api/games/{id}/plies/{ply}: the board at ply, 0
+// for the start. A ply of a game never changes (a takeback changes the
+// moves, and the replay's then), so a browser keeps it as a picture of
+// the board is kept.
+func (s *Server) plyBoard(w http.ResponseWriter, r *http.Request) {
+	rp, _, err := s.replay(r)
+	if !s.found(w, r, err) {
+		return
+	}
+	p := r.PathValue("ply")
+	ply, err := strconv.Atoi(p)
+	if err != nil || ply < 0 || ply > len(rp.moves) || strconv.Itoa(ply) != p {
+		refuse(w, http.StatusNotFound, fmt.Sprintf("The game has plies 0 to %d.", len(rp.moves)))
+		return
+	}
+	pos, last := rp.at(ply)
+	out := PlyBoard{Ply: ply, Pieces: piecesOf(pos), Check: checkOf(pos)}
+	if last != nil {
+		m := moveOf(rp.st.Moves[ply-1].Notation, *last)
+		out.Last = &m
+	}
+	b, err := json.Marshal(out)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	servePicture(w, r, "application/json", b, cacheOf(&rp.st.Game))
 }
 
 // replayGIF serves GET /games/{id}/replay.gif: the whole game, animated.
@@ -192,7 +249,7 @@ func (s *Server) replayGIF(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	w.Header().Set("Content-Disposition", fmt.Sprintf(`attachment; filename="zugbot-%s.gif"`, rp.st.Game.PublicID))
-	servePicture(w, r, "image/gif", b, table.Watchable(&rp.st.Game))
+	servePicture(w, r, "image/gif", b, cacheOf(&rp.st.Game))
 }
 
 // record serves GET /games/{id}/record.txt: the game's record, the text
@@ -219,10 +276,15 @@ type replayState struct {
 	Page    string    `json:"page"`
 	Variant string    `json:"variant"`
 	Sides   [2]string `json:"sides"`
-	Players [2]string `json:"players"`
-	Over    bool      `json:"over"`
-	Result  string    `json:"result"` // how it ended, or that it goes on
-	Moves   []string  `json:"moves"`
+	// Geometry and Palette are the board's, as the live board's state
+	// has them: the page draws each ply's Board (GET
+	// /api/games/{id}/plies/{ply}) with them.
+	Geometry Geometry          `json:"geometry"`
+	Palette  render.WebPalette `json:"palette"`
+	Players  [2]string         `json:"players"`
+	Over     bool              `json:"over"`
+	Result   string            `json:"result"` // how it ended, or that it goes on
+	Moves    []string          `json:"moves"`
 	// Clocks are a live game's times left by side, in milliseconds, at the
 	// start and after each ply, as the moves' times give them.
 	Clocks [][2]int64 `json:"clocks,omitempty"`
@@ -246,7 +308,8 @@ func (s *Server) replayAPI(w http.ResponseWriter, r *http.Request) {
 	}
 	g := &rp.st.Game
 	out := replayState{Page: g.PublicID, Variant: rp.v.Name, Sides: rp.v.Sides, Players: playerNames(g), Over: g.Over(),
-		Result: "The game goes on.", Moves: []string{}, Rules: rulesURL(rp.v)}
+		Result: "The game goes on.", Moves: []string{}, Rules: rulesURL(rp.v),
+		Geometry: geometryOf(rp.v.Geometry), Palette: render.Web(rp.v)}
 	if g.Over() {
 		out.Result = resultLine(rp.v, g)
 	}

@@ -7,6 +7,7 @@ import (
 	"image/gif"
 	"io"
 	"net/http"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -123,6 +124,52 @@ func TestReplay(t *testing.T) {
 		if code := f.getJSON(anon, "/games/"+pid+"/boards/"+bad, nil); code != http.StatusNotFound {
 			t.Errorf("board at ply %s: %d, want 404", bad, code)
 		}
+		if code := f.getJSON(anon, "/api/games/"+pid+"/plies/"+bad, nil); code != http.StatusNotFound {
+			t.Errorf("the pieces at ply %s: %d, want 404", bad, code)
+		}
+	}
+	// The board the page draws at each ply: the game's pieces then, the
+	// move that led there, kept by any cache since a finished game's plies
+	// never change.
+	for ply := 0; ply <= len(st.Moves); ply++ {
+		pos, err := store.Replay(st.Position.Variant(), st.Game.Start, st.Moves[:ply])
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp, err := anon.Get(fmt.Sprintf("%s/api/games/%s/plies/%d", f.ts.URL, pid, ply))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var b struct {
+			Ply    int `json:"ply"`
+			Pieces []struct {
+				Point, Side int
+			} `json:"pieces"`
+			Last *struct {
+				Notation string `json:"notation"`
+			} `json:"last"`
+		}
+		err = json.NewDecoder(resp.Body).Decode(&b)
+		resp.Body.Close()
+		if err != nil || resp.StatusCode != http.StatusOK || resp.Header.Get("Cache-Control") != "public, max-age=86400" {
+			t.Fatalf("ply %d: %s %v, Cache-Control %q", ply, resp.Status, err, resp.Header.Get("Cache-Control"))
+		}
+		var want [][2]int
+		for i := range pos.Variant().Geometry.Points {
+			if pc := pos.Piece(i); pc.Kind != nil {
+				want = append(want, [2]int{i, int(pc.Side)})
+			}
+		}
+		var got [][2]int
+		for _, pc := range b.Pieces {
+			got = append(got, [2]int{pc.Point, pc.Side})
+		}
+		if !slices.Equal(got, want) {
+			t.Errorf("ply %d: pieces %v, the game has %v", ply, got, want)
+		}
+		if (ply == 0) != (b.Last == nil) || ply > 0 && b.Last.Notation != st.Moves[ply-1].Notation {
+			t.Errorf("ply %d: the last move %+v, want %q", ply, b.Last, st.Moves[max(ply-1, 0)].Notation)
+		}
 	}
 	resp, err = anon.Get(f.ts.URL + "/games/" + pid + "/record.txt")
 	if err != nil {
@@ -156,7 +203,7 @@ func TestReplayOfPrivateGame(t *testing.T) {
 	}
 	st := f.playOut(u.State.Game.ID, 2)
 	base := "/games/" + st.Game.PublicID
-	for _, path := range []string{base, "/api" + base + "/replay", base + "/boards/0", base + "/boards/last", base + "/record.txt", base + "/replay.gif"} {
+	for _, path := range []string{base, "/api" + base + "/replay", "/api" + base + "/plies/1", base + "/boards/0", base + "/boards/last", base + "/record.txt", base + "/replay.gif"} {
 		req, _ := http.NewRequest("GET", f.ts.URL+path, nil)
 		req.Header.Set("User-Agent", discordCrawler)
 		resp, err := http.DefaultClient.Do(req)
@@ -233,9 +280,32 @@ func TestBrowserReplayGraph(t *testing.T) {
 	if err := chromedp.Do(ctx, chromedp.MouseClickXY(box[0]+box[2]/4, box[1]+box[3]/2)); err != nil {
 		t.Fatal(err)
 	}
-	waitJS(ctx, t, "jumped to ply 1", `document.getElementById('board-img').src.endsWith('/boards/1') && document.getElementById('board-img').complete`)
+	waitJS(ctx, t, "jumped to ply 1", plyShown(1))
+	// The board drawn is the game's after its first move.
+	after, err := store.Replay(st.Position.Variant(), st.Game.Start, st.Moves[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []int{}
+	for i := range after.Variant().Geometry.Points {
+		if after.Piece(i).Kind != nil {
+			want = append(want, i)
+		}
+	}
+	if got := eval[[]int](ctx, t, `[...document.querySelectorAll('#board .piece')].map((e) => Number(e.dataset.p)).sort((a, b) => a - b)`); !slices.Equal(got, want) {
+		t.Errorf("at ply 1 the page draws pieces on points %v; the game has them on %v", got, want)
+	}
+	if got := eval[int](ctx, t, `document.querySelectorAll('#board .last').length`); got == 0 {
+		t.Error("at ply 1 the page does not show the move that led there")
+	}
 	shot(ctx, t, "web-replay-analysis-desktop.png")
 	if e := errs(); len(e) > 0 {
 		t.Errorf("the page reported errors: %q", e)
 	}
+}
+
+// plyShown is a condition for waitJS: the replay page shows its board at
+// ply n, with its pieces drawn.
+func plyShown(n int) string {
+	return fmt.Sprintf(`document.body.dataset.ply === '%d' && document.querySelectorAll('#board .piece').length > 0`, n)
 }

@@ -297,6 +297,7 @@ func (s *Server) routes() {
 	m.HandleFunc("GET /games/{id}/replay.gif", s.replayGIF)
 	m.HandleFunc("GET /games/{id}/record.txt", s.record)
 	m.HandleFunc("GET /api/games/{id}/replay", s.replayAPI)
+	m.HandleFunc("GET /api/games/{id}/plies/{ply}", s.plyBoard)
 	m.HandleFunc("POST /api/games/{id}/rematch", s.rematch)
 	m.HandleFunc("GET /players/{id}", s.playerPage)
 	m.HandleFunc("GET /api/players/{id}", s.playerAPI)
@@ -539,6 +540,9 @@ type moveRequest struct {
 type done struct {
 	Ply   int      `json:"ply"`
 	Moves []string `json:"moves,omitempty"`
+	// Notice is news for the person that is no error: the AI declining
+	// their draw offer.
+	Notice string `json:"notice,omitempty"`
 }
 
 func (s *Server) move(ctx context.Context, w http.ResponseWriter, r *http.Request, id int64, sess *session) {
@@ -594,6 +598,11 @@ func (s *Server) draw(ctx context.Context, w http.ResponseWriter, r *http.Reques
 		confirmed = *req.Confirmed
 	}
 	u, err := s.tab.OfferDraw(ctx, id, sess.user, table.DrawOptions{Confirmed: confirmed})
+	if ref := (*table.Refusal)(nil); errors.As(err, &ref) && ref.Reason == table.DrawDeclined {
+		// The offer was made and answered: the AI said no.
+		writeJSON(w, http.StatusOK, done{Ply: req.Ply, Notice: ref.Error()})
+		return
+	}
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -159,6 +159,30 @@ func geometryOf(g *engine.Geometry) Geometry {
 	return out
 }
 
+// piecesOf returns the pieces on p's board, by point.
+func piecesOf(p engine.Position) []Piece {
+	var out []Piece
+	for i := range p.Variant().Geometry.Points {
+		pc := p.Piece(i)
+		if pc.Kind == nil {
+			continue
+		}
+		out = append(out, Piece{Point: i, Side: int(pc.Side), Look: lookName(pc.Kind.Look), Neutral: pc.Kind.Neutral, Name: pc.Kind.Name})
+	}
+	return out
+}
+
+// checkOf returns the point of p's king in check (a mated one too), or
+// nil for none.
+func checkOf(p engine.Position) *int {
+	if cr, ok := p.(engine.CheckReporter); ok {
+		if pt, ok := cr.InCheck(); ok {
+			return &pt
+		}
+	}
+	return nil
+}
+
 func moveOf(notation string, info engine.MoveInfo) Move {
 	return Move{Notation: notation, Path: append([]int{}, info.Path...), Taken: info.Taken}
 }
@@ -174,13 +198,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}
 	out.MaxMove = table.MaxMoveLen
-	for i := range v.Geometry.Points {
-		pc := p.Piece(i)
-		if pc.Kind == nil {
-			continue
-		}
-		out.Pieces = append(out.Pieces, Piece{Point: i, Side: int(pc.Side), Look: lookName(pc.Kind.Look), Neutral: pc.Kind.Neutral, Name: pc.Kind.Name})
-	}
+	out.Pieces, out.Check = piecesOf(p), checkOf(p)
 	if n := len(st.Moves); n > 0 {
 		before, err := store.Replay(v, g.Start, st.Moves[:n-1])
 		if err != nil {
@@ -204,11 +222,6 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	if !g.Over() {
 		for _, m := range p.Moves(nil) {
 			out.Moves = append(out.Moves, moveOf(p.FormatMove(m), p.Describe(m)))
-		}
-	}
-	if cr, ok := p.(engine.CheckReporter); ok { // a mated king too
-		if pt, ok := cr.InCheck(); ok {
-			out.Check = &pt
 		}
 	}
 	for side, seat := range g.Seats {

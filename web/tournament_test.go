@@ -137,7 +137,7 @@ func TestBrowserTournament(t *testing.T) {
 	}
 	// A board leads to its game's page: the finished game's replay.
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.CSS(fmt.Sprintf(`a[href="/games/%s"]`, game.Game))),
-		chromedp.WaitReady(chromedp.CSS(`#board-img[src*="/boards/"]`))); err != nil {
+		chromedp.WaitReady(chromedp.CSS(`#board .piece`))); err != nil {
 		t.Fatal(err)
 	}
 	if e := errs(); len(e) > 0 {

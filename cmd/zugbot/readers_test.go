@@ -17,9 +17,10 @@ import (
 )
 
 // The readers of TestLoad (-load.readers): people reading the live
-// board's pages of finished games (a replay: its page, its moves, a board
-// at one of its plies) and the server's leaderboard, beside the games
-// going on. Each opens a page, reads it for 1 to 9 s, and opens another.
+// board's pages of finished games (a replay: its page, its moves, and the
+// pieces at one of its plies, which the page draws) and the server's
+// leaderboard, beside the games going on. Each opens a page, reads it for
+// 1 to 9 s, and opens another.
 
 // readSeed is what the readers read: finished games and a leaderboard.
 type readSeed struct {
@@ -115,13 +116,13 @@ func (r *loadRun) read(base string, seed readSeed, n int, rd *readers) {
 				ok := true
 				if rng.IntN(5) == 0 { // a leaderboard
 					ok = get("/leaderboards/"+seed.leaderboard) && get("/api/leaderboards/"+seed.leaderboard+"?rating=zola")
-				} else { // a replay, at its end or stepped to a ply
+				} else { // a replay, at its end or stepped to a ply: the page draws the ply's pieces
 					i := rng.IntN(len(seed.games))
-					pid, ply := seed.games[i], "last"
+					pid, ply := seed.games[i], seed.plies[i]
 					if rng.IntN(2) == 0 {
-						ply = strconv.Itoa(rng.IntN(seed.plies[i] + 1))
+						ply = rng.IntN(seed.plies[i] + 1)
 					}
-					ok = get("/games/"+pid) && get("/api/games/"+pid+"/replay") && get("/games/"+pid+"/boards/"+ply)
+					ok = get("/games/"+pid) && get("/api/games/"+pid+"/replay") && get("/api/games/"+pid+"/plies/"+strconv.Itoa(ply))
 				}
 				if ok {
 					rd.views.add(time.Since(start))

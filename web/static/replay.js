@@ -1,6 +1,7 @@
 // A finished game's page: step through its moves (buttons, arrow keys, a
-// tap on a move, a tap on the analysis graph), with the board the renderer
-// draws at each ply, the clocks as they were, and the record to download.
+// tap on a move, a tap on the analysis graph), with the board at each ply
+// (drawn by draw.js, as the live board draws it, from the ply's pieces),
+// the clocks as they were, and the record to download.
 'use strict';
 (function () {
   const { $, el, say, get, post } = window.zug;
@@ -9,6 +10,37 @@
   const base = '/games/' + m[1];
   const SVG = 'http://www.w3.org/2000/svg';
   let g = null, ply = 0;
+  const boards = new Map(); // ply: its board, or the request for it
+
+  // board returns the board at ply n, fetched once.
+  function board(n) {
+    if (!boards.has(n)) {
+      const b = get('/api/games/' + m[1] + '/plies/' + n);
+      b.catch(() => boards.delete(n)); // asked again next time
+      boards.set(n, b);
+    }
+    return boards.get(n);
+  }
+
+  // drawBoard draws the board at ply n, unless the reader has stepped
+  // elsewhere meanwhile, and fetches the boards either side of it.
+  async function drawBoard(n) {
+    let b;
+    try {
+      b = await board(n);
+    } catch (e) {
+      say(e.message, true);
+      return;
+    }
+    if (n !== ply) return;
+    const st = { geometry: g.geometry, palette: g.palette, variant: { name: g.variant, sides: g.sides }, pieces: b.pieces || [], last: b.last, check: b.check };
+    const svg = $('board');
+    window.zugDraw.view(st, false).board(svg);
+    svg.setAttribute('aria-label', n === 0 ? 'The board at the start' : 'The board after ' + moveName(n - 1));
+    document.body.dataset.ply = String(n);
+    if (n > 0) board(n - 1);
+    if (n < g.moves.length) board(n + 1);
+  }
 
   function clock(ms) {
     const s = Math.ceil(ms / 1000);
@@ -16,8 +48,7 @@
   }
   function show(n) {
     ply = Math.max(0, Math.min(g.moves.length, n));
-    $('board-img').src = base + '/boards/' + ply;
-    $('board-img').alt = ply === 0 ? 'The board at the start' : 'The board after ' + moveName(ply - 1);
+    drawBoard(ply);
     $('ply-text').textContent = ply === 0 ? 'The start' : moveName(ply - 1) + (ply === g.moves.length ? ' (the end)' : '');
     for (const b of document.querySelectorAll('#moves button')) b.setAttribute('aria-current', String(Number(b.dataset.ply) === ply));
     if (g.clocks) { $('clock0').textContent = g.sides[0] + ' ' + clock(g.clocks[ply][0]); $('clock1').textContent = g.sides[1] + ' ' + clock(g.clocks[ply][1]); }
