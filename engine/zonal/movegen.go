@@ -65,23 +65,31 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 // from can move to (or attack): it floods the zone it stands in, turning
 // on each empty zone square it reaches, and goes straight on once it
 // steps off the zone. enemy is the colour bit of the pieces it may
-// capture. The rider must stand on from.
+// capture. The rider must stand on from, and no piece may be lifted from
+// the board.
 func (p *Position) reach(from int, kind uint8, enemy uint8) set {
-	var dest set
-	a, turns := p.turns(from, kind)
-	dirs := riderDirs(kind)
-	for ; turns != 0; turns &= turns - 1 {
-		s := a.squares[bits.TrailingZeros32(turns)]
-		for _, d := range dirs {
+	a, turns, seen := p.turns(from, kind, 0)
+	k := kind - bishop
+	// Within the zone: the squares a step from a turning square are the
+	// others where it may turn, and pieces, which it takes if they are
+	// enemies (but the rider itself).
+	in := turns &^ (1 << p.l.areaBit[from])
+	for taken := seen &^ turns; taken != 0; taken &= taken - 1 {
+		i := bits.TrailingZeros32(taken)
+		if p.board[a.squares[i]]&enemy != 0 {
+			in |= 1 << i
+		}
+	}
+	dest := a.set(in)
+	// Off the zone: straight on, never turning again. A line that comes
+	// back to from stops there, at the rider itself, which is no square
+	// of its own to take.
+	for out := turns & a.exiting[k]; out != 0; out &= out - 1 {
+		i := bits.TrailingZeros32(out)
+		s := a.squares[i]
+		for _, d := range a.exits[k][i] {
 			t := s + d
 			c := p.board[t]
-			if c == 0 && p.l.cells[t] == zoned {
-				dest.add(t) // a turning square, whose own lines are followed from it
-				continue
-			}
-			// Off the zone: straight on, never turning again. A line
-			// that comes back to from stops there, at the rider itself,
-			// which is no square of its own to take.
 			for ; c == 0; c = p.board[t] {
 				dest.add(t)
 				t += d
@@ -97,16 +105,18 @@ func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 // turns returns the zone of square from and the squares of it where a
 // rider of kind standing on from may change direction, as a mask of the
 // zone's squares: from itself, and every empty zone square it reaches a
-// step at a time from one of them.
-func (p *Position) turns(from int, kind uint8) (*area, uint32) {
+// step at a time from one of them. seen holds those and the zone's
+// squares a step from them, which hold pieces. The flood stops early
+// once it finds a turning square in goal, if goal is not 0.
+func (p *Position) turns(from int, kind uint8, goal uint32) (a *area, turns, seen uint32) {
 	l := p.l
-	a := &l.areas[l.areaOf[from]]
+	a = &l.areas[l.areaOf[from]]
 	steps := a.steps[kind-bishop]
-	turns := uint32(1) << l.areaBit[from]
+	turns = uint32(1) << l.areaBit[from]
 	// seen holds the squares whose emptiness has been looked at, so
 	// that each is looked at once, when the flood first reaches it.
-	seen := turns
-	for next := turns; next != 0; {
+	seen = turns
+	for next := turns; next != 0 && turns&goal == 0; {
 		var reached uint32
 		for ; next != 0; next &= next - 1 {
 			reached |= steps[bits.TrailingZeros32(next)]
@@ -120,7 +130,7 @@ func (p *Position) turns(from int, kind uint8) (*area, uint32) {
 		}
 		turns |= next
 	}
-	return a, turns
+	return a, turns, seen
 }
 
 // reaches reports whether a rider of kind standing on zone square from
@@ -129,22 +139,28 @@ func (p *Position) turns(from int, kind uint8) (*area, uint32) {
 // square where the rider may turn (see turns). The nearest such square on
 // the walk starts a straight line to target: the step after it is target,
 // or an empty square off the zone (an empty zone square there would be a
-// turning square, and nearer).
+// turning square, and nearer). The zone squares of the walks are found
+// first, and the flood of turns is needed only if there are some, and
+// goes only until it reaches one of them.
 func (p *Position) reaches(from int, kind uint8, target int) bool {
 	l := p.l
-	_, turns := p.turns(from, kind)
 	area := l.areaOf[from]
+	var goal uint32
 	for _, d := range riderDirs(kind) {
 		for t := target - d; ; t -= d {
-			if l.areaOf[t] == area && turns>>l.areaBit[t]&1 != 0 {
-				return true
+			if l.areaOf[t] == area {
+				goal |= 1 << l.areaBit[t]
 			}
 			if p.board[t] != 0 {
 				break
 			}
 		}
 	}
-	return false
+	if goal == 0 {
+		return false
+	}
+	_, turns, _ := p.turns(from, kind, goal)
+	return turns&goal != 0
 }
 
 // rider reports whether kind is a queen, rook or bishop.
