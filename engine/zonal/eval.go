@@ -145,6 +145,9 @@ type pawnEntry struct {
 	pawns   [2]set    // the squares of each side's pawns
 	attacks [2]set    // the squares each side's pawns attack
 	files   [2]uint16 // the files that hold a pawn of each side
+	// pawns64 and attacks64 are pawns and attacks as 64-bit sets, on
+	// a layout with a board64.
+	pawns64, attacks64 [2]uint64
 	// terms are the pawn terms, tAdvance to tIsolated, by side.
 	terms [2][pawnTerms]int16
 }
@@ -208,6 +211,12 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 			}
 		}
 	}
+	if b := l.b64; b != nil {
+		for s := range e.pawns64 {
+			e.pawns64[s] = b.from(&e.pawns[s])
+			e.attacks64[s] = pawnAttacks64(engine.Side(s), e.pawns64[s])
+		}
+	}
 	for s := range p.occ {
 		us := engine.Side(s)
 		c := colour(us) | pawn
@@ -254,6 +263,10 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 func (p *Position) features(f *[nTerms]int) {
 	l := p.l
 	pe := p.pawns()
+	if l.b64 != nil {
+		p.features64(f, pe)
+		return
+	}
 	pawnAttacks := &pe.attacks
 	// The squares beside each king, and its own.
 	kingZone := [2]set{l.kingSet[p.kings[0]], l.kingSet[p.kings[1]]}
@@ -267,14 +280,6 @@ func (p *Position) features(f *[nTerms]int) {
 	for s := range p.occ {
 		them := engine.Side(s ^ 1)
 		t := &sides[s]
-		c := &p.counts[s]
-		t[tPawn], t[tKnight], t[tBishop], t[tRook], t[tQueen] = c[pawn], c[knight], c[bishop], c[rook], c[queen]
-		if c[bishop] >= 2 {
-			t[tBishopPair] = 1
-		}
-		for i, n := range pe.terms[s] {
-			t[tAdvance+term(i)] = int(n)
-		}
 		for w, word := range p.occ[s] {
 			for word &^= pe.pawns[s][w]; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
@@ -314,18 +319,7 @@ func (p *Position) features(f *[nTerms]int) {
 					}
 					t[tKnightMoves+term(kind-knight)] += moves
 					t[tKingAttack] += near
-					switch kind {
-					case bishop:
-						t[tBishopCentre] += int(l.centre[sq])
-					case rook:
-						switch file := l.file[sq]; {
-						case pe.files[s]>>file&1 != 0:
-						case pe.files[s^1]>>file&1 == 0:
-							t[tRookOpen]++
-						default:
-							t[tRookHalfOpen]++
-						}
-					}
+					p.riderPlace(t, pe, s, kind, sq)
 				}
 			}
 		}
@@ -346,11 +340,51 @@ func (p *Position) features(f *[nTerms]int) {
 		}
 		t[tKingDanger] = t[tKingAttack] * t[tKingAttack]
 	}
+	p.difference(f, &sides, pe)
+}
+
+// riderPlace adds to side s's terms t those of its rider of kind on sq
+// that its square alone decides: a bishop's distance from the centre, a
+// rook's file.
+func (p *Position) riderPlace(t *[nTerms]int, pe *pawnEntry, s int, kind uint8, sq int) {
+	switch kind {
+	case bishop:
+		t[tBishopCentre] += int(p.l.centre[sq])
+	case rook:
+		switch file := p.l.file[sq]; {
+		case pe.files[s]>>file&1 != 0:
+		case pe.files[s^1]>>file&1 == 0:
+			t[tRookOpen]++
+		default:
+			t[tRookHalfOpen]++
+		}
+	}
+}
+
+// difference sets f to the terms of the side to move in sides less the
+// other side's, but for those of material and of the pawns (pe), which
+// it counts itself, and the tempo.
+func (p *Position) difference(f *[nTerms]int, sides *[2][nTerms]int, pe *pawnEntry) {
 	us, them := &sides[p.turn&1], &sides[(p.turn^1)&1]
 	for i := range f {
 		f[i] = us[i] - them[i]
 	}
+	u, o := &p.counts[p.turn&1], &p.counts[(p.turn^1)&1]
+	f[tPawn], f[tKnight], f[tBishop], f[tRook], f[tQueen] = u[pawn]-o[pawn], u[knight]-o[knight], u[bishop]-o[bishop], u[rook]-o[rook], u[queen]-o[queen]
+	f[tBishopPair] = b2i(u[bishop] >= 2) - b2i(o[bishop] >= 2)
+	// The pawns' terms written out: a loop costs more than its work.
+	pu, po := &pe.terms[p.turn&1], &pe.terms[(p.turn^1)&1]
+	f[tAdvance], f[tPassed1], f[tPassed2], f[tPassed3] = int(pu[0]-po[0]), int(pu[1]-po[1]), int(pu[2]-po[2]), int(pu[3]-po[3])
+	f[tPassed4], f[tPassed5], f[tDoubled], f[tIsolated] = int(pu[4]-po[4]), int(pu[5]-po[5]), int(pu[6]-po[6]), int(pu[7]-po[7])
 	f[tTempo] = 1
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // straight returns the squares a rider of kind on from, moving along

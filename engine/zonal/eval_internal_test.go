@@ -179,3 +179,34 @@ func TestIncremental(t *testing.T) {
 		}
 	}
 }
+
+// TestFeatures64 checks that the evaluation's terms counted on chess's
+// 64-bit sets (features64) are those counted on the mailbox, which the
+// zonal board uses, along random games.
+func TestFeatures64(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 64))
+	if Chess.Start().(*Position).l.b64 == nil || Zonal.Start().(*Position).l.b64 != nil {
+		t.Fatal("chess's layout has no 64-bit sets, or the zonal board has")
+	}
+	for game := range 30 {
+		p := Chess.Start().(*Position)
+		mailbox := *p.l
+		mailbox.b64 = nil
+		var moves []engine.Move
+		for ply := 0; ply < 300; ply++ {
+			moves = p.Moves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			var got, want [nTerms]int
+			p.features(&got)
+			q := p.Clone().(*Position)
+			q.l = &mailbox
+			q.features(&want)
+			if got != want {
+				t.Fatalf("game %d ply %d: %s: 64-bit terms %v, mailbox %v", game, ply, engine.String(p), got, want)
+			}
+			p.Do(moves[r.IntN(len(moves))])
+		}
+	}
+}

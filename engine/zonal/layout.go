@@ -111,6 +111,8 @@ type layout struct {
 	blackKey  uint64
 
 	geom engine.Geometry
+	// b64 is the board as 64-bit sets, on the orthodox board alone.
+	b64 *board64
 }
 
 // newLayout builds a layout from its rows, rank 8 (the top) first, one
@@ -248,6 +250,7 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 	}
 	l.blackKey = next()
 	l.geom = l.geometry()
+	l.b64 = newBoard64(l)
 	return l
 }
 
