@@ -25,6 +25,13 @@ type board64 struct {
 	// rank holds, by file and the pieces on the six inner squares of a
 	// rank, the squares a rook on that file attacks along the rank.
 	rank [8][64]uint8
+	// For the pawns, by side and square: passed holds the squares ahead
+	// on the file and the files beside, where an enemy pawn stops it
+	// from being passed, ahead those on its own file, where one of its
+	// own makes it doubled; beside holds, by file, the files beside,
+	// where one of its own keeps it from being isolated.
+	passed, ahead [2][64]uint64
+	beside        [8]uint64
 }
 
 // newBoard64 returns the 64-bit sets of layout l, or nil unless its board
@@ -53,6 +60,26 @@ func newBoard64(l *layout) *board64 {
 				for t := sq + d; l.cells[t] != absent; t += d {
 					*line.mask |= b.bit[t]
 				}
+			}
+		}
+	}
+	for c := range 64 {
+		f, r := c&7, c>>3
+		for d := range 64 {
+			g, q := d&7, d>>3
+			if g < f-1 || g > f+1 {
+				continue
+			}
+			for s, ahead := range [2]bool{q > r, q < r} {
+				if ahead {
+					b.passed[s][c] |= 1 << d
+					if g == f {
+						b.ahead[s][c] |= 1 << d
+					}
+				}
+			}
+			if g != f {
+				b.beside[f] |= 1 << d
 			}
 		}
 	}
@@ -178,4 +205,47 @@ func (p *Position) features64(f *[nTerms]int, pe *pawnEntry) {
 		t[tKingDanger] = t[tKingAttack] * t[tKingAttack]
 	}
 	p.difference(f, &sides, pe)
+}
+
+// pawnStructure64 is pawnStructure for the layouts with a board64: it
+// sets the same terms and files, and the pawns and the squares they
+// attack as 64-bit sets only.
+func (p *Position) pawnStructure64(e *pawnEntry) {
+	l, b := p.l, p.l.b64
+	*e = pawnEntry{key: p.pawnKey}
+	for s := range p.occ {
+		c := colour(engine.Side(s)) | pawn
+		var pawns uint64
+		for w, word := range p.occ[s] {
+			for ; word != 0; word &= word - 1 {
+				if sq := w<<6 | bits.TrailingZeros64(word); p.board[sq] == c {
+					pawns |= b.bit[sq]
+				}
+			}
+		}
+		e.pawns64[s] = pawns
+		e.attacks64[s] = pawnAttacks64(engine.Side(s), pawns)
+		files := pawns | pawns>>32
+		files |= files >> 16
+		files |= files >> 8
+		e.files[s] = uint16(files & 0xff)
+	}
+	for s := range p.occ {
+		own, enemy := e.pawns64[s], e.pawns64[s^1]
+		t := &e.terms[s]
+		for x := own; x != 0; x &= x - 1 {
+			c := bits.TrailingZeros64(x)
+			left := int(l.promoDist[s][b.squares[c]])
+			t[0] += int16(l.ranks - 2 - left) // tAdvance, the first pawn term
+			if enemy&b.passed[s][c] == 0 {
+				t[tPassed1+term(min(left, 5)-1)-tAdvance]++
+			}
+			if own&b.ahead[s][c] != 0 {
+				t[tDoubled-tAdvance]++
+			}
+			if own&b.beside[c&7] == 0 {
+				t[tIsolated-tAdvance]++
+			}
+		}
+	}
 }

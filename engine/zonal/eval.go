@@ -146,7 +146,7 @@ type pawnEntry struct {
 	attacks [2]set    // the squares each side's pawns attack
 	files   [2]uint16 // the files that hold a pawn of each side
 	// pawns64 and attacks64 are pawns and attacks as 64-bit sets, on
-	// a layout with a board64.
+	// a layout with a board64, which leaves pawns and attacks empty.
 	pawns64, attacks64 [2]uint64
 	// terms are the pawn terms, tAdvance to tIsolated, by side.
 	terms [2][pawnTerms]int16
@@ -185,6 +185,10 @@ func (p *Position) pawns() *pawnEntry {
 // pawnStructure sets e to the pawn structure of p.
 func (p *Position) pawnStructure(e *pawnEntry) {
 	l := p.l
+	if l.b64 != nil {
+		p.pawnStructure64(e)
+		return
+	}
 	*e = pawnEntry{key: p.pawnKey}
 	// The rank of the most and least advanced pawn on each file (from
 	// White's side; -1 and 8 on a file without), and the squares they
@@ -209,12 +213,6 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 					e.files[s] |= 1 << file
 				}
 			}
-		}
-	}
-	if b := l.b64; b != nil {
-		for s := range e.pawns64 {
-			e.pawns64[s] = b.from(&e.pawns[s])
-			e.attacks64[s] = pawnAttacks64(engine.Side(s), e.pawns64[s])
 		}
 	}
 	for s := range p.occ {
