@@ -111,18 +111,33 @@ func (p *Position) cheapestAttacker(sq int, by engine.Side) (from int, kind uint
 	b := &p.board
 	c := colour(by)
 	back := sq - forward(by)
-	for _, t := range [2]int{back + east, back + west} {
-		if b[t] == c|pawn {
-			return t, pawn
-		}
+	// The pawns' and the knights' squares and the lines written out, in
+	// the order of jumps and everyWay: an array of the squares to loop
+	// over costs more than the tests.
+	if b[back+east] == c|pawn {
+		return back + east, pawn
 	}
-	// The knights' squares and the lines written out, in the order of
-	// jumps and everyWay.
-	for _, t := range [8]int{sq + 2*north + east, sq + 2*north + west, sq + 2*south + east, sq + 2*south + west,
-		sq + north + 2*east, sq + north + 2*west, sq + south + 2*east, sq + south + 2*west} {
-		if b[t] == c|knight {
-			return t, knight
-		}
+	if b[back+west] == c|pawn {
+		return back + west, pawn
+	}
+	n := c | knight
+	switch {
+	case b[sq+2*north+east] == n:
+		return sq + 2*north + east, knight
+	case b[sq+2*north+west] == n:
+		return sq + 2*north + west, knight
+	case b[sq+2*south+east] == n:
+		return sq + 2*south + east, knight
+	case b[sq+2*south+west] == n:
+		return sq + 2*south + west, knight
+	case b[sq+north+2*east] == n:
+		return sq + north + 2*east, knight
+	case b[sq+north+2*west] == n:
+		return sq + north + 2*west, knight
+	case b[sq+south+2*east] == n:
+		return sq + south + 2*east, knight
+	case b[sq+south+2*west] == n:
+		return sq + south + 2*west, knight
 	}
 	from, kind = 0, king+1
 	from, kind = p.cheaperAlong(sq, north, c, rook, from, kind)
