@@ -62,9 +62,8 @@ func (p *Position) PruneByExchange() bool { return len(p.l.zones) == 0 }
 // included; pins are not considered.
 func (p *Position) exchange(m move) int {
 	from, to := m.from(), m.to()
-	var gain [40]int
-	var lifted [40]int // squares emptied for the exchange, to put back
-	var pieces [40]uint8
+	x := &p.swaps // scratch, not zeroed at each call as locals would be
+	gain, lifted, pieces := &x.gain, &x.lifted, &x.pieces
 	n := 0
 	lift := func(sq int) {
 		lifted[n], pieces[n] = sq, p.board[sq]
@@ -103,6 +102,14 @@ func (p *Position) exchange(m move) int {
 		p.board[lifted[i]] = pieces[i]
 	}
 	return gain[0]
+}
+
+// swaps is the scratch of an exchange: the gains after each capture, and
+// the squares emptied for it with their pieces, to put back.
+type swaps struct {
+	gain   [40]int
+	lifted [40]int
+	pieces [40]uint8
 }
 
 // cheapestAttacker returns the square and kind of the least valuable piece

@@ -188,6 +188,7 @@ type Position struct {
 	pawnScratch pawnEntry
 	evaluated   int
 	hist        []undo
+	swaps       swaps  // scratch for exchange
 	buf         []move // scratch for Moves and Outcome
 	// known says that check holds whether the side to move is in check:
 	// legal finds out on its way, and make and unmake forget it.
