@@ -268,6 +268,9 @@ type area struct {
 	sets    [4][256]set
 }
 
+// maxAreas is the most zones a layout may have (the zonal board's two).
+const maxAreas = 2
+
 // buildAreas finds the layout's zones (see area).
 func (l *layout) buildAreas() {
 	for i := range l.areaOf {
@@ -288,8 +291,8 @@ func (l *layout) buildAreas() {
 				}
 			}
 		}
-		if len(a.squares) > 32 {
-			panic("zonal: a zone of more than 32 squares")
+		if len(a.squares) > 32 || len(l.areas) == maxAreas {
+			panic("zonal: a zone of more than 32 squares, or more than maxAreas zones")
 		}
 		for i, t := range a.squares {
 			l.areaBit[t] = uint8(i)

@@ -49,11 +49,11 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 						continue
 					}
 					pc := p.board[sq]
-					p.board[sq] = 0
+					p.put(sq, 0)
 					if p.reaches(from, kind, k) {
 						pinned.add(sq)
 					}
-					p.board[sq] = pc
+					p.put(sq, pc)
 				}
 			}
 		}
@@ -68,7 +68,7 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 // capture. The rider must stand on from, and no piece may be lifted from
 // the board.
 func (p *Position) reach(from int, kind uint8, enemy uint8) set {
-	a, turns, seen := p.turns(from, kind, 0)
+	a, turns, seen := p.turns(from, kind)
 	k := kind - bishop
 	// Within the zone: the squares a step from a turning square are the
 	// others where it may turn, and pieces, which it takes if they are
@@ -106,31 +106,39 @@ func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 // rider of kind standing on from may change direction, as a mask of the
 // zone's squares: from itself, and every empty zone square it reaches a
 // step at a time from one of them. seen holds those and the zone's
-// squares a step from them, which hold pieces. The flood stops early
-// once it finds a turning square in goal, if goal is not 0.
-func (p *Position) turns(from int, kind uint8, goal uint32) (a *area, turns, seen uint32) {
+// squares a step from them, which hold pieces. The flood depends only on
+// which squares of the zone hold pieces (zoneOcc), so the last one for
+// each square and kind is kept, and flooded again only when they change.
+func (p *Position) turns(from int, kind uint8) (a *area, turns, seen uint32) {
 	l := p.l
-	a = &l.areas[l.areaOf[from]]
+	id, bit := l.areaOf[from], l.areaBit[from]
+	a = &l.areas[id]
+	occ := p.zoneOcc[id]
+	f := &p.floods[id][bit&31][(kind-bishop)%3]
+	if f.turns != 0 && f.occ == occ {
+		return a, f.turns, f.seen
+	}
 	steps := a.steps[kind-bishop]
-	turns = uint32(1) << l.areaBit[from]
-	// seen holds the squares whose emptiness has been looked at, so
-	// that each is looked at once, when the flood first reaches it.
+	turns = uint32(1) << bit
 	seen = turns
-	for next := turns; next != 0 && turns&goal == 0; {
+	for next := turns; next != 0; {
 		var reached uint32
 		for ; next != 0; next &= next - 1 {
 			reached |= steps[bits.TrailingZeros32(next)]
 		}
 		fresh := reached &^ seen
 		seen |= fresh
-		for ; fresh != 0; fresh &= fresh - 1 {
-			if i := bits.TrailingZeros32(fresh); p.board[a.squares[i]] == 0 {
-				next |= 1 << i
-			}
-		}
+		next = fresh &^ occ
 		turns |= next
 	}
+	*f = flood{occ: occ, turns: turns, seen: seen}
 	return a, turns, seen
+}
+
+// A flood is what turns found for a rider on a square, and the zone's
+// squares that held pieces then.
+type flood struct {
+	occ, turns, seen uint32
 }
 
 // reaches reports whether a rider of kind standing on zone square from
@@ -140,8 +148,7 @@ func (p *Position) turns(from int, kind uint8, goal uint32) (a *area, turns, see
 // the walk starts a straight line to target: the step after it is target,
 // or an empty square off the zone (an empty zone square there would be a
 // turning square, and nearer). The zone squares of the walks are found
-// first, and the flood of turns is needed only if there are some, and
-// goes only until it reaches one of them.
+// first, and the flood of turns is needed only if there are some.
 func (p *Position) reaches(from int, kind uint8, target int) bool {
 	l := p.l
 	area := l.areaOf[from]
@@ -159,7 +166,7 @@ func (p *Position) reaches(from int, kind uint8, target int) bool {
 	if goal == 0 {
 		return false
 	}
-	_, turns, _ := p.turns(from, kind, goal)
+	_, turns, _ := p.turns(from, kind)
 	return turns&goal != 0
 }
 
@@ -390,9 +397,9 @@ func (p *Position) kingSafe(from, to int) bool {
 	// The attacks on to start beside it, so what stands there does not
 	// matter; the king is lifted so that it does not shield its own path.
 	pc := p.board[from]
-	p.board[from] = 0
+	p.put(from, 0)
 	ok := !p.attackedStraight(to, p.turn^1)
-	p.board[from] = pc
+	p.put(from, pc)
 	return ok
 }
 

@@ -64,10 +64,11 @@ func (p *Position) exchange(m move) int {
 	from, to := m.from(), m.to()
 	x := &p.swaps // scratch, not zeroed at each call as locals would be
 	gain, lifted, pieces := &x.gain, &x.lifted, &x.pieces
+	occ := p.zoneOcc // put back with the pieces, below
 	n := 0
 	lift := func(sq int) {
 		lifted[n], pieces[n] = sq, p.board[sq]
-		p.board[sq] = 0
+		p.put(sq, 0)
 		n++
 	}
 	onSquare := seeValues[p.board[from]&7]
@@ -101,6 +102,7 @@ func (p *Position) exchange(m move) int {
 	for i := n - 1; i >= 0; i-- {
 		p.board[lifted[i]] = pieces[i]
 	}
+	p.zoneOcc = occ
 	return gain[0]
 }
 

@@ -153,6 +153,7 @@ type undo struct {
 	hash     uint64
 	pawnKey  uint64
 	psq      [2][2]int32
+	zoneOcc  [maxAreas]uint32
 	m        move
 	half     int32
 	captured uint8
@@ -187,9 +188,14 @@ type Position struct {
 	pawnTable   []pawnEntry
 	pawnScratch pawnEntry
 	evaluated   int
-	hist        []undo
-	swaps       swaps  // scratch for exchange
-	buf         []move // scratch for Moves and Outcome
+	// zoneOcc holds, for each zone (layout.areas), its squares that
+	// hold a piece, as a mask of its squares: kept by put at every
+	// change of the board, for turns, which keeps its floods in floods.
+	zoneOcc [maxAreas]uint32
+	floods  [maxAreas][32][3]flood
+	hist    []undo
+	swaps   swaps  // scratch for exchange
+	buf     []move // scratch for Moves and Outcome
 	// known says that check holds whether the side to move is in check:
 	// legal finds out on its way, and make and unmake forget it.
 	known, check bool
@@ -362,7 +368,7 @@ func (p *Position) make(m move) {
 	from, to := m.from(), m.to()
 	pc := p.board[from]
 	captured := p.board[to]
-	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, psq: p.psq, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
+	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, psq: p.psq, zoneOcc: p.zoneOcc, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
 	p.known = false
 	h := p.hash ^ l.blackKey
 	if p.ep != 0 {
@@ -389,8 +395,8 @@ func (p *Position) make(m move) {
 			p.addPsq(them, captured&7, to, -1)
 		}
 		p.movePsq(us, pc&7, from, to)
-		p.board[from] = 0
-		p.board[to] = pc
+		p.put(from, 0)
+		p.put(to, pc)
 		p.occ[us].toggle(from)
 		p.occ[us].toggle(to)
 		h ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to]
@@ -401,7 +407,7 @@ func (p *Position) make(m move) {
 			if m&flagEP != 0 {
 				sq := to - forward(us)
 				x := p.board[sq]
-				p.board[sq] = 0
+				p.put(sq, 0)
 				p.occ[them].toggle(sq)
 				p.counts[them][pawn]--
 				h ^= l.pieceKey[x][sq]
@@ -409,7 +415,7 @@ func (p *Position) make(m move) {
 				p.addPsq(them, pawn, sq, -1)
 			} else if k := m.promo(); k != 0 {
 				np := colour(us) | k
-				p.board[to] = np
+				p.board[to] = np // a piece for a piece: put has nothing to keep
 				p.counts[us][pawn]--
 				p.counts[us][k]++
 				h ^= l.pieceKey[pc][to] ^ l.pieceKey[np][to]
@@ -432,6 +438,21 @@ func (p *Position) make(m move) {
 	p.hash = h
 	if m&flagDouble != 0 {
 		p.setEP(to - forward(us))
+	}
+}
+
+// put sets square sq of the board to pc, keeping zoneOcc. Every change
+// of what stands on a square goes through it, but those that put back
+// an earlier board and its zoneOcc together (unmake, exchange).
+func (p *Position) put(sq int, pc uint8) {
+	p.board[sq] = pc
+	if a := p.l.areaOf[sq]; a >= 0 {
+		bit := uint32(1) << p.l.areaBit[sq]
+		if pc == 0 {
+			p.zoneOcc[a] &^= bit
+		} else {
+			p.zoneOcc[a] |= bit
+		}
 	}
 }
 
@@ -469,8 +490,10 @@ func (p *Position) setEP(sq int) {
 // rt: castling, or taking it back.
 func (p *Position) castleBoard(us engine.Side, kf, kt, rf, rt int) {
 	k, r := p.board[kf], p.board[rf]
-	p.board[kf], p.board[rf] = 0, 0
-	p.board[kt], p.board[rt] = k, r
+	p.put(kf, 0)
+	p.put(rf, 0)
+	p.put(kt, k)
+	p.put(rt, r)
 	o := &p.occ[us]
 	o.toggle(kf)
 	o.toggle(kt)
@@ -509,7 +532,7 @@ func (p *Position) unmake() {
 			p.counts[us][k]--
 			p.counts[us][pawn]++
 		}
-		p.board[from] = pc
+		p.board[from] = pc // and zoneOcc as u keeps it, below
 		p.board[to] = u.captured
 		p.occ[us].toggle(from)
 		p.occ[us].toggle(to)
@@ -527,7 +550,7 @@ func (p *Position) unmake() {
 			p.kings[us] = from
 		}
 	}
-	p.castle, p.ep, p.half, p.hash, p.pawnKey, p.psq = u.castle, int(u.ep), int(u.half), u.hash, u.pawnKey, u.psq
+	p.castle, p.ep, p.half, p.hash, p.pawnKey, p.psq, p.zoneOcc = u.castle, int(u.ep), int(u.half), u.hash, u.pawnKey, u.psq, u.zoneOcc
 	if us == Black {
 		p.full--
 	}
