@@ -65,6 +65,18 @@ type weights struct {
 	psq   psqTable
 }
 
+// pack returns w's weights of the terms, each pair as one number: the
+// middlegame's times 1<<32 plus the endgame's, so that one product of a
+// term's count weighs it for both (see evaluate). Sums of either half
+// stay within ±1<<31.
+func (w *weights) pack() *[nTerms]int64 {
+	var p [nTerms]int64
+	for t, mgEg := range &w.terms {
+		p[t] = int64(mgEg[0])<<32 + int64(mgEg[1])
+	}
+	return &p
+}
+
 // A psqTable holds what a piece is worth on a square, beyond its
 // material, by kind and by the square as its own side sees it: rank from
 // its own side, times 4, plus the file's distance from the board's edge
@@ -90,16 +102,24 @@ func (p *Position) evaluate(w *weights) int {
 	var f [nTerms]int
 	p.features(&f)
 	var mg, eg int
+	packed := p.l.packed
 	if w == p.l.weights {
 		us, them := &p.psq[p.turn&1], &p.psq[(p.turn^1)&1]
 		mg, eg = int(us[0]-them[0]), int(us[1]-them[1])
 	} else {
 		mg, eg = p.psqScore(&w.psq)
+		packed = w.pack()
 	}
+	// Both weights of a term at once: the sum of the middlegame's
+	// products in the high 32 bits, the endgame's in the low ones (a
+	// negative low half borrowing from the high one, given back below).
+	var sum int64
 	for t, n := range &f {
-		mg += w.terms[t][0] * n
-		eg += w.terms[t][1] * n
+		sum += packed[t] * int64(n)
 	}
+	low := int64(int32(sum))
+	mg += int((sum - low) >> 32)
+	eg += int(low)
 	phase := p.phase()
 	return (mg*phase + eg*(maxPhase-phase)) / maxPhase
 }

@@ -102,6 +102,7 @@ type layout struct {
 	// weights are the evaluation's, tuned for this board (see
 	// TestTune).
 	weights *weights
+	packed  *[nTerms]int64 // weights.pack()
 
 	// Zobrist keys: by piece byte and square, by castling rights, by en
 	// passant square, and for Black to move.
@@ -119,7 +120,7 @@ type layout struct {
 // character per file: '-' absent, '.' normal, 'Z' a Z square, '~' a zone
 // square.
 func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *weights, seed uint64) *layout {
-	l := &layout{ranks: len(rows), files: len(rows[0]), kingFile: kingFile, rookFile: rookFiles, start: start, weights: w}
+	l := &layout{ranks: len(rows), files: len(rows[0]), kingFile: kingFile, rookFile: rookFiles, start: start, weights: w, packed: w.pack()}
 	if l.files > 16 || l.ranks != 8 {
 		panic("zonal: a layout is at most 16 files of 8 ranks")
 	}
