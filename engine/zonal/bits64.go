@@ -8,7 +8,7 @@ import (
 
 // A board64 is the orthodox 8×8 board as 64-bit sets, bit 8·rank+file
 // for each square: the evaluation of chess works on them (see
-// features64), where a set of the 216-cell mailbox takes three words
+// count64), where a set of the 216-cell mailbox takes three words
 // and a rider's squares a walk along its lines. The layout of chess has
 // one; the zonal board, of 104 squares, none.
 type board64 struct {
@@ -157,9 +157,9 @@ func pawnAttacks64(s engine.Side, pawns uint64) uint64 {
 	return (pawns&^fileH)>>7 | (pawns&^fileA)>>9
 }
 
-// features64 is features for the layouts with a board64: the same terms,
+// count64 is count for the layouts with a board64: the same terms,
 // counted on 64-bit sets.
-func (p *Position) features64(f *[nTerms]int, pe *pawnEntry) {
+func (p *Position) count64(sides *[2][nTerms]int, pe *pawnEntry) {
 	l := p.l
 	b := l.b64
 	occ := [2]uint64{b.from(&p.occ[0]), b.from(&p.occ[1])}
@@ -167,7 +167,6 @@ func (p *Position) features64(f *[nTerms]int, pe *pawnEntry) {
 	pawns, pawnAttacks := &pe.pawns64, &pe.attacks64
 	kingZone := [2]uint64{b.king[bits.TrailingZeros64(b.bit[p.kings[0]])], b.king[bits.TrailingZeros64(b.bit[p.kings[1]])]}
 	attacks := [2]uint64{pawnAttacks[0] | kingZone[0], pawnAttacks[1] | kingZone[1]}
-	var sides [2][nTerms]int
 	for s := range occ {
 		them := s ^ 1
 		t := &sides[s]
@@ -204,7 +203,6 @@ func (p *Position) features64(f *[nTerms]int, pe *pawnEntry) {
 		t[tHanging] += bits.OnesCount64(pieces & attacks[them] &^ attacks[s])
 		t[tKingDanger] = t[tKingAttack] * t[tKingAttack]
 	}
-	p.difference(f, &sides, pe)
 }
 
 // pawnStructure64 is pawnStructure for the layouts with a board64: it

@@ -99,8 +99,11 @@ func (p *Position) evaluate(w *weights) int {
 	if p.insufficient() || p.half >= 100 {
 		return 0
 	}
+	// The terms counted for each side, and the material's and the pawns'
+	// as differences in f (see features).
+	var sides [2][nTerms]int
 	var f [nTerms]int
-	p.features(&f)
+	p.material(&f, p.count(&sides))
 	var mg, eg int
 	packed := p.l.packed
 	if w == p.l.weights {
@@ -114,8 +117,9 @@ func (p *Position) evaluate(w *weights) int {
 	// products in the high 32 bits, the endgame's in the low ones (a
 	// negative low half borrowing from the high one, given back below).
 	var sum int64
+	us, them := &sides[p.turn&1], &sides[(p.turn^1)&1]
 	for t, n := range &f {
-		sum += packed[t] * int64(n)
+		sum += packed[t] * int64(n+us[t]-them[t])
 	}
 	low := int64(int32(sum))
 	mg += int((sum - low) >> 32)
@@ -279,11 +283,23 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 // features sets f to the terms of the side to move less those of the
 // other side.
 func (p *Position) features(f *[nTerms]int) {
+	var sides [2][nTerms]int
+	pe := p.count(&sides)
+	us, them := &sides[p.turn&1], &sides[(p.turn^1)&1]
+	for i := range f {
+		f[i] = us[i] - them[i]
+	}
+	p.material(f, pe)
+}
+
+// count adds to sides each side's terms but those of material and of the
+// pawns (see material), and returns the pawn structure.
+func (p *Position) count(sides *[2][nTerms]int) *pawnEntry {
 	l := p.l
 	pe := p.pawns()
 	if l.b64 != nil {
-		p.features64(f, pe)
-		return
+		p.count64(sides, pe)
+		return pe
 	}
 	pawnAttacks := &pe.attacks
 	// The squares beside each king, and its own.
@@ -294,7 +310,6 @@ func (p *Position) features(f *[nTerms]int) {
 		attacks[s] = pawnAttacks[s].or(kingZone[s])
 	}
 	both := uint8(whiteBit | blackBit)
-	var sides [2][nTerms]int
 	for s := range p.occ {
 		them := engine.Side(s ^ 1)
 		t := &sides[s]
@@ -358,7 +373,7 @@ func (p *Position) features(f *[nTerms]int) {
 		}
 		t[tKingDanger] = t[tKingAttack] * t[tKingAttack]
 	}
-	p.difference(f, &sides, pe)
+	return pe
 }
 
 // riderPlace adds to side s's terms t those of its rider of kind on sq
@@ -379,14 +394,9 @@ func (p *Position) riderPlace(t *[nTerms]int, pe *pawnEntry, s int, kind uint8, 
 	}
 }
 
-// difference sets f to the terms of the side to move in sides less the
-// other side's, but for those of material and of the pawns (pe), which
-// it counts itself, and the tempo.
-func (p *Position) difference(f *[nTerms]int, sides *[2][nTerms]int, pe *pawnEntry) {
-	us, them := &sides[p.turn&1], &sides[(p.turn^1)&1]
-	for i := range f {
-		f[i] = us[i] - them[i]
-	}
+// material sets f's terms of material and of the pawns (pe), the side to
+// move's less the other side's, and the tempo.
+func (p *Position) material(f *[nTerms]int, pe *pawnEntry) {
 	u, o := &p.counts[p.turn&1], &p.counts[(p.turn^1)&1]
 	f[tPawn], f[tKnight], f[tBishop], f[tRook], f[tQueen] = u[pawn]-o[pawn], u[knight]-o[knight], u[bishop]-o[bishop], u[rook]-o[rook], u[queen]-o[queen]
 	f[tBishopPair] = b2i(u[bishop] >= 2) - b2i(o[bishop] >= 2)

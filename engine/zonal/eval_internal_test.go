@@ -193,7 +193,7 @@ func TestIncremental(t *testing.T) {
 }
 
 // TestFeatures64 checks that the evaluation's terms counted on chess's
-// 64-bit sets (features64) are those counted on the mailbox, which the
+// 64-bit sets (count64) are those counted on the mailbox, which the
 // zonal board uses, along random games.
 func TestFeatures64(t *testing.T) {
 	r := rand.New(rand.NewPCG(46, 64))
