@@ -513,14 +513,18 @@ func (p *Position) pawnMoves(dst []move, from, fwd int, enemy uint8, noisy bool)
 			dst = append(dst, mk(from, t+fwd)|flagDouble)
 		}
 	}
-	for _, t := range [2]int{from + fwd + east, from + fwd + west} {
-		if b[t]&enemy != 0 {
+	// The two captures, east then west, as a loop over the two
+	// steps rather than an array of the squares, which costs more.
+	for step := east; ; step = west {
+		if t := from + fwd + step; b[t]&enemy != 0 {
 			dst = p.pawnTo(dst, from, t)
 		} else if t == p.ep && p.ep != 0 {
 			dst = append(dst, mk(from, t)|flagEP)
 		}
+		if step == west {
+			return dst
+		}
 	}
-	return dst
 }
 
 // pawnTo appends a pawn's move from from to to, one per promotion choice
