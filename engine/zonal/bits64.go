@@ -173,7 +173,7 @@ func (p *Position) count64(sides *[2][nTerms]int, pe *pawnEntry) {
 		for pieces := occ[s] &^ pawns[s]; pieces != 0; pieces &= pieces - 1 {
 			c := bits.TrailingZeros64(pieces)
 			sq := b.squares[c]
-			switch kind := p.board[sq] & 7; kind {
+			switch kind := p.at(sq) & 7; kind {
 			case knight:
 				t[tKnightCentre] += int(l.centre[sq])
 				to := b.knight[c]
@@ -216,7 +216,7 @@ func (p *Position) pawnStructure64(e *pawnEntry) {
 		var pawns uint64
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
-				if sq := w<<6 | bits.TrailingZeros64(word); p.board[sq] == c {
+				if sq := w<<6 | bits.TrailingZeros64(word); p.at(sq) == c {
 					pawns |= b.bit[sq]
 				}
 			}

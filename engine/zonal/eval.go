@@ -142,7 +142,7 @@ func (p *Position) psqScore(t *psqTable) (mg, eg int) {
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				e := &t[p.board[sq]&7][index[sq]]
+				e := &t[p.at(sq)&7][index[sq]]
 				mg += sign * e[0]
 				eg += sign * e[1]
 			}
@@ -227,7 +227,7 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				if p.board[sq] == c {
+				if p.at(sq) == c {
 					file, rank := l.file[sq], l.rank[sq]
 					top[s][file] = max(top[s][file], rank)
 					bottom[s][file] = min(bottom[s][file], rank)
@@ -246,7 +246,7 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				if p.board[sq] != c {
+				if p.at(sq) != c {
 					continue
 				}
 				file, rank := l.file[sq], l.rank[sq]
@@ -316,7 +316,7 @@ func (p *Position) count(sides *[2][nTerms]int) *pawnEntry {
 		for w, word := range p.occ[s] {
 			for word &^= pe.pawns[s][w]; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				switch kind := p.board[sq] & 7; kind {
+				switch kind := p.at(sq) & 7; kind {
 				case knight:
 					t[tKnightCentre] += int(l.centre[sq])
 					to := &l.knightSet[sq]
@@ -439,10 +439,10 @@ func (p *Position) straight(from int, kind uint8, enemy uint8) set {
 // empty squares, and the first piece met if it has colour enemy.
 func (p *Position) line(dest *set, from, d int, enemy uint8) {
 	t := from + d
-	for ; p.board[t] == 0; t += d {
+	for ; p.at(t) == 0; t += d {
 		dest.add(t)
 	}
-	if p.board[t]&enemy != 0 {
+	if p.at(t)&enemy != 0 {
 		dest.add(t)
 	}
 }
@@ -462,7 +462,7 @@ func abs(x int) int {
 // engine/ai's quiescence search follows.
 func (p *Position) Noisy(em engine.Move) bool {
 	m := move(em.Lo)
-	return m.promo() != 0 || m&flagEP != 0 || (m&flagCastle == 0 && p.board[m.to()] != 0)
+	return m.promo() != 0 || m&flagEP != 0 || (m&flagCastle == 0 && p.at(m.to()) != 0)
 }
 
 // Order returns a move-ordering hint for engine/ai: promotions and captures
@@ -477,12 +477,12 @@ func (p *Position) Order(em engine.Move) int {
 	victim := pieceValues[pawn]
 	switch {
 	case m&flagEP != 0:
-	case m&flagCastle == 0 && p.board[m.to()] != 0:
-		victim = pieceValues[p.board[m.to()]&7]
+	case m&flagCastle == 0 && p.at(m.to()) != 0:
+		victim = pieceValues[p.at(m.to())&7]
 	default:
 		return hint
 	}
-	return hint + 10*victim - pieceValues[p.board[m.from()]&7]/10 + 1000
+	return hint + 10*victim - pieceValues[p.at(m.from())&7]/10 + 1000
 }
 
 // FutilityMargin is the most a quiet move (and, at depth 2, the reply)

@@ -32,7 +32,7 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			kind := p.board[from] & 7
+			kind := p.at(from) & 7
 			if !rider(kind) {
 				continue
 			}
@@ -48,7 +48,7 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 					if pinned.has(sq) {
 						continue
 					}
-					pc := p.board[sq]
+					pc := p.at(sq)
 					p.put(sq, 0)
 					if p.reaches(from, kind, k) {
 						pinned.add(sq)
@@ -89,8 +89,8 @@ func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 		s := a.squares[i]
 		for _, d := range a.exits[k][i] {
 			t := s + d
-			c := p.board[t]
-			for ; c == 0; c = p.board[t] {
+			c := p.at(t)
+			for ; c == 0; c = p.at(t) {
 				dest.add(t)
 				t += d
 			}
@@ -158,7 +158,7 @@ func (p *Position) reaches(from int, kind uint8, target int) bool {
 			if l.areaOf[t] == area {
 				goal |= 1 << l.areaBit[t]
 			}
-			if p.board[t] != 0 {
+			if p.at(t) != 0 {
 				break
 			}
 		}
@@ -186,7 +186,7 @@ func (p *Position) attacked(sq int, by engine.Side) bool {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			if kind := p.board[from] & 7; rider(kind) && p.reaches(from, kind, sq) {
+			if kind := p.at(from) & 7; rider(kind) && p.reaches(from, kind, sq) {
 				return true
 			}
 		}
@@ -212,15 +212,14 @@ func (p *Position) attackedStraight(sq int, by engine.Side) bool {
 // king of colour c a step away, or further on a queen of colour c or a
 // piece of colour c and kind rider.
 func (p *Position) attackedAlong(sq, d int, c, rider uint8) bool {
-	b := &p.board
 	t := sq + d
-	if b[t] == c|king {
+	if p.at(t) == c|king {
 		return true
 	}
-	for b[t] == 0 {
+	for p.at(t) == 0 {
 		t += d
 	}
-	pc := b[t]
+	pc := p.at(t)
 	return pc == c|rider || pc == c|queen
 }
 
@@ -228,10 +227,10 @@ func (p *Position) attackedAlong(sq, d int, c, rider uint8) bool {
 func (p *Position) leaperCheck(sq int, by engine.Side) bool {
 	c := colour(by)
 	back := sq - forward(by)
-	b, n := &p.board, c|knight
-	return b[back+east] == c|pawn || b[back+west] == c|pawn ||
-		b[sq+2*north+east] == n || b[sq+2*north+west] == n || b[sq+2*south+east] == n || b[sq+2*south+west] == n ||
-		b[sq+north+2*east] == n || b[sq+north+2*west] == n || b[sq+south+2*east] == n || b[sq+south+2*west] == n
+	n := c | knight
+	return p.at(back+east) == c|pawn || p.at(back+west) == c|pawn ||
+		p.at(sq+2*north+east) == n || p.at(sq+2*north+west) == n || p.at(sq+2*south+east) == n || p.at(sq+2*south+west) == n ||
+		p.at(sq+north+2*east) == n || p.at(sq+north+2*west) == n || p.at(sq+south+2*east) == n || p.at(sq+south+2*west) == n
 }
 
 // safe reports whether move m of the side to move leaves its king
@@ -253,10 +252,10 @@ func (p *Position) pins() (pinned set, check bool) {
 	for i, d := range everyWay {
 		straight := i < 4
 		t := k + d
-		for p.board[t] == 0 {
+		for p.at(t) == 0 {
 			t += d
 		}
-		pc := p.board[t]
+		pc := p.at(t)
 		if pc&(own|enemy) == 0 {
 			continue
 		}
@@ -267,10 +266,10 @@ func (p *Position) pins() (pinned set, check bool) {
 			continue
 		}
 		u := t + d
-		for p.board[u] == 0 {
+		for p.at(u) == 0 {
 			u += d
 		}
-		if pc := p.board[u]; pc&enemy != 0 {
+		if pc := p.at(u); pc&enemy != 0 {
 			if k := pc & 7; k == queen || (straight && k == rook) || (!straight && k == bishop) {
 				pinned.add(t)
 			}
@@ -351,23 +350,23 @@ func (p *Position) evasions() set {
 	}
 	back := k + forward(us)
 	for _, sq := range [2]int{back + east, back + west} {
-		if p.board[sq] == enemy|pawn {
+		if p.at(sq) == enemy|pawn {
 			only(sq)
 		}
 	}
 	for _, d := range jumps {
-		if p.board[k+d] == enemy|knight {
+		if p.at(k+d) == enemy|knight {
 			only(k + d)
 		}
 	}
 	for i, d := range everyWay {
 		var path set
 		t := k + d
-		for ; p.board[t] == 0; t += d {
+		for ; p.at(t) == 0; t += d {
 			path.add(t)
 		}
-		kind := p.board[t] & 7
-		if p.board[t]&enemy != 0 && (kind == queen || (i < 4 && kind == rook) || (i >= 4 && kind == bishop)) {
+		kind := p.at(t) & 7
+		if p.at(t)&enemy != 0 && (kind == queen || (i < 4 && kind == rook) || (i >= 4 && kind == bishop)) {
 			path.add(t)
 			block = block.and(path)
 		}
@@ -376,7 +375,7 @@ func (p *Position) evasions() set {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			kind := p.board[from] & 7
+			kind := p.at(from) & 7
 			if !rider(kind) {
 				continue
 			}
@@ -396,7 +395,7 @@ func (p *Position) evasions() set {
 func (p *Position) kingSafe(from, to int) bool {
 	// The attacks on to start beside it, so what stands there does not
 	// matter; the king is lifted so that it does not shield its own path.
-	pc := p.board[from]
+	pc := p.at(from)
 	p.put(from, 0)
 	ok := !p.attackedStraight(to, p.turn^1)
 	p.put(from, pc)
@@ -410,13 +409,12 @@ func (p *Position) kingSafe(from, to int) bool {
 func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 	us := p.turn
 	l := p.l
-	b := &p.board
 	enemy := colour(us ^ 1)
 	fwd := forward(us)
 	for w, word := range p.occ[us] {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			switch b[from] & 7 {
+			switch p.at(from) & 7 {
 			case pawn:
 				dst = p.pawnMoves(dst, from, fwd, enemy, noisy)
 			case knight:
@@ -443,7 +441,7 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 					dst = p.castling(dst, from)
 				}
 			default:
-				kind := b[from] & 7
+				kind := p.at(from) & 7
 				if l.cells[from] == zoned {
 					dest := p.reach(from, kind, enemy)
 					if noisy {
@@ -479,7 +477,7 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 // may go there: to an empty square (unless noisy), or onto a piece of
 // colour enemy.
 func (p *Position) stepMove(dst []move, from, d int, enemy uint8, noisy bool) []move {
-	if c := p.board[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
+	if c := p.at(from + d); (c == 0 && !noisy) || c&enemy != 0 {
 		dst = append(dst, mk(from, from+d))
 	}
 	return dst
@@ -490,12 +488,12 @@ func (p *Position) stepMove(dst []move, from, d int, enemy uint8, noisy bool) []
 // colour enemy.
 func (p *Position) lineMoves(dst []move, from, d int, enemy uint8, noisy bool) []move {
 	t := from + d
-	for ; p.board[t] == 0; t += d {
+	for ; p.at(t) == 0; t += d {
 		if !noisy {
 			dst = append(dst, mk(from, t))
 		}
 	}
-	if p.board[t]&enemy != 0 {
+	if p.at(t)&enemy != 0 {
 		dst = append(dst, mk(from, t))
 	}
 	return dst
@@ -504,19 +502,18 @@ func (p *Position) lineMoves(dst []move, from, d int, enemy uint8, noisy bool) [
 // pawnMoves appends the moves of the pawn on from: only its captures and
 // promotions when noisy is set.
 func (p *Position) pawnMoves(dst []move, from, fwd int, enemy uint8, noisy bool) []move {
-	b := &p.board
 	us := p.turn
 	t := from + fwd
-	if b[t] == 0 && (!noisy || p.l.promo[us].has(t)) {
+	if p.at(t) == 0 && (!noisy || p.l.promo[us].has(t)) {
 		dst = p.pawnTo(dst, from, t)
-		if !noisy && p.l.rank[from] == p.l.home[us] && b[t+fwd] == 0 {
+		if !noisy && p.l.rank[from] == p.l.home[us] && p.at(t+fwd) == 0 {
 			dst = append(dst, mk(from, t+fwd)|flagDouble)
 		}
 	}
 	// The two captures, east then west, as a loop over the two
 	// steps rather than an array of the squares, which costs more.
 	for step := east; ; step = west {
-		if t := from + fwd + step; b[t]&enemy != 0 {
+		if t := from + fwd + step; p.at(t)&enemy != 0 {
 			dst = p.pawnTo(dst, from, t)
 		} else if t == p.ep && p.ep != 0 {
 			dst = append(dst, mk(from, t)|flagEP)
@@ -554,7 +551,7 @@ func (p *Position) castling(dst []move, from int) []move {
 		}
 		clear := true
 		for sq := from + step; sq != rook; sq += step {
-			if p.board[sq] != 0 {
+			if p.at(sq) != 0 {
 				clear = false
 				break
 			}

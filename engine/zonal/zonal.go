@@ -166,8 +166,8 @@ type undo struct {
 type Position struct {
 	v      *engine.Variant
 	l      *layout
-	board  [size]uint8
-	occ    [2]set // squares by side
+	board  [256]uint8 // size cells, and more for an index of a byte (see at)
+	occ    [2]set     // squares by side
 	kings  [2]int
 	counts [2][8]int // pieces by side and kind
 	turn   engine.Side
@@ -331,7 +331,7 @@ func (p *Position) insufficient() bool {
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				if p.board[sq]&7 == bishop {
+				if p.at(sq)&7 == bishop {
 					colours |= 1 << ((p.l.file[sq] + p.l.rank[sq]) & 1)
 				}
 			}
@@ -366,8 +366,8 @@ func (p *Position) make(m move) {
 	l := p.l
 	us, them := p.turn, p.turn^1
 	from, to := m.from(), m.to()
-	pc := p.board[from]
-	captured := p.board[to]
+	pc := p.at(from)
+	captured := p.at(to)
 	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, psq: p.psq, zoneOcc: p.zoneOcc, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
 	p.known = false
 	h := p.hash ^ l.blackKey
@@ -378,7 +378,7 @@ func (p *Position) make(m move) {
 	p.half++
 	if m&flagCastle != 0 {
 		rf, rt := p.rookSquares(from, to)
-		r := p.board[rf]
+		r := p.at(rf)
 		p.castleBoard(us, from, to, rf, rt)
 		h ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to] ^ l.pieceKey[r][rf] ^ l.pieceKey[r][rt]
 		p.movePsq(us, king, from, to)
@@ -406,7 +406,7 @@ func (p *Position) make(m move) {
 			p.pawnKey ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to]
 			if m&flagEP != 0 {
 				sq := to - forward(us)
-				x := p.board[sq]
+				x := p.at(sq)
 				p.put(sq, 0)
 				p.occ[them].toggle(sq)
 				p.counts[them][pawn]--
@@ -440,6 +440,12 @@ func (p *Position) make(m move) {
 		p.setEP(to - forward(us))
 	}
 }
+
+// at returns what stands on square sq: the board indexed by a byte, which
+// needs no test of the index against the board's length, as the board
+// has 256 cells (every square's index, and every step beyond the edge,
+// is less than size).
+func (p *Position) at(sq int) uint8 { return p.board[uint8(sq)] }
 
 // put sets square sq of the board to pc, keeping zoneOcc. Every change
 // of what stands on a square goes through it, but those that put back
@@ -478,7 +484,7 @@ func (p *Position) setEP(sq int) {
 	pawnAt := sq - forward(us) // the pawn that passed
 	own := colour(us) | pawn
 	for _, from := range [2]int{pawnAt + east, pawnAt + west} {
-		if p.board[from] == own && p.safe(mk(from, sq)|flagEP) {
+		if p.at(from) == own && p.safe(mk(from, sq)|flagEP) {
 			p.ep = sq
 			p.hash ^= p.l.epKey[sq]
 			return
@@ -489,7 +495,7 @@ func (p *Position) setEP(sq int) {
 // castleBoard moves side us's king from kf to kt and its rook from rf to
 // rt: castling, or taking it back.
 func (p *Position) castleBoard(us engine.Side, kf, kt, rf, rt int) {
-	k, r := p.board[kf], p.board[rf]
+	k, r := p.at(kf), p.at(rf)
 	p.put(kf, 0)
 	p.put(rf, 0)
 	p.put(kt, k)
@@ -522,7 +528,7 @@ func (p *Position) unmake() {
 	p.turn = us
 	m := u.m
 	from, to := m.from(), m.to()
-	pc := p.board[to]
+	pc := p.at(to)
 	if m&flagCastle != 0 {
 		rf, rt := p.rookSquares(from, to)
 		p.castleBoard(us, to, from, rt, rf)
