@@ -966,24 +966,40 @@ func (s *Searcher) rank(p engine.Position, ply int, ttMove engine.Move) {
 	scores := slices.Grow(s.scores[ply][:0], len(moves))[:len(moves)]
 	unsure := slices.Grow(s.unsure[ply][:0], len(moves))[:len(moves)]
 	side := p.Turn() & 1
-	k := &s.killers[ply]
 	prev1, prev2 := s.previous(ply)
 	exchange := s.exchange != nil
+	// The hint and the histories of every move first (histScore written
+	// out), then the table's move and the killers, found in the list:
+	// fewer comparisons of moves than asking of every move whether it is
+	// one of them.
+	hist, cont := &s.history[side], &s.cont
 	for i, m := range moves {
 		var v int64
-		switch {
-		case m == ttMove:
-			v = 1 << 62
-		default:
-			if s.orderer != nil {
-				v = int64(s.orderer.Order(m)) << 24
-			}
-			if m == k[0] || m == k[1] {
-				v += 1 << 23
-			}
-			v += s.histScore(side, m, prev1, prev2)
+		if s.orderer != nil {
+			v = int64(s.orderer.Order(m)) << 24
 		}
-		scores[i], unsure[i] = v, m != ttMove && exchange
+		v += int64(hist[histIndex(m)])
+		if prev1 >= 0 {
+			v += int64(cont[contIndex(prev1, m)])
+		}
+		if prev2 >= 0 {
+			v += int64(cont[contIndex(prev2, m)])
+		}
+		scores[i], unsure[i] = v, exchange
+	}
+	killers := &s.killers[ply]
+	for n, k := range killers {
+		if k.IsZero() || k == ttMove || n == 1 && k == killers[0] {
+			continue
+		}
+		if i := slices.Index(moves, k); i >= 0 {
+			scores[i] += 1 << 23
+		}
+	}
+	if !ttMove.IsZero() {
+		if i := slices.Index(moves, ttMove); i >= 0 {
+			scores[i], unsure[i] = 1<<62, false
+		}
 	}
 	s.scores[ply], s.unsure[ply] = scores, unsure
 }

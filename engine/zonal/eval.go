@@ -65,6 +65,18 @@ type weights struct {
 	psq   psqTable
 }
 
+// pack returns w's weights of the terms, each pair as one number: the
+// middlegame's times 1<<32 plus the endgame's, so that one product of a
+// term's count weighs it for both (see evaluate). Sums of either half
+// stay within ±1<<31.
+func (w *weights) pack() *[nTerms]int64 {
+	var p [nTerms]int64
+	for t, mgEg := range &w.terms {
+		p[t] = int64(mgEg[0])<<32 + int64(mgEg[1])
+	}
+	return &p
+}
+
 // A psqTable holds what a piece is worth on a square, beyond its
 // material, by kind and by the square as its own side sees it: rank from
 // its own side, times 4, plus the file's distance from the board's edge
@@ -87,19 +99,31 @@ func (p *Position) evaluate(w *weights) int {
 	if p.insufficient() || p.half >= 100 {
 		return 0
 	}
+	// The terms counted for each side, and the material's and the pawns'
+	// as differences in f (see features).
+	var sides [2][nTerms]int
 	var f [nTerms]int
-	p.features(&f)
+	p.material(&f, p.count(&sides))
 	var mg, eg int
+	packed := p.l.packed
 	if w == p.l.weights {
 		us, them := &p.psq[p.turn&1], &p.psq[(p.turn^1)&1]
 		mg, eg = int(us[0]-them[0]), int(us[1]-them[1])
 	} else {
 		mg, eg = p.psqScore(&w.psq)
+		packed = w.pack()
 	}
+	// Both weights of a term at once: the sum of the middlegame's
+	// products in the high 32 bits, the endgame's in the low ones (a
+	// negative low half borrowing from the high one, given back below).
+	var sum int64
+	us, them := &sides[p.turn&1], &sides[(p.turn^1)&1]
 	for t, n := range &f {
-		mg += w.terms[t][0] * n
-		eg += w.terms[t][1] * n
+		sum += packed[t] * int64(n+us[t]-them[t])
 	}
+	low := int64(int32(sum))
+	mg += int((sum - low) >> 32)
+	eg += int(low)
 	phase := p.phase()
 	return (mg*phase + eg*(maxPhase-phase)) / maxPhase
 }
@@ -118,7 +142,7 @@ func (p *Position) psqScore(t *psqTable) (mg, eg int) {
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				e := &t[p.board[sq]&7][index[sq]]
+				e := &t[p.at(sq)&7][index[sq]]
 				mg += sign * e[0]
 				eg += sign * e[1]
 			}
@@ -145,6 +169,9 @@ type pawnEntry struct {
 	pawns   [2]set    // the squares of each side's pawns
 	attacks [2]set    // the squares each side's pawns attack
 	files   [2]uint16 // the files that hold a pawn of each side
+	// pawns64 and attacks64 are pawns and attacks as 64-bit sets, on
+	// a layout with a board64, which leaves pawns and attacks empty.
+	pawns64, attacks64 [2]uint64
 	// terms are the pawn terms, tAdvance to tIsolated, by side.
 	terms [2][pawnTerms]int16
 }
@@ -182,6 +209,10 @@ func (p *Position) pawns() *pawnEntry {
 // pawnStructure sets e to the pawn structure of p.
 func (p *Position) pawnStructure(e *pawnEntry) {
 	l := p.l
+	if l.b64 != nil {
+		p.pawnStructure64(e)
+		return
+	}
 	*e = pawnEntry{key: p.pawnKey}
 	// The rank of the most and least advanced pawn on each file (from
 	// White's side; -1 and 8 on a file without), and the squares they
@@ -196,7 +227,7 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				if p.board[sq] == c {
+				if p.at(sq) == c {
 					file, rank := l.file[sq], l.rank[sq]
 					top[s][file] = max(top[s][file], rank)
 					bottom[s][file] = min(bottom[s][file], rank)
@@ -215,7 +246,7 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				if p.board[sq] != c {
+				if p.at(sq) != c {
 					continue
 				}
 				file, rank := l.file[sq], l.rank[sq]
@@ -252,8 +283,24 @@ func (p *Position) pawnStructure(e *pawnEntry) {
 // features sets f to the terms of the side to move less those of the
 // other side.
 func (p *Position) features(f *[nTerms]int) {
+	var sides [2][nTerms]int
+	pe := p.count(&sides)
+	us, them := &sides[p.turn&1], &sides[(p.turn^1)&1]
+	for i := range f {
+		f[i] = us[i] - them[i]
+	}
+	p.material(f, pe)
+}
+
+// count adds to sides each side's terms but those of material and of the
+// pawns (see material), and returns the pawn structure.
+func (p *Position) count(sides *[2][nTerms]int) *pawnEntry {
 	l := p.l
 	pe := p.pawns()
+	if l.b64 != nil {
+		p.count64(sides, pe)
+		return pe
+	}
 	pawnAttacks := &pe.attacks
 	// The squares beside each king, and its own.
 	kingZone := [2]set{l.kingSet[p.kings[0]], l.kingSet[p.kings[1]]}
@@ -263,22 +310,13 @@ func (p *Position) features(f *[nTerms]int) {
 		attacks[s] = pawnAttacks[s].or(kingZone[s])
 	}
 	both := uint8(whiteBit | blackBit)
-	var sides [2][nTerms]int
 	for s := range p.occ {
 		them := engine.Side(s ^ 1)
 		t := &sides[s]
-		c := &p.counts[s]
-		t[tPawn], t[tKnight], t[tBishop], t[tRook], t[tQueen] = c[pawn], c[knight], c[bishop], c[rook], c[queen]
-		if c[bishop] >= 2 {
-			t[tBishopPair] = 1
-		}
-		for i, n := range pe.terms[s] {
-			t[tAdvance+term(i)] = int(n)
-		}
 		for w, word := range p.occ[s] {
 			for word &^= pe.pawns[s][w]; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				switch kind := p.board[sq] & 7; kind {
+				switch kind := p.at(sq) & 7; kind {
 				case knight:
 					t[tKnightCentre] += int(l.centre[sq])
 					to := &l.knightSet[sq]
@@ -314,18 +352,7 @@ func (p *Position) features(f *[nTerms]int) {
 					}
 					t[tKnightMoves+term(kind-knight)] += moves
 					t[tKingAttack] += near
-					switch kind {
-					case bishop:
-						t[tBishopCentre] += int(l.centre[sq])
-					case rook:
-						switch file := l.file[sq]; {
-						case pe.files[s]>>file&1 != 0:
-						case pe.files[s^1]>>file&1 == 0:
-							t[tRookOpen]++
-						default:
-							t[tRookHalfOpen]++
-						}
-					}
+					p.riderPlace(t, pe, s, kind, sq)
 				}
 			}
 		}
@@ -346,11 +373,46 @@ func (p *Position) features(f *[nTerms]int) {
 		}
 		t[tKingDanger] = t[tKingAttack] * t[tKingAttack]
 	}
-	us, them := &sides[p.turn&1], &sides[(p.turn^1)&1]
-	for i := range f {
-		f[i] = us[i] - them[i]
+	return pe
+}
+
+// riderPlace adds to side s's terms t those of its rider of kind on sq
+// that its square alone decides: a bishop's distance from the centre, a
+// rook's file.
+func (p *Position) riderPlace(t *[nTerms]int, pe *pawnEntry, s int, kind uint8, sq int) {
+	switch kind {
+	case bishop:
+		t[tBishopCentre] += int(p.l.centre[sq])
+	case rook:
+		switch file := p.l.file[sq]; {
+		case pe.files[s]>>file&1 != 0:
+		case pe.files[s^1]>>file&1 == 0:
+			t[tRookOpen]++
+		default:
+			t[tRookHalfOpen]++
+		}
 	}
+}
+
+// material sets f's terms of material and of the pawns (pe), the side to
+// move's less the other side's, and the tempo.
+func (p *Position) material(f *[nTerms]int, pe *pawnEntry) {
+	u, o := &p.counts[p.turn&1], &p.counts[(p.turn^1)&1]
+	f[tPawn], f[tKnight], f[tBishop], f[tRook], f[tQueen] = u[pawn]-o[pawn], u[knight]-o[knight], u[bishop]-o[bishop], u[rook]-o[rook], u[queen]-o[queen]
+	f[tBishopPair] = b2i(u[bishop] >= 2) - b2i(o[bishop] >= 2)
+	// The pawns' terms written out: a loop costs more than its work.
+	pu, po := &pe.terms[p.turn&1], &pe.terms[(p.turn^1)&1]
+	f[tAdvance], f[tPassed1], f[tPassed2], f[tPassed3] = int(pu[0]-po[0]), int(pu[1]-po[1]), int(pu[2]-po[2]), int(pu[3]-po[3])
+	f[tPassed4], f[tPassed5], f[tDoubled], f[tIsolated] = int(pu[4]-po[4]), int(pu[5]-po[5]), int(pu[6]-po[6]), int(pu[7]-po[7])
 	f[tTempo] = 1
+}
+
+// b2i returns 1 for true and 0 for false.
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // straight returns the squares a rider of kind on from, moving along
@@ -377,10 +439,10 @@ func (p *Position) straight(from int, kind uint8, enemy uint8) set {
 // empty squares, and the first piece met if it has colour enemy.
 func (p *Position) line(dest *set, from, d int, enemy uint8) {
 	t := from + d
-	for ; p.board[t] == 0; t += d {
+	for ; p.at(t) == 0; t += d {
 		dest.add(t)
 	}
-	if p.board[t]&enemy != 0 {
+	if p.at(t)&enemy != 0 {
 		dest.add(t)
 	}
 }
@@ -400,7 +462,7 @@ func abs(x int) int {
 // engine/ai's quiescence search follows.
 func (p *Position) Noisy(em engine.Move) bool {
 	m := move(em.Lo)
-	return m.promo() != 0 || m&flagEP != 0 || (m&flagCastle == 0 && p.board[m.to()] != 0)
+	return m.promo() != 0 || m&flagEP != 0 || (m&flagCastle == 0 && p.at(m.to()) != 0)
 }
 
 // Order returns a move-ordering hint for engine/ai: promotions and captures
@@ -415,12 +477,12 @@ func (p *Position) Order(em engine.Move) int {
 	victim := pieceValues[pawn]
 	switch {
 	case m&flagEP != 0:
-	case m&flagCastle == 0 && p.board[m.to()] != 0:
-		victim = pieceValues[p.board[m.to()]&7]
+	case m&flagCastle == 0 && p.at(m.to()) != 0:
+		victim = pieceValues[p.at(m.to())&7]
 	default:
 		return hint
 	}
-	return hint + 10*victim - pieceValues[p.board[m.from()]&7]/10 + 1000
+	return hint + 10*victim - pieceValues[p.at(m.from())&7]/10 + 1000
 }
 
 // FutilityMargin is the most a quiet move (and, at depth 2, the reply)

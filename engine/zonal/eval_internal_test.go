@@ -130,7 +130,8 @@ func TestPSQIndex(t *testing.T) {
 // TestIncremental checks what the evaluation keeps move by move along
 // random games with captures, promotions, en passant, castling and null
 // moves: the pawns' hash and the piece-square tables' worth, made move by
-// move (and taken back), are those worked out from the board, and a
+// move (and taken back), and the zones' squares that hold pieces, are
+// those worked out from the board, and a
 // searched position's evaluation, with its table of pawn structures, is
 // that of a fresh copy, which has none.
 func TestIncremental(t *testing.T) {
@@ -152,6 +153,17 @@ func TestIncremental(t *testing.T) {
 				}
 				if _, want := p.computeHash(); p.pawnKey != want {
 					t.Fatalf("%s game %d ply %d: pawn hash %x, from the board %x", v.ID, game, ply, p.pawnKey, want)
+				}
+				for id, a := range p.l.areas {
+					var occ uint32
+					for i, sq := range a.squares {
+						if p.board[sq] != 0 {
+							occ |= 1 << i
+						}
+					}
+					if p.zoneOcc[id] != occ {
+						t.Fatalf("%s game %d ply %d: zone %d holds pieces on %b, the board on %b", v.ID, game, ply, id, p.zoneOcc[id], occ)
+					}
 				}
 				mg, eg := p.psqScore(&p.l.weights.psq)
 				us, them := p.psq[p.turn], p.psq[p.turn^1]
@@ -176,6 +188,37 @@ func TestIncremental(t *testing.T) {
 					}
 				}
 			}
+		}
+	}
+}
+
+// TestFeatures64 checks that the evaluation's terms counted on chess's
+// 64-bit sets (count64) are those counted on the mailbox, which the
+// zonal board uses, along random games.
+func TestFeatures64(t *testing.T) {
+	r := rand.New(rand.NewPCG(46, 64))
+	if Chess.Start().(*Position).l.b64 == nil || Zonal.Start().(*Position).l.b64 != nil {
+		t.Fatal("chess's layout has no 64-bit sets, or the zonal board has")
+	}
+	for game := range 30 {
+		p := Chess.Start().(*Position)
+		mailbox := *p.l
+		mailbox.b64 = nil
+		var moves []engine.Move
+		for ply := 0; ply < 300; ply++ {
+			moves = p.Moves(moves[:0])
+			if len(moves) == 0 {
+				break
+			}
+			var got, want [nTerms]int
+			p.features(&got)
+			q := p.Clone().(*Position)
+			q.l = &mailbox
+			q.features(&want)
+			if got != want {
+				t.Fatalf("game %d ply %d: %s: 64-bit terms %v, mailbox %v", game, ply, engine.String(p), got, want)
+			}
+			p.Do(moves[r.IntN(len(moves))])
 		}
 	}
 }

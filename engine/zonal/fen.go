@@ -176,7 +176,7 @@ func (p *Position) readBoard(s string) error {
 					if l.cells[sq] == absent {
 						return fmt.Errorf("rank %d: %c%d is not on this board; write '-' for it", r+1, 'a'+f, r+1)
 					}
-					p.board[sq] = 0
+					p.put(sq, 0)
 					f++
 				}
 			default:
@@ -228,7 +228,7 @@ func (p *Position) place(sq int, pc uint8) error {
 		}
 		p.kings[s] = sq
 	}
-	p.board[sq] = pc
+	p.put(sq, pc)
 	p.occ[s].add(sq)
 	p.counts[s][pc&7]++
 	return nil

@@ -102,6 +102,7 @@ type layout struct {
 	// weights are the evaluation's, tuned for this board (see
 	// TestTune).
 	weights *weights
+	packed  *[nTerms]int64 // weights.pack()
 
 	// Zobrist keys: by piece byte and square, by castling rights, by en
 	// passant square, and for Black to move.
@@ -111,13 +112,15 @@ type layout struct {
 	blackKey  uint64
 
 	geom engine.Geometry
+	// b64 is the board as 64-bit sets, on the orthodox board alone.
+	b64 *board64
 }
 
 // newLayout builds a layout from its rows, rank 8 (the top) first, one
 // character per file: '-' absent, '.' normal, 'Z' a Z square, '~' a zone
 // square.
 func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *weights, seed uint64) *layout {
-	l := &layout{ranks: len(rows), files: len(rows[0]), kingFile: kingFile, rookFile: rookFiles, start: start, weights: w}
+	l := &layout{ranks: len(rows), files: len(rows[0]), kingFile: kingFile, rookFile: rookFiles, start: start, weights: w, packed: w.pack()}
 	if l.files > 16 || l.ranks != 8 {
 		panic("zonal: a layout is at most 16 files of 8 ranks")
 	}
@@ -248,16 +251,26 @@ func newLayout(rows []string, kingFile int, rookFiles [2]int, start string, w *w
 	}
 	l.blackKey = next()
 	l.geom = l.geometry()
+	l.b64 = newBoard64(l)
 	return l
 }
 
 // An area is one zone: its squares, at most 32, and for each square and
 // kind of rider (bishop, rook, queen, from 0), the squares of the area a
-// step away in the rider's directions, as a mask of its squares.
+// step away in the rider's directions, as a mask of its squares, and the
+// directions that leave the area for a square of the board (not a wall).
+// sets turns a mask of its squares, a byte at a time, into a set.
 type area struct {
 	squares []int
 	steps   [3][]uint32
+	exits   [3][][]int
+	// exiting marks, by kind, the squares with a direction in exits.
+	exiting [3]uint32
+	sets    [4][256]set
 }
+
+// maxAreas is the most zones a layout may have (the zonal board's two).
+const maxAreas = 2
 
 // buildAreas finds the layout's zones (see area).
 func (l *layout) buildAreas() {
@@ -279,24 +292,42 @@ func (l *layout) buildAreas() {
 				}
 			}
 		}
-		if len(a.squares) > 32 {
-			panic("zonal: a zone of more than 32 squares")
+		if len(a.squares) > 32 || len(l.areas) == maxAreas {
+			panic("zonal: a zone of more than 32 squares, or more than maxAreas zones")
 		}
 		for i, t := range a.squares {
 			l.areaBit[t] = uint8(i)
 		}
 		for k := range a.steps {
 			a.steps[k] = make([]uint32, len(a.squares))
+			a.exits[k] = make([][]int, len(a.squares))
 			for i, t := range a.squares {
 				for _, d := range riderDirs(bishop + uint8(k)) {
-					if l.areaOf[t+d] == id {
+					switch {
+					case l.areaOf[t+d] == id:
 						a.steps[k][i] |= 1 << l.areaBit[t+d]
+					case l.cells[t+d] != absent:
+						a.exits[k][i] = append(a.exits[k][i], d)
+						a.exiting[k] |= 1 << i
 					}
+				}
+			}
+		}
+		for i, t := range a.squares {
+			for v := range 256 {
+				if v>>(i&7)&1 != 0 {
+					a.sets[i>>3][v].add(t)
 				}
 			}
 		}
 		l.areas = append(l.areas, a)
 	}
+}
+
+// set returns the squares of mask m of the area's squares.
+func (a *area) set(m uint32) set {
+	s0, s1, s2, s3 := &a.sets[0][m&255], &a.sets[1][m>>8&255], &a.sets[2][m>>16&255], &a.sets[3][m>>24]
+	return set{s0[0] | s1[0] | s2[0] | s3[0], s0[1] | s1[1] | s2[1] | s3[1], s0[2] | s1[2] | s2[2] | s3[2]}
 }
 
 // geometry returns the board as the renderer draws it: the existing squares

@@ -32,7 +32,7 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			kind := p.board[from] & 7
+			kind := p.at(from) & 7
 			if !rider(kind) {
 				continue
 			}
@@ -48,12 +48,12 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 					if pinned.has(sq) {
 						continue
 					}
-					pc := p.board[sq]
-					p.board[sq] = 0
+					pc := p.at(sq)
+					p.put(sq, 0)
 					if p.reaches(from, kind, k) {
 						pinned.add(sq)
 					}
-					p.board[sq] = pc
+					p.put(sq, pc)
 				}
 			}
 		}
@@ -65,24 +65,32 @@ func (p *Position) zonePins(pinned *set) (check bool, attacks set) {
 // from can move to (or attack): it floods the zone it stands in, turning
 // on each empty zone square it reaches, and goes straight on once it
 // steps off the zone. enemy is the colour bit of the pieces it may
-// capture. The rider must stand on from.
+// capture. The rider must stand on from, and no piece may be lifted from
+// the board.
 func (p *Position) reach(from int, kind uint8, enemy uint8) set {
-	var dest set
-	a, turns := p.turns(from, kind)
-	dirs := riderDirs(kind)
-	for ; turns != 0; turns &= turns - 1 {
-		s := a.squares[bits.TrailingZeros32(turns)]
-		for _, d := range dirs {
+	a, turns, seen := p.turns(from, kind)
+	k := kind - bishop
+	// Within the zone: the squares a step from a turning square are the
+	// others where it may turn, and pieces, which it takes if they are
+	// enemies (but the rider itself).
+	in := turns &^ (1 << p.l.areaBit[from])
+	for taken := seen &^ turns; taken != 0; taken &= taken - 1 {
+		i := bits.TrailingZeros32(taken)
+		if p.board[a.squares[i]]&enemy != 0 {
+			in |= 1 << i
+		}
+	}
+	dest := a.set(in)
+	// Off the zone: straight on, never turning again. A line that comes
+	// back to from stops there, at the rider itself, which is no square
+	// of its own to take.
+	for out := turns & a.exiting[k]; out != 0; out &= out - 1 {
+		i := bits.TrailingZeros32(out)
+		s := a.squares[i]
+		for _, d := range a.exits[k][i] {
 			t := s + d
-			c := p.board[t]
-			if c == 0 && p.l.cells[t] == zoned {
-				dest.add(t) // a turning square, whose own lines are followed from it
-				continue
-			}
-			// Off the zone: straight on, never turning again. A line
-			// that comes back to from stops there, at the rider itself,
-			// which is no square of its own to take.
-			for ; c == 0; c = p.board[t] {
+			c := p.at(t)
+			for ; c == 0; c = p.at(t) {
 				dest.add(t)
 				t += d
 			}
@@ -97,15 +105,22 @@ func (p *Position) reach(from int, kind uint8, enemy uint8) set {
 // turns returns the zone of square from and the squares of it where a
 // rider of kind standing on from may change direction, as a mask of the
 // zone's squares: from itself, and every empty zone square it reaches a
-// step at a time from one of them.
-func (p *Position) turns(from int, kind uint8) (*area, uint32) {
+// step at a time from one of them. seen holds those and the zone's
+// squares a step from them, which hold pieces. The flood depends only on
+// which squares of the zone hold pieces (zoneOcc), so the last one for
+// each square and kind is kept, and flooded again only when they change.
+func (p *Position) turns(from int, kind uint8) (a *area, turns, seen uint32) {
 	l := p.l
-	a := &l.areas[l.areaOf[from]]
+	id, bit := l.areaOf[from], l.areaBit[from]
+	a = &l.areas[id]
+	occ := p.zoneOcc[id]
+	f := &p.floods[id][bit&31][(kind-bishop)%3]
+	if f.turns != 0 && f.occ == occ {
+		return a, f.turns, f.seen
+	}
 	steps := a.steps[kind-bishop]
-	turns := uint32(1) << l.areaBit[from]
-	// seen holds the squares whose emptiness has been looked at, so
-	// that each is looked at once, when the flood first reaches it.
-	seen := turns
+	turns = uint32(1) << bit
+	seen = turns
 	for next := turns; next != 0; {
 		var reached uint32
 		for ; next != 0; next &= next - 1 {
@@ -113,14 +128,17 @@ func (p *Position) turns(from int, kind uint8) (*area, uint32) {
 		}
 		fresh := reached &^ seen
 		seen |= fresh
-		for ; fresh != 0; fresh &= fresh - 1 {
-			if i := bits.TrailingZeros32(fresh); p.board[a.squares[i]] == 0 {
-				next |= 1 << i
-			}
-		}
+		next = fresh &^ occ
 		turns |= next
 	}
-	return a, turns
+	*f = flood{occ: occ, turns: turns, seen: seen}
+	return a, turns, seen
+}
+
+// A flood is what turns found for a rider on a square, and the zone's
+// squares that held pieces then.
+type flood struct {
+	occ, turns, seen uint32
 }
 
 // reaches reports whether a rider of kind standing on zone square from
@@ -129,22 +147,27 @@ func (p *Position) turns(from int, kind uint8) (*area, uint32) {
 // square where the rider may turn (see turns). The nearest such square on
 // the walk starts a straight line to target: the step after it is target,
 // or an empty square off the zone (an empty zone square there would be a
-// turning square, and nearer).
+// turning square, and nearer). The zone squares of the walks are found
+// first, and the flood of turns is needed only if there are some.
 func (p *Position) reaches(from int, kind uint8, target int) bool {
 	l := p.l
-	_, turns := p.turns(from, kind)
 	area := l.areaOf[from]
+	var goal uint32
 	for _, d := range riderDirs(kind) {
 		for t := target - d; ; t -= d {
-			if l.areaOf[t] == area && turns>>l.areaBit[t]&1 != 0 {
-				return true
+			if l.areaOf[t] == area {
+				goal |= 1 << l.areaBit[t]
 			}
-			if p.board[t] != 0 {
+			if p.at(t) != 0 {
 				break
 			}
 		}
 	}
-	return false
+	if goal == 0 {
+		return false
+	}
+	_, turns, _ := p.turns(from, kind)
+	return turns&goal != 0
 }
 
 // rider reports whether kind is a queen, rook or bishop.
@@ -163,7 +186,7 @@ func (p *Position) attacked(sq int, by engine.Side) bool {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			if kind := p.board[from] & 7; rider(kind) && p.reaches(from, kind, sq) {
+			if kind := p.at(from) & 7; rider(kind) && p.reaches(from, kind, sq) {
 				return true
 			}
 		}
@@ -189,15 +212,14 @@ func (p *Position) attackedStraight(sq int, by engine.Side) bool {
 // king of colour c a step away, or further on a queen of colour c or a
 // piece of colour c and kind rider.
 func (p *Position) attackedAlong(sq, d int, c, rider uint8) bool {
-	b := &p.board
 	t := sq + d
-	if b[t] == c|king {
+	if p.at(t) == c|king {
 		return true
 	}
-	for b[t] == 0 {
+	for p.at(t) == 0 {
 		t += d
 	}
-	pc := b[t]
+	pc := p.at(t)
 	return pc == c|rider || pc == c|queen
 }
 
@@ -205,10 +227,10 @@ func (p *Position) attackedAlong(sq, d int, c, rider uint8) bool {
 func (p *Position) leaperCheck(sq int, by engine.Side) bool {
 	c := colour(by)
 	back := sq - forward(by)
-	b, n := &p.board, c|knight
-	return b[back+east] == c|pawn || b[back+west] == c|pawn ||
-		b[sq+2*north+east] == n || b[sq+2*north+west] == n || b[sq+2*south+east] == n || b[sq+2*south+west] == n ||
-		b[sq+north+2*east] == n || b[sq+north+2*west] == n || b[sq+south+2*east] == n || b[sq+south+2*west] == n
+	n := c | knight
+	return p.at(back+east) == c|pawn || p.at(back+west) == c|pawn ||
+		p.at(sq+2*north+east) == n || p.at(sq+2*north+west) == n || p.at(sq+2*south+east) == n || p.at(sq+2*south+west) == n ||
+		p.at(sq+north+2*east) == n || p.at(sq+north+2*west) == n || p.at(sq+south+2*east) == n || p.at(sq+south+2*west) == n
 }
 
 // safe reports whether move m of the side to move leaves its king
@@ -230,10 +252,10 @@ func (p *Position) pins() (pinned set, check bool) {
 	for i, d := range everyWay {
 		straight := i < 4
 		t := k + d
-		for p.board[t] == 0 {
+		for p.at(t) == 0 {
 			t += d
 		}
-		pc := p.board[t]
+		pc := p.at(t)
 		if pc&(own|enemy) == 0 {
 			continue
 		}
@@ -244,10 +266,10 @@ func (p *Position) pins() (pinned set, check bool) {
 			continue
 		}
 		u := t + d
-		for p.board[u] == 0 {
+		for p.at(u) == 0 {
 			u += d
 		}
-		if pc := p.board[u]; pc&enemy != 0 {
+		if pc := p.at(u); pc&enemy != 0 {
 			if k := pc & 7; k == queen || (straight && k == rook) || (!straight && k == bishop) {
 				pinned.add(t)
 			}
@@ -328,23 +350,23 @@ func (p *Position) evasions() set {
 	}
 	back := k + forward(us)
 	for _, sq := range [2]int{back + east, back + west} {
-		if p.board[sq] == enemy|pawn {
+		if p.at(sq) == enemy|pawn {
 			only(sq)
 		}
 	}
 	for _, d := range jumps {
-		if p.board[k+d] == enemy|knight {
+		if p.at(k+d) == enemy|knight {
 			only(k + d)
 		}
 	}
 	for i, d := range everyWay {
 		var path set
 		t := k + d
-		for ; p.board[t] == 0; t += d {
+		for ; p.at(t) == 0; t += d {
 			path.add(t)
 		}
-		kind := p.board[t] & 7
-		if p.board[t]&enemy != 0 && (kind == queen || (i < 4 && kind == rook) || (i >= 4 && kind == bishop)) {
+		kind := p.at(t) & 7
+		if p.at(t)&enemy != 0 && (kind == queen || (i < 4 && kind == rook) || (i >= 4 && kind == bishop)) {
 			path.add(t)
 			block = block.and(path)
 		}
@@ -353,7 +375,7 @@ func (p *Position) evasions() set {
 	for w, word := range z {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			kind := p.board[from] & 7
+			kind := p.at(from) & 7
 			if !rider(kind) {
 				continue
 			}
@@ -373,10 +395,10 @@ func (p *Position) evasions() set {
 func (p *Position) kingSafe(from, to int) bool {
 	// The attacks on to start beside it, so what stands there does not
 	// matter; the king is lifted so that it does not shield its own path.
-	pc := p.board[from]
-	p.board[from] = 0
+	pc := p.at(from)
+	p.put(from, 0)
 	ok := !p.attackedStraight(to, p.turn^1)
-	p.board[from] = pc
+	p.put(from, pc)
 	return ok
 }
 
@@ -387,13 +409,12 @@ func (p *Position) kingSafe(from, to int) bool {
 func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 	us := p.turn
 	l := p.l
-	b := &p.board
 	enemy := colour(us ^ 1)
 	fwd := forward(us)
 	for w, word := range p.occ[us] {
 		for ; word != 0; word &= word - 1 {
 			from := w<<6 | bits.TrailingZeros64(word)
-			switch b[from] & 7 {
+			switch p.at(from) & 7 {
 			case pawn:
 				dst = p.pawnMoves(dst, from, fwd, enemy, noisy)
 			case knight:
@@ -420,7 +441,7 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 					dst = p.castling(dst, from)
 				}
 			default:
-				kind := b[from] & 7
+				kind := p.at(from) & 7
 				if l.cells[from] == zoned {
 					dest := p.reach(from, kind, enemy)
 					if noisy {
@@ -456,7 +477,7 @@ func (p *Position) pseudo(dst []move, check, noisy bool) []move {
 // may go there: to an empty square (unless noisy), or onto a piece of
 // colour enemy.
 func (p *Position) stepMove(dst []move, from, d int, enemy uint8, noisy bool) []move {
-	if c := p.board[from+d]; (c == 0 && !noisy) || c&enemy != 0 {
+	if c := p.at(from + d); (c == 0 && !noisy) || c&enemy != 0 {
 		dst = append(dst, mk(from, from+d))
 	}
 	return dst
@@ -467,12 +488,12 @@ func (p *Position) stepMove(dst []move, from, d int, enemy uint8, noisy bool) []
 // colour enemy.
 func (p *Position) lineMoves(dst []move, from, d int, enemy uint8, noisy bool) []move {
 	t := from + d
-	for ; p.board[t] == 0; t += d {
+	for ; p.at(t) == 0; t += d {
 		if !noisy {
 			dst = append(dst, mk(from, t))
 		}
 	}
-	if p.board[t]&enemy != 0 {
+	if p.at(t)&enemy != 0 {
 		dst = append(dst, mk(from, t))
 	}
 	return dst
@@ -481,23 +502,26 @@ func (p *Position) lineMoves(dst []move, from, d int, enemy uint8, noisy bool) [
 // pawnMoves appends the moves of the pawn on from: only its captures and
 // promotions when noisy is set.
 func (p *Position) pawnMoves(dst []move, from, fwd int, enemy uint8, noisy bool) []move {
-	b := &p.board
 	us := p.turn
 	t := from + fwd
-	if b[t] == 0 && (!noisy || p.l.promo[us].has(t)) {
+	if p.at(t) == 0 && (!noisy || p.l.promo[us].has(t)) {
 		dst = p.pawnTo(dst, from, t)
-		if !noisy && p.l.rank[from] == p.l.home[us] && b[t+fwd] == 0 {
+		if !noisy && p.l.rank[from] == p.l.home[us] && p.at(t+fwd) == 0 {
 			dst = append(dst, mk(from, t+fwd)|flagDouble)
 		}
 	}
-	for _, t := range [2]int{from + fwd + east, from + fwd + west} {
-		if b[t]&enemy != 0 {
+	// The two captures, east then west, as a loop over the two
+	// steps rather than an array of the squares, which costs more.
+	for step := east; ; step = west {
+		if t := from + fwd + step; p.at(t)&enemy != 0 {
 			dst = p.pawnTo(dst, from, t)
 		} else if t == p.ep && p.ep != 0 {
 			dst = append(dst, mk(from, t)|flagEP)
 		}
+		if step == west {
+			return dst
+		}
 	}
-	return dst
 }
 
 // pawnTo appends a pawn's move from from to to, one per promotion choice
@@ -527,7 +551,7 @@ func (p *Position) castling(dst []move, from int) []move {
 		}
 		clear := true
 		for sq := from + step; sq != rook; sq += step {
-			if p.board[sq] != 0 {
+			if p.at(sq) != 0 {
 				clear = false
 				break
 			}

@@ -22,14 +22,14 @@ var seeValues = func() [8]int {
 // promotes loses nothing.
 func (p *Position) Losing(em engine.Move) bool {
 	m := move(em.Lo)
-	if m&flagCastle != 0 || m.promo() == 0 && m&flagEP == 0 && p.board[m.to()] == 0 {
+	if m&flagCastle != 0 || m.promo() == 0 && m&flagEP == 0 && p.at(m.to()) == 0 {
 		return false
 	}
-	mover := p.board[m.from()] & 7
+	mover := p.at(m.from()) & 7
 	if mover == king {
 		return false // a legal king capture cannot be answered
 	}
-	victim := seeValues[p.board[m.to()]&7]
+	victim := seeValues[p.at(m.to())&7]
 	if m.promo() == 0 && victim >= seeValues[mover] {
 		return false // it wins at least what it risks
 	}
@@ -42,7 +42,7 @@ func (p *Position) Losing(em engine.Move) bool {
 // risk nothing.
 func (p *Position) Exchange(em engine.Move) int {
 	m := move(em.Lo)
-	if m&flagCastle != 0 || p.board[m.from()]&7 == king {
+	if m&flagCastle != 0 || p.at(m.from())&7 == king {
 		return 0
 	}
 	return p.exchange(m)
@@ -62,17 +62,17 @@ func (p *Position) PruneByExchange() bool { return len(p.l.zones) == 0 }
 // included; pins are not considered.
 func (p *Position) exchange(m move) int {
 	from, to := m.from(), m.to()
-	var gain [40]int
-	var lifted [40]int // squares emptied for the exchange, to put back
-	var pieces [40]uint8
+	x := &p.swaps // scratch, not zeroed at each call as locals would be
+	gain, lifted, pieces := &x.gain, &x.lifted, &x.pieces
+	occ := p.zoneOcc // put back with the pieces, below
 	n := 0
 	lift := func(sq int) {
-		lifted[n], pieces[n] = sq, p.board[sq]
-		p.board[sq] = 0
+		lifted[n], pieces[n] = sq, p.at(sq)
+		p.put(sq, 0)
 		n++
 	}
-	onSquare := seeValues[p.board[from]&7]
-	gain[0] = seeValues[p.board[to]&7]
+	onSquare := seeValues[p.at(from)&7]
+	gain[0] = seeValues[p.at(to)&7]
 	if k := m.promo(); k != 0 {
 		gain[0] += seeValues[k] - seeValues[pawn]
 		onSquare = seeValues[k]
@@ -102,27 +102,50 @@ func (p *Position) exchange(m move) int {
 	for i := n - 1; i >= 0; i-- {
 		p.board[lifted[i]] = pieces[i]
 	}
+	p.zoneOcc = occ
 	return gain[0]
+}
+
+// swaps is the scratch of an exchange: the gains after each capture, and
+// the squares emptied for it with their pieces, to put back.
+type swaps struct {
+	gain   [40]int
+	lifted [40]int
+	pieces [40]uint8
 }
 
 // cheapestAttacker returns the square and kind of the least valuable piece
 // of side by that attacks sq as the board stands, or kind 0 if none does.
 func (p *Position) cheapestAttacker(sq int, by engine.Side) (from int, kind uint8) {
-	b := &p.board
 	c := colour(by)
 	back := sq - forward(by)
-	for _, t := range [2]int{back + east, back + west} {
-		if b[t] == c|pawn {
-			return t, pawn
-		}
+	// The pawns' and the knights' squares and the lines written out, in
+	// the order of jumps and everyWay: an array of the squares to loop
+	// over costs more than the tests.
+	if p.at(back+east) == c|pawn {
+		return back + east, pawn
 	}
-	// The knights' squares and the lines written out, in the order of
-	// jumps and everyWay.
-	for _, t := range [8]int{sq + 2*north + east, sq + 2*north + west, sq + 2*south + east, sq + 2*south + west,
-		sq + north + 2*east, sq + north + 2*west, sq + south + 2*east, sq + south + 2*west} {
-		if b[t] == c|knight {
-			return t, knight
-		}
+	if p.at(back+west) == c|pawn {
+		return back + west, pawn
+	}
+	n := c | knight
+	switch {
+	case p.at(sq+2*north+east) == n:
+		return sq + 2*north + east, knight
+	case p.at(sq+2*north+west) == n:
+		return sq + 2*north + west, knight
+	case p.at(sq+2*south+east) == n:
+		return sq + 2*south + east, knight
+	case p.at(sq+2*south+west) == n:
+		return sq + 2*south + west, knight
+	case p.at(sq+north+2*east) == n:
+		return sq + north + 2*east, knight
+	case p.at(sq+north+2*west) == n:
+		return sq + north + 2*west, knight
+	case p.at(sq+south+2*east) == n:
+		return sq + south + 2*east, knight
+	case p.at(sq+south+2*west) == n:
+		return sq + south + 2*west, knight
 	}
 	from, kind = 0, king+1
 	from, kind = p.cheaperAlong(sq, north, c, rook, from, kind)
@@ -138,8 +161,8 @@ func (p *Position) cheapestAttacker(sq int, by engine.Side) (from int, kind uint
 		for w, word := range z {
 			for ; word != 0; word &= word - 1 {
 				t := w<<6 | bits.TrailingZeros64(word)
-				k := b[t] & 7
-				if b[t]&c == 0 || k >= kind {
+				k := p.at(t) & 7
+				if p.at(t)&c == 0 || k >= kind {
 					continue // lifted, or no cheaper than what we have
 				}
 				if rider(k) && p.reaches(t, k, sq) {
@@ -160,10 +183,10 @@ func (p *Position) cheapestAttacker(sq int, by engine.Side) (from int, kind uint
 // than kind; otherwise from and kind as they were.
 func (p *Position) cheaperAlong(sq, d int, c, rider uint8, from int, kind uint8) (int, uint8) {
 	t := sq + d
-	for p.board[t] == 0 {
+	for p.at(t) == 0 {
 		t += d
 	}
-	pc := p.board[t]
+	pc := p.at(t)
 	if k := pc & 7; pc&c != 0 && k < kind && (k == queen || k == rider || k == king && t == sq+d) {
 		return t, k
 	}

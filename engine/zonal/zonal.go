@@ -153,6 +153,7 @@ type undo struct {
 	hash     uint64
 	pawnKey  uint64
 	psq      [2][2]int32
+	zoneOcc  [maxAreas]uint32
 	m        move
 	half     int32
 	captured uint8
@@ -165,8 +166,8 @@ type undo struct {
 type Position struct {
 	v      *engine.Variant
 	l      *layout
-	board  [size]uint8
-	occ    [2]set // squares by side
+	board  [256]uint8 // size cells, and more for an index of a byte (see at)
+	occ    [2]set     // squares by side
 	kings  [2]int
 	counts [2][8]int // pieces by side and kind
 	turn   engine.Side
@@ -187,8 +188,14 @@ type Position struct {
 	pawnTable   []pawnEntry
 	pawnScratch pawnEntry
 	evaluated   int
-	hist        []undo
-	buf         []move // scratch for Moves and Outcome
+	// zoneOcc holds, for each zone (layout.areas), its squares that
+	// hold a piece, as a mask of its squares: kept by put at every
+	// change of the board, for turns, which keeps its floods in floods.
+	zoneOcc [maxAreas]uint32
+	floods  [maxAreas][32][3]flood
+	hist    []undo
+	swaps   swaps  // scratch for exchange
+	buf     []move // scratch for Moves and Outcome
 	// known says that check holds whether the side to move is in check:
 	// legal finds out on its way, and make and unmake forget it.
 	known, check bool
@@ -324,7 +331,7 @@ func (p *Position) insufficient() bool {
 		for w, word := range p.occ[s] {
 			for ; word != 0; word &= word - 1 {
 				sq := w<<6 | bits.TrailingZeros64(word)
-				if p.board[sq]&7 == bishop {
+				if p.at(sq)&7 == bishop {
 					colours |= 1 << ((p.l.file[sq] + p.l.rank[sq]) & 1)
 				}
 			}
@@ -359,9 +366,9 @@ func (p *Position) make(m move) {
 	l := p.l
 	us, them := p.turn, p.turn^1
 	from, to := m.from(), m.to()
-	pc := p.board[from]
-	captured := p.board[to]
-	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, psq: p.psq, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
+	pc := p.at(from)
+	captured := p.at(to)
+	p.hist = append(p.hist, undo{hash: p.hash, pawnKey: p.pawnKey, psq: p.psq, zoneOcc: p.zoneOcc, m: m, half: int32(p.half), captured: captured, castle: p.castle, ep: uint8(p.ep)})
 	p.known = false
 	h := p.hash ^ l.blackKey
 	if p.ep != 0 {
@@ -371,7 +378,7 @@ func (p *Position) make(m move) {
 	p.half++
 	if m&flagCastle != 0 {
 		rf, rt := p.rookSquares(from, to)
-		r := p.board[rf]
+		r := p.at(rf)
 		p.castleBoard(us, from, to, rf, rt)
 		h ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to] ^ l.pieceKey[r][rf] ^ l.pieceKey[r][rt]
 		p.movePsq(us, king, from, to)
@@ -388,8 +395,8 @@ func (p *Position) make(m move) {
 			p.addPsq(them, captured&7, to, -1)
 		}
 		p.movePsq(us, pc&7, from, to)
-		p.board[from] = 0
-		p.board[to] = pc
+		p.put(from, 0)
+		p.put(to, pc)
 		p.occ[us].toggle(from)
 		p.occ[us].toggle(to)
 		h ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to]
@@ -399,8 +406,8 @@ func (p *Position) make(m move) {
 			p.pawnKey ^= l.pieceKey[pc][from] ^ l.pieceKey[pc][to]
 			if m&flagEP != 0 {
 				sq := to - forward(us)
-				x := p.board[sq]
-				p.board[sq] = 0
+				x := p.at(sq)
+				p.put(sq, 0)
 				p.occ[them].toggle(sq)
 				p.counts[them][pawn]--
 				h ^= l.pieceKey[x][sq]
@@ -408,7 +415,7 @@ func (p *Position) make(m move) {
 				p.addPsq(them, pawn, sq, -1)
 			} else if k := m.promo(); k != 0 {
 				np := colour(us) | k
-				p.board[to] = np
+				p.board[to] = np // a piece for a piece: put has nothing to keep
 				p.counts[us][pawn]--
 				p.counts[us][k]++
 				h ^= l.pieceKey[pc][to] ^ l.pieceKey[np][to]
@@ -434,6 +441,27 @@ func (p *Position) make(m move) {
 	}
 }
 
+// at returns what stands on square sq: the board indexed by a byte, which
+// needs no test of the index against the board's length, as the board
+// has 256 cells (every square's index, and every step beyond the edge,
+// is less than size).
+func (p *Position) at(sq int) uint8 { return p.board[uint8(sq)] }
+
+// put sets square sq of the board to pc, keeping zoneOcc. Every change
+// of what stands on a square goes through it, but those that put back
+// an earlier board and its zoneOcc together (unmake, exchange).
+func (p *Position) put(sq int, pc uint8) {
+	p.board[sq] = pc
+	if a := p.l.areaOf[sq]; a >= 0 {
+		bit := uint32(1) << p.l.areaBit[sq]
+		if pc == 0 {
+			p.zoneOcc[a] &^= bit
+		} else {
+			p.zoneOcc[a] |= bit
+		}
+	}
+}
+
 // addPsq adds to side s's piece-square worth (see Position.psq) that of
 // a piece of kind on sq, times sign.
 func (p *Position) addPsq(s engine.Side, kind uint8, sq int, sign int32) {
@@ -456,7 +484,7 @@ func (p *Position) setEP(sq int) {
 	pawnAt := sq - forward(us) // the pawn that passed
 	own := colour(us) | pawn
 	for _, from := range [2]int{pawnAt + east, pawnAt + west} {
-		if p.board[from] == own && p.safe(mk(from, sq)|flagEP) {
+		if p.at(from) == own && p.safe(mk(from, sq)|flagEP) {
 			p.ep = sq
 			p.hash ^= p.l.epKey[sq]
 			return
@@ -467,9 +495,11 @@ func (p *Position) setEP(sq int) {
 // castleBoard moves side us's king from kf to kt and its rook from rf to
 // rt: castling, or taking it back.
 func (p *Position) castleBoard(us engine.Side, kf, kt, rf, rt int) {
-	k, r := p.board[kf], p.board[rf]
-	p.board[kf], p.board[rf] = 0, 0
-	p.board[kt], p.board[rt] = k, r
+	k, r := p.at(kf), p.at(rf)
+	p.put(kf, 0)
+	p.put(rf, 0)
+	p.put(kt, k)
+	p.put(rt, r)
 	o := &p.occ[us]
 	o.toggle(kf)
 	o.toggle(kt)
@@ -498,7 +528,7 @@ func (p *Position) unmake() {
 	p.turn = us
 	m := u.m
 	from, to := m.from(), m.to()
-	pc := p.board[to]
+	pc := p.at(to)
 	if m&flagCastle != 0 {
 		rf, rt := p.rookSquares(from, to)
 		p.castleBoard(us, to, from, rt, rf)
@@ -508,7 +538,7 @@ func (p *Position) unmake() {
 			p.counts[us][k]--
 			p.counts[us][pawn]++
 		}
-		p.board[from] = pc
+		p.board[from] = pc // and zoneOcc as u keeps it, below
 		p.board[to] = u.captured
 		p.occ[us].toggle(from)
 		p.occ[us].toggle(to)
@@ -526,7 +556,7 @@ func (p *Position) unmake() {
 			p.kings[us] = from
 		}
 	}
-	p.castle, p.ep, p.half, p.hash, p.pawnKey, p.psq = u.castle, int(u.ep), int(u.half), u.hash, u.pawnKey, u.psq
+	p.castle, p.ep, p.half, p.hash, p.pawnKey, p.psq, p.zoneOcc = u.castle, int(u.ep), int(u.half), u.hash, u.pawnKey, u.psq, u.zoneOcc
 	if us == Black {
 		p.full--
 	}
