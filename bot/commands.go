@@ -264,14 +264,28 @@ func commandList(menu []*engine.Variant) []command {
 		},
 		{
 			def: &discordgo.ApplicationCommand{
-				Name: "admin", Description: "Server moderation of zugbot games", Contexts: guildOnly,
+				Name: "admin", Description: "Server moderation of zugbot: abort a game; the daily puzzle", Contexts: guildOnly,
 				DefaultMemberPermissions: &manageServer,
-				Options: []*discordgo.ApplicationCommandOption{{
-					Type: discordgo.ApplicationCommandOptionSubCommand, Name: "abort", Description: "Abort a game (unrated; recorded with your name)",
-					Options: []*discordgo.ApplicationCommandOption{
-						{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "The game number", Required: true, MinValue: &one},
+				Options: []*discordgo.ApplicationCommandOption{
+					{
+						Type: discordgo.ApplicationCommandOptionSubCommand, Name: "abort", Description: "Abort a game (unrated; recorded with your name)",
+						Options: []*discordgo.ApplicationCommandOption{
+							{Type: discordgo.ApplicationCommandOptionInteger, Name: "game", Description: "The game number", Required: true, MinValue: &one},
+						},
 					},
-				}},
+					{
+						Type: discordgo.ApplicationCommandOptionSubCommand, Name: "daily-puzzle",
+						Description: fmt.Sprintf("Post a puzzle in a channel every day at %02d:00 UTC; members solve it privately", table.DailyHour),
+						Options: []*discordgo.ApplicationCommandOption{
+							{
+								Type: discordgo.ApplicationCommandOptionChannel, Name: "channel", Description: "Where to post it", Required: true,
+								ChannelTypes: []discordgo.ChannelType{discordgo.ChannelTypeGuildText, discordgo.ChannelTypeGuildNews},
+							},
+							game("Only this game's puzzles (default: every game in turn)", false),
+						},
+					},
+					{Type: discordgo.ApplicationCommandOptionSubCommand, Name: "daily-puzzle-off", Description: "Stop posting the daily puzzle"},
+				},
 			},
 			run: (*request).adminCommand,
 		},

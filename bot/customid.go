@@ -106,6 +106,7 @@ var verbs = map[string]verb{
 	verbPuzzleMove:       {puzzleKind, (*request).puzzleMove},
 	verbPuzzleNext:       {puzzleKind, (*request).puzzleNext},
 	verbPuzzleGive:       {puzzleKind, (*request).puzzleGiveUp},
+	verbPuzzleDaily:      {puzzleKind, (*request).puzzleDaily},
 }
 
 func gameAction(game int64, ply int, verb string) action {

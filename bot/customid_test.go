@@ -15,6 +15,7 @@ func TestActionRoundTrip(t *testing.T) {
 		{gameAction(9223372036854775807, 2147483647, verbResignYes), "g/9223372036854775807/2147483647/resign!"},
 		{challengeAction(7, verbAccept), "c/7/accept"},
 		{tournamentAction(3, verbJoin), "t/3/join"},
+		{action{kind: puzzleKind, id: 1099511627775, verb: verbPuzzleDaily}.with("2026-11-28"), "p/1099511627775/0/pday/2026-11-28"},
 	}
 	for _, tt := range tests {
 		got := tt.a.String()

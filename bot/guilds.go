@@ -45,7 +45,8 @@ func (b *Bot) invited(ctx context.Context, g *discordgo.GuildCreate) {
 }
 
 // channelDeleted calls off the tournament of a channel a moderator
-// deleted (CHANNEL_DELETE): its rounds could no longer be announced. The
+// deleted (CHANNEL_DELETE): its rounds could no longer be announced; a
+// daily puzzle posted there is turned off too. The
 // games of the channel, the tournament's included, go on; every request
 // about the channel answers 404 Unknown Channel (10003), so their timers
 // announce nothing and are not tried again (see permanent), and their
@@ -55,6 +56,7 @@ func (b *Bot) channelDeleted(ctx context.Context, c *discordgo.ChannelDelete) {
 	if c.Channel == nil || c.GuildID == "" {
 		return
 	}
+	b.channelGoneDaily(ctx, c.ID)
 	tr, off, err := b.table.ChannelGone(ctx, c.ID)
 	switch {
 	case err != nil:

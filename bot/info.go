@@ -312,12 +312,28 @@ func (r *request) helpCommand() error {
 	return r.reply(message{content: r.b.help, ephemeral: true})
 }
 
-// adminCommand aborts a game for a member who may manage the server.
+// adminCommand answers /admin, for a member who may manage the server:
+// abort a game, or set or turn off the server's daily puzzle.
 func (r *request) adminCommand() error {
-	b := r.b
 	if r.i.Member == nil || r.i.Member.Permissions&discordgo.PermissionManageGuild == 0 {
 		return userErrorf("Only members who may manage this server can use /admin.")
 	}
+	opts := r.i.ApplicationCommandData().Options
+	if len(opts) == 0 {
+		return userErrorf("Choose what to do: /admin abort, daily-puzzle or daily-puzzle-off.")
+	}
+	switch opts[0].Name {
+	case "daily-puzzle":
+		return r.adminDaily()
+	case "daily-puzzle-off":
+		return r.adminDailyOff()
+	}
+	return r.adminAbort()
+}
+
+// adminAbort aborts a game of this server.
+func (r *request) adminAbort() error {
+	b := r.b
 	id, _ := r.intOpt("game")
 	st, err := b.load(r.ctx, id)
 	if err != nil {

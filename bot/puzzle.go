@@ -107,6 +107,9 @@ func (r *request) puzzleAnswered(pz puzzle.Puzzle, ply int, res table.PuzzleMove
 			}
 		}
 	}
+	if !res.Correct || res.Solved { // the attempt is over
+		note += r.dailyAnswered(pz, res.Solved)
+	}
 	view := res.View
 	if !res.Correct || res.Solved {
 		// Show the position the answer was for, with the line's move.
@@ -158,13 +161,12 @@ func puzzleRatingText(r puzzle.Rating) string {
 // button for another puzzle once it is over.
 func (r *request) puzzleMessage(pv table.PuzzleView, note string, last *engine.MoveInfo) (message, error) {
 	v, p := pv.Variant, pv.Position
-	side := p.Turn()
-	var png bytes.Buffer
 	caption := pv.Task()
 	if pv.Ply < 0 {
 		caption = "The answer: " + pv.Puzzle.Line[0]
 	}
-	if err := r.b.render.PNG(&png, p, render.Options{Viewer: &side, LastMove: last, Caption: caption}); err != nil {
+	board, err := r.b.puzzleBoard(pv, last, caption)
+	if err != nil {
 		return message{}, err
 	}
 	desc := note
@@ -181,14 +183,13 @@ func (r *request) puzzleMessage(pv table.PuzzleView, note string, last *engine.M
 			desc += fmt.Sprintf("\nYour %s puzzle rating: %s, after %d. Only your first try at a puzzle counts.", v.Game, puzzleRatingText(me), n)
 		}
 	}
-	picture := "zugbot-puzzle.png"
 	m := message{
 		embeds: []*discordgo.MessageEmbed{{
 			Title:       fmt.Sprintf("%s puzzle %s · rated %s", v.Game, pv.Puzzle.ID, puzzleRatingText(pv.Rating)),
 			Description: desc,
-			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + picture},
+			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + board.name},
 		}},
-		files: []file{pngFile(picture, png.Bytes())},
+		files: []file{board},
 	}
 	if pv.Ply < 0 {
 		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
@@ -227,6 +228,17 @@ func (r *request) puzzleMessage(pv table.PuzzleView, note string, last *engine.M
 		}})
 	}
 	return m, nil
+}
+
+// puzzleBoard draws pv's position as its side to move sees it, with the
+// last move marked (when not nil) and caption under it.
+func (b *Bot) puzzleBoard(pv table.PuzzleView, last *engine.MoveInfo, caption string) (file, error) {
+	side := pv.Position.Turn()
+	var png bytes.Buffer
+	if err := b.render.PNG(&png, pv.Position, render.Options{Viewer: &side, LastMove: last, Caption: caption}); err != nil {
+		return file{}, fmt.Errorf("draw puzzle %s: %w", pv.Puzzle.ID, err)
+	}
+	return pngFile("zugbot-puzzle.png", png.Bytes()), nil
 }
 
 // lessonLinker is a live board that serves the lesson pages too (the web

@@ -40,13 +40,20 @@ func settled(h *harness, ix *discordtest.Interaction, want string) *discordtest.
 	return m
 }
 
-// choose picks move in the puzzle menus of m, in whichever menu holds it.
+// choose picks move in the puzzle menus of m as alice, in whichever menu
+// holds it.
 func choose(t *testing.T, h *harness, m *discordtest.Message, move string) *discordtest.Response {
+	t.Helper()
+	return chooseAs(t, h, h.alice, m, move)
+}
+
+// chooseAs is choose as u.
+func chooseAs(t testing.TB, h *harness, u *discordgo.User, m *discordtest.Message, move string) *discordtest.Response {
 	t.Helper()
 	for _, sm := range m.SelectMenus() {
 		for _, o := range sm.Options {
 			if o.Value == move {
-				return h.srv.Select(t, h.alice, m, sm.CustomID, move).WaitResponse(t, wait)
+				return h.srv.Select(t, u, m, sm.CustomID, move).WaitResponse(t, wait)
 			}
 		}
 	}

@@ -29,6 +29,7 @@ type Deletion struct {
 	RatingChanges int64 // rating changes of theirs, moved to the pseudonym
 	Memberships   int64 // servers they were seen in, forgotten
 	Puzzles       int64 // their puzzle attempts deleted (their puzzle ratings go too)
+	DailyAnswers  int64 // their answers to servers' daily puzzles deleted
 }
 
 // DeleteUser deletes what the store holds about the person with Discord
@@ -95,6 +96,7 @@ func (s *Store) DeleteUser(ctx context.Context, id string, commit bool) (Deletio
 			{new(int64), `DELETE FROM web_sessions WHERE user_id = ?1 AND ?2 <> ''`},
 			{new(int64), `DELETE FROM page_ids WHERE kind = 'player' AND subject = ?1 AND ?2 <> ''`},
 			{&d.Puzzles, `DELETE FROM puzzle_attempts WHERE player_id = ?1 AND ?2 <> ''`},
+			{&d.DailyAnswers, `DELETE FROM daily_solves WHERE player_id = ?1 AND ?2 <> ''`},
 			{new(int64), `DELETE FROM puzzle_players WHERE player_id = ?1 AND ?2 <> ''`},
 			{new(int64), `DELETE FROM players WHERE id = ?1 AND ?2 <> ''`},
 		}
@@ -179,6 +181,12 @@ type UserData struct {
 	Ratings []Rating `json:"ratings"`
 	Games   []Game   `json:"games"` // every game they played, with its moves
 	Moves   [][]Move `json:"moves"` // by game, in the order of Games
+	// PuzzleRatings are their puzzle ratings, one per game they tried
+	// puzzles in; PuzzleAttempts their first attempt at each puzzle, and
+	// DailyAnswers their answers to servers' daily puzzles.
+	PuzzleRatings  []PuzzleStanding `json:"puzzle_ratings"`
+	PuzzleAttempts []PuzzleTry      `json:"puzzle_attempts"`
+	DailyAnswers   []DailySolve     `json:"daily_answers"`
 }
 
 // User returns what the store holds about the person with ID id, or
@@ -202,7 +210,14 @@ func (s *Store) User(ctx context.Context, id string) (UserData, error) {
 			}
 			u.Servers = append(u.Servers, g)
 		}
-		return rows.Err()
+		if err := rows.Err(); err != nil {
+			return err
+		}
+		if u.PuzzleRatings, u.PuzzleAttempts, err = puzzlesOf(ctx, tx, id); err != nil {
+			return err
+		}
+		u.DailyAnswers, err = dailySolves(ctx, tx, `s.player_id = ?`, id)
+		return err
 	})
 	if err != nil {
 		return UserData{}, fmt.Errorf("user %s: %w", id, err)

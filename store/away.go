@@ -8,16 +8,18 @@ import (
 	"time"
 )
 
-// notAway is the condition on a schedule row that its game, challenge or
-// tournament is not on a server the bot was removed from (Leave).
+// notAway is the condition on a schedule row that its game, challenge,
+// tournament or daily puzzle is not on a server the bot was removed from
+// (Leave).
 const notAway = `NOT EXISTS (SELECT 1 FROM away WHERE away.guild_id IN (
 	(SELECT guild_id FROM games WHERE games.id = schedule.game_id),
 	(SELECT guild_id FROM challenges WHERE challenges.id = schedule.challenge_id),
-	(SELECT guild_id FROM tournaments WHERE tournaments.id = schedule.tournament_id)))`
+	(SELECT guild_id FROM tournaments WHERE tournaments.id = schedule.tournament_id),
+	schedule.daily_guild))`
 
 // Leave records that the bot was removed from server guild: the timers of
-// its games, challenges and tournaments are held (Claim, Due and NextDue
-// leave them out) until Return. It reports whether the server was not
+// its games, challenges, tournaments and daily puzzle are held (Claim, Due
+// and NextDue leave them out) until Return. It reports whether the server was not
 // already left.
 func (s *Store) Leave(ctx context.Context, guild string) (bool, error) {
 	if guild == "" {

@@ -10,10 +10,12 @@ import (
 )
 
 // copyTables are the tables a copy carries, in an order their references
-// allow (a game's rematch_of is an older game, inserted before it).
+// allow (a game's rematch_of is an older game, inserted before it; a daily
+// puzzle's timer in schedule names its server's daily_channels row).
 var copyTables = []string{
 	"players", "games", "moves", "challenges", "ratings", "rating_changes", "members", "analyses",
-	"tournaments", "tournament_players", "tournament_games", "schedule", "alive", "web_sessions", "away",
+	"tournaments", "tournament_players", "tournament_games", "daily_channels", "daily_posts", "daily_solves",
+	"schedule", "alive", "web_sessions", "away",
 	"page_ids", "listed_games",
 	"puzzle_ratings", "puzzle_players", "puzzle_attempts",
 }

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"time"
 )
 
 // Glicko is a Glicko-2 rating as the store keeps it: a puzzle's, or a
@@ -62,10 +63,7 @@ func (s *Store) RecordPuzzleAttempt(ctx context.Context, a PuzzleAttempt, rate f
 		}
 		res.First = true
 		res.PlayerAfter, res.PuzzleAfter = rate(res.Player, res.Puzzle, a.Solved)
-		solved := 0
-		if a.Solved {
-			solved = 1
-		}
+		solved := boolInt(a.Solved)
 		p, z := res.PlayerAfter, res.PuzzleAfter
 		steps := []struct {
 			query string
@@ -165,4 +163,65 @@ func (s *Store) PuzzlesTried(ctx context.Context, player, variant string) (map[s
 		out[id] = true
 	}
 	return out, rows.Err()
+}
+
+// PuzzleStanding is a player's puzzle rating in one game.
+type PuzzleStanding struct {
+	Variant  string
+	Rating   Glicko
+	Attempts int // the puzzles they tried
+	Solved   int // of which they solved
+	Updated  time.Time
+}
+
+// PuzzleTry is a player's first attempt at a puzzle, the one that counts.
+type PuzzleTry struct {
+	Puzzle  string // the puzzle's ID
+	Variant string
+	Solved  bool
+	// RatingBefore and RatingAfter are the player's puzzle rating before
+	// and after it.
+	RatingBefore, RatingAfter float64
+	At                        time.Time
+}
+
+// puzzlesOf returns a player's puzzle ratings, by game, and their
+// attempts, in the order they made them.
+func puzzlesOf(ctx context.Context, q querier, player string) ([]PuzzleStanding, []PuzzleTry, error) {
+	rows, err := q.QueryContext(ctx, `SELECT variant, rating, rd, vol, attempts, solved, updated_at FROM puzzle_players WHERE player_id = ? ORDER BY variant`, player)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var ps []PuzzleStanding
+	for rows.Next() {
+		var p PuzzleStanding
+		var at int64
+		if err := rows.Scan(&p.Variant, &p.Rating.R, &p.Rating.RD, &p.Rating.Vol, &p.Attempts, &p.Solved, &at); err != nil {
+			return nil, nil, err
+		}
+		p.Updated = time.UnixMilli(at).UTC()
+		ps = append(ps, p)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, nil, err
+	}
+	rows.Close()
+	rows, err = q.QueryContext(ctx, `SELECT puzzle_id, variant, solved, rating_before, rating_after, at FROM puzzle_attempts WHERE player_id = ? ORDER BY at, puzzle_id`, player)
+	if err != nil {
+		return nil, nil, err
+	}
+	defer rows.Close()
+	var ts []PuzzleTry
+	for rows.Next() {
+		var t PuzzleTry
+		var solved int
+		var at int64
+		if err := rows.Scan(&t.Puzzle, &t.Variant, &solved, &t.RatingBefore, &t.RatingAfter, &at); err != nil {
+			return nil, nil, err
+		}
+		t.Solved, t.At = solved != 0, time.UnixMilli(at).UTC()
+		ts = append(ts, t)
+	}
+	return ps, ts, rows.Err()
 }

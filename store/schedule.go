@@ -33,12 +33,14 @@ const DefaultTaskBatch = 100
 // Task.Ply (the store's ply check lets only one move in) and calls Done.
 // For an Analysis, the analysis asked for was not posted within
 // AnalysisGrace of its last progress: it is made (or found kept) and
-// posted, then AnalysisPosted removes the task.
+// posted, then AnalysisPosted removes the task. For a DailyPuzzle, the
+// day's puzzle of server Task.Guild is claimed (ClaimDailyPost) and
+// posted, then Reschedule sets the task for the next day's.
 func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 	if limit <= 0 {
 		limit = DefaultTaskBatch
 	}
-	rows, err := s.readers(ctx).QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts, cause
+	rows, err := s.readers(ctx).QueryContext(ctx, `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), coalesce(daily_guild, ''), ply, due, attempts, cause
 		FROM schedule WHERE due <= ? AND `+notAway+` ORDER BY due, id LIMIT ?`, millis(s.now()), limit)
 	if err != nil {
 		return nil, fmt.Errorf("due tasks: %w", err)
@@ -49,7 +51,7 @@ func (s *Store) Due(ctx context.Context, limit int) ([]Task, error) {
 		var t Task
 		var kind string
 		var due int64
-		if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Ply, &due, &t.Attempts, &t.Cause); err != nil {
+		if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Guild, &t.Ply, &due, &t.Attempts, &t.Cause); err != nil {
 			return nil, fmt.Errorf("due tasks: %w", err)
 		}
 		t.Kind = TaskKind(index(taskNames[:], kind))
@@ -100,7 +102,7 @@ func (s *Store) claim(ctx context.Context, where string, limit int, lease time.D
 	if limit <= 0 {
 		limit = DefaultTaskBatch
 	}
-	query := `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), ply, due, attempts, cause
+	query := `SELECT id, kind, coalesce(game_id, 0), coalesce(challenge_id, 0), coalesce(tournament_id, 0), coalesce(daily_guild, ''), ply, due, attempts, cause
 		FROM schedule WHERE ` + where + ` AND ` + notAway + ` ORDER BY due, id LIMIT ?2`
 	if s.pg {
 		query += ` FOR UPDATE SKIP LOCKED`
@@ -118,7 +120,7 @@ func (s *Store) claim(ctx context.Context, where string, limit int, lease time.D
 			var t Task
 			var kind string
 			var due int64
-			if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Ply, &due, &t.Attempts, &t.Cause); err != nil {
+			if err := rows.Scan(&t.ID, &kind, &t.GameID, &t.ChallengeID, &t.TournamentID, &t.Guild, &t.Ply, &due, &t.Attempts, &t.Cause); err != nil {
 				return err
 			}
 			t.Kind = TaskKind(index(taskNames[:], kind))
@@ -216,6 +218,22 @@ func (s *Store) Retry(ctx context.Context, t Task, due time.Time) error {
 	})
 	if err != nil {
 		return fmt.Errorf("retry task %d: %w", t.ID, err)
+	}
+	return nil
+}
+
+// Reschedule sets task t, handled, for its next time: due, with its tries
+// and its claim cleared (a daily post's timer, for the next day's post).
+// A task that is gone or has been superseded is left alone and is no
+// error.
+func (s *Store) Reschedule(ctx context.Context, t Task, due time.Time) error {
+	err := s.write(ctx, func(tx querier) error {
+		_, err := tx.ExecContext(ctx, `UPDATE schedule SET due = ?, attempts = 0, lease_until = 0 WHERE id = ? AND kind = ? AND due = ?`,
+			millis(due), t.ID, t.Kind.String(), millis(t.Due))
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("reschedule task %d: %w", t.ID, err)
 	}
 	return nil
 }

@@ -447,6 +447,10 @@ const (
 	// Analysis: the analysis of Task.GameID, asked for, has not been
 	// posted within AnalysisGrace: the process making it may have died.
 	Analysis
+	// DailyPuzzle: the daily puzzle of server Task.Guild is due to be
+	// posted (see Store.ClaimDailyPost); once handled, the timer is set
+	// for the next day's (Store.Reschedule).
+	DailyPuzzle
 )
 
 // ReplyGrace is how long the AI may take to answer in a game before its
@@ -458,7 +462,7 @@ const ReplyGrace = time.Minute
 // start, makes and posts it instead.
 const AnalysisGrace = 30 * time.Second
 
-var taskNames = [...]string{Deadline: "deadline", Reminder: "reminder", Expiry: "expiry", TournamentStep: "tournament", Reply: "reply", Analysis: "analysis"}
+var taskNames = [...]string{Deadline: "deadline", Reminder: "reminder", Expiry: "expiry", TournamentStep: "tournament", Reply: "reply", Analysis: "analysis", DailyPuzzle: "daily"}
 
 // String returns the kind as the database stores it.
 func (k TaskKind) String() string {
@@ -477,9 +481,11 @@ type Task struct {
 	ChallengeID int64 // for Expiry
 	// TournamentID is the tournament of a TournamentStep.
 	TournamentID int64
-	Ply          int // the game's ply when the timer was set
-	Due          time.Time
-	Attempts     int // failed tries so far (see Store.Retry)
+	// Guild is the server of a DailyPuzzle.
+	Guild    string
+	Ply      int // the game's ply when the timer was set
+	Due      time.Time
+	Attempts int // failed tries so far (see Store.Retry)
 	// Cause is, for a Reply, the ID of the request that left the AI to
 	// move (see WithCause); "" when none was said.
 	Cause string

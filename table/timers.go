@@ -56,6 +56,11 @@ type Announcer interface {
 	// process that made it may have died before); once it returns nil,
 	// the analysis is recorded as posted.
 	Analysed(ctx context.Context, a Analysis) error
+	// DailyPuzzle posts a server's puzzle of the day, with the answers
+	// to the one before, and returns the ID of its message, which the
+	// service records. With d.Again, the post may have been made before
+	// (see DailyPuzzle.Again): it is looked for before it is made again.
+	DailyPuzzle(ctx context.Context, d DailyPuzzle) (string, error)
 	// Final reports whether err, returned by one of the methods above,
 	// says that trying again cannot help (the place to announce is gone).
 	Final(err error) bool
@@ -79,9 +84,10 @@ type TimerOptions struct {
 }
 
 // RunTimers fires the timers as they come due until ctx ends: move
-// deadlines, reminders, challenge expiries, tournament steps and the AI's
-// overdue replies, each announced through a. Before the first sweep it
-// gives live games back the time the service was down (over clockGrace),
+// deadlines, reminders, challenge expiries, tournament steps, the AI's
+// overdue replies and the servers' daily puzzles, each announced through
+// a. Before the first sweep it gives live games back the time the service
+// was down (over clockGrace),
 // releases the timers a process claimed before it stopped, and starts the
 // AI's replies that wait (resumeReplies); while it
 // runs it records a heartbeat every heartbeatEvery. ready, when not nil,
@@ -217,17 +223,27 @@ func (t *Table) handle(ctx context.Context, a Announcer, opt TimerOptions, tk st
 	}
 	switch {
 	case err == nil:
-		err = t.store.Done(ctx, tk)
+		err = t.finished(ctx, tk)
 	case a.Final(err) || tk.Attempts+1 >= TaskTries:
-		t.cfg.Log.Error("timer dropped", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "tries", tk.Attempts+1, "err", err)
-		err = t.store.Done(ctx, tk)
+		t.cfg.Log.Error("timer dropped", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "guild", tk.Guild, "tries", tk.Attempts+1, "err", err)
+		err = t.finished(ctx, tk)
 	default:
-		t.cfg.Log.Warn("timer failed; it will be tried again", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "tries", tk.Attempts+1, "err", err)
+		t.cfg.Log.Warn("timer failed; it will be tried again", "kind", tk.Kind, "game", tk.GameID, "challenge", tk.ChallengeID, "guild", tk.Guild, "tries", tk.Attempts+1, "err", err)
 		err = t.store.Retry(ctx, tk, t.now().Add(TaskRetry<<tk.Attempts))
 	}
 	if err != nil {
 		t.cfg.Log.Error("timer bookkeeping", "id", tk.ID, "err", err)
 	}
+}
+
+// finished ends timer tk, handled or dropped: it is removed, but for a
+// daily puzzle's, which is set for the next day's post (a day that could
+// not be posted is skipped, not the ones after).
+func (t *Table) finished(ctx context.Context, tk store.Task) error {
+	if tk.Kind == store.DailyPuzzle {
+		return t.store.Reschedule(ctx, tk, NextDailyPost(t.now()))
+	}
+	return t.store.Done(ctx, tk)
 }
 
 // runTask does timer tk's work and announces it through a.
@@ -284,6 +300,8 @@ func (t *Table) runTask(ctx context.Context, a Announcer, tk store.Task) error {
 		}
 		t.analysisPosted(ctx, tk.GameID)
 		return nil
+	case store.DailyPuzzle:
+		return t.postDaily(ctx, a, tk.Guild)
 	}
 	return fmt.Errorf("unknown timer kind %v", tk.Kind)
 }

@@ -107,7 +107,7 @@ func dryRun(stdout io.Writer, yes bool) {
 }
 
 func adminExport(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := newAdminFlags("export-user", "print as JSON what zugbot holds about a person: name, servers, ratings, games and moves",
+	fs := newAdminFlags("export-user", "print as JSON what zugbot holds about a person: name, servers, ratings, games and moves, puzzle ratings and attempts, daily puzzle answers",
 		"the person's Discord user ID (required)", true, stdout)
 	s, err := fs.open(ctx, args)
 	if err != nil {
@@ -147,9 +147,10 @@ func adminDelete(ctx context.Context, args []string, stdout io.Writer) error {
 	if *yes {
 		verb = "Deleted"
 	}
-	fmt.Fprintf(stdout, "%s user %s: their name, %s, %s, %s and %s; %s going on aborted; %s kept for their opponents under the name %q, with %s.\n",
+	fmt.Fprintf(stdout, "%s user %s: their name, %s, %s, %s, %s and %s; %s going on aborted; %s kept for their opponents under the name %q, with %s.\n",
 		verb, user, plural(int(d.Memberships), "server membership", "server memberships"), plural(int(d.Ratings), "rating", "ratings"),
-		plural(int(d.Puzzles), "puzzle attempt", "puzzle attempts"), plural(int(d.Challenges), "challenge", "challenges"), plural(int(d.Aborted), "game", "games"),
+		plural(int(d.Puzzles), "puzzle attempt", "puzzle attempts"), plural(int(d.DailyAnswers), "daily puzzle answer", "daily puzzle answers"),
+		plural(int(d.Challenges), "challenge", "challenges"), plural(int(d.Aborted), "game", "games"),
 		plural(int(d.Kept), "finished game", "finished games"), store.DeletedName, plural(int(d.RatingChanges), "rating change", "rating changes"))
 	dryRun(stdout, *yes)
 	return nil

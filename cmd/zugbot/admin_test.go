@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/store"
@@ -26,12 +27,33 @@ func TestAdminCommands(t *testing.T) {
 	if _, err := s.Finish(ctx, g.ID, 0, store.End{Result: store.Win, Winner: 1, Reason: store.ReasonResignation, By: ada.ID}); err != nil {
 		t.Fatal(err)
 	}
+	// Ada answered server 9's daily puzzle, a rated first attempt.
+	if err := s.SetDailyChannel(ctx, store.DailyChannel{Guild: "9", Channel: "8"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.ClaimDailyPost(ctx, "9", "2026-11-28", func(store.DailyChannel, []store.DailyPost) (string, error) { return "zola-1", nil }); err != nil {
+		t.Fatal(err)
+	}
+	up := func(p, z store.Glicko, _ bool) (store.Glicko, store.Glicko) {
+		return store.Glicko{R: 1700, RD: 300, Vol: 0.09}, z
+	}
+	if _, err := s.RecordPuzzleAttempt(ctx, store.PuzzleAttempt{Player: ada, Variant: "zola", PuzzleID: "zola-1", Solved: true,
+		Seed: store.Glicko{R: 1200, RD: 300, Vol: 0.09}, New: store.Glicko{R: 1500, RD: 500, Vol: 0.09}}, up); err != nil {
+		t.Fatal(err)
+	}
+	if ok, err := s.RecordDailySolve(ctx, "9", ada, "zola-1", true); err != nil || !ok {
+		t.Fatalf("Ada's daily answer: %v %v", ok, err)
+	}
 	s.Close() // the commands work on the file, as on a live bot's
 
 	code, out, errOut := zugbot(t, "admin", "export-user", "-db", db, "-user", ada.ID)
 	var u store.UserData
 	if code != 0 || json.Unmarshal([]byte(out), &u) != nil || u.Player.Name != "Ada" || len(u.Games) != 1 || len(u.Ratings) != 1 {
 		t.Fatalf("export-user: exit %d, %q, %q", code, out, errOut)
+	}
+	if len(u.PuzzleRatings) != 1 || u.PuzzleRatings[0].Rating.R != 1700 || len(u.PuzzleAttempts) != 1 || u.PuzzleAttempts[0].Puzzle != "zola-1" ||
+		len(u.DailyAnswers) != 1 || !u.DailyAnswers[0].Solved || u.DailyAnswers[0].Day != "2026-11-28" {
+		t.Errorf("export-user's puzzles: ratings %+v, attempts %+v, daily answers %+v", u.PuzzleRatings, u.PuzzleAttempts, u.DailyAnswers)
 	}
 	code, out, _ = zugbot(t, "admin", "reset-ratings", "-db", db, "-game", "zola")
 	if code != 0 || !strings.HasPrefix(out, "Would reset 2 ratings of everyone in zola to 1500.") || !strings.Contains(out, "run again with -yes") {
@@ -42,7 +64,7 @@ func TestAdminCommands(t *testing.T) {
 		t.Errorf("reset-ratings: exit %d, %q", code, out)
 	}
 	code, out, _ = zugbot(t, "admin", "delete-user", "-db", db, "-user", ada.ID)
-	if code != 0 || !strings.HasPrefix(out, "Would delete user 111: their name, 1 server membership, 1 rating, 0 puzzle attempts and 0 challenges; 0 games going on aborted; 1 finished game kept") {
+	if code != 0 || !strings.HasPrefix(out, "Would delete user 111: their name, 1 server membership, 1 rating, 1 puzzle attempt, 1 daily puzzle answer and 0 challenges; 0 games going on aborted; 1 finished game kept") {
 		t.Errorf("delete-user dry run: exit %d, %q", code, out)
 	}
 	code, out, _ = zugbot(t, "admin", "delete-user", "-db", db, "-user", ada.ID, "-yes")

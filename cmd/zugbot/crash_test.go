@@ -73,7 +73,10 @@ func replyIn(text string) string {
 // that no acknowledged move is lost or applied twice, that the AI moves in
 // every game where it is to move and every board shows its game's state
 // within a few seconds of each start, that every time-out ends its game
-// once, and that the database passes integrity_check. After SIGTERM
+// once, that every server's daily puzzle is posted once a day (servers
+// are added before each start, and posts' records forgotten as a kill
+// between a post and its record leaves them), and that the database
+// passes integrity_check. After SIGTERM
 // nothing may be behind at all: no board, no AI move, no answer.
 //
 // Short form: go test ./cmd/zugbot -run TestCrash (5 kills). Long form:
@@ -104,6 +107,41 @@ func TestCrash(t *testing.T) {
 	var all []int64
 	for _, s := range append(append([]seat{}, humans...), ais...) {
 		all = append(all, s.id)
+	}
+	// Daily puzzles: this server's set by its admin's command, and more
+	// servers' set while the bot is down before each start, so that kills
+	// fall while they are posted. Each server's daily puzzle is posted
+	// once a day, whatever the kills (checked at the end).
+	dailies := map[string]string{} // server → the daily puzzle's channel
+	mod := f.srv.NewUser("mod")
+	f.srv.Grant(f.guild, mod, discordgo.PermissionManageGuild)
+	dailies[f.guild] = f.srv.NewChannel(f.guild, "puzzles")
+	f.srv.SlashCommand(t, mod, f.channel, "admin daily-puzzle", discordtest.Opt("channel", dailies[f.guild])).WaitResponse(t, 20*time.Second)
+	addDaily := func(round int) {
+		g := f.srv.NewGuild(fmt.Sprintf("Daily %d", round))
+		dailies[g] = f.srv.NewChannel(g, "puzzles")
+		if err := f.st.SetDailyChannel(ctx, store.DailyChannel{Guild: g, Channel: dailies[g]}, time.Now()); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// unrecord forgets a recorded post's message and makes its timer due,
+	// as a kill between the post and its record leaves them: the next
+	// start must find the post rather than post again.
+	forgotten := 0
+	unrecord := func() {
+		for g := range dailies {
+			res, err := f.raw.ExecContext(ctx, `UPDATE daily_posts SET message_id = '' WHERE guild_id = ? AND message_id <> ''`, g)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n, _ := res.RowsAffected(); n > 0 {
+				forgotten++
+				if _, err := f.raw.ExecContext(ctx, `UPDATE schedule SET due = ? WHERE daily_guild = ?`, time.Now().UnixMilli(), g); err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+		}
 	}
 	doomed := map[int64]bool{} // games whose deadline the test has moved into the past
 
@@ -202,6 +240,7 @@ func TestCrash(t *testing.T) {
 		}
 	}
 
+	pending := 0 // daily posts claimed without their message recorded, found at a start
 	modes := []string{"board edits", "AI thinks", "time-outs"}
 	rounds := *crashKills + *crashTerms
 	for round := range rounds {
@@ -217,6 +256,15 @@ func TestCrash(t *testing.T) {
 			doom()
 		}
 		if round > 0 {
+			addDaily(round)
+			if round%2 == 0 {
+				unrecord()
+			}
+			var n int
+			if err := f.raw.QueryRowContext(ctx, `SELECT count(*) FROM daily_posts WHERE message_id = ''`).Scan(&n); err != nil {
+				t.Fatal(err)
+			}
+			pending += n
 			f.start(mode != "time-outs")
 			if mode != "time-outs" {
 				settle(10 * time.Second)
@@ -271,6 +319,21 @@ func TestCrash(t *testing.T) {
 	// A last start: everything comes up to date.
 	f.start(true)
 	settle(15 * time.Second)
+	daysPosted := func() bool {
+		for g := range dailies {
+			ps, err := f.st.DailyPosts(ctx, g, 1)
+			if err != nil || len(ps) == 0 || ps[0].Message == "" {
+				return false
+			}
+		}
+		return true
+	}
+	for deadline := time.Now().Add(15 * time.Second); !daysPosted(); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			fail("15 s after the last start: a server's daily puzzle is not posted")
+			break
+		}
+	}
 	f.stop(syscall.SIGTERM)
 
 	// No acknowledged move is lost; none is applied twice.
@@ -338,6 +401,36 @@ func TestCrash(t *testing.T) {
 			fail("game %d: its time-out was announced %d times", id, announced)
 		}
 	}
+	// Every server's daily puzzle was posted once a day and recorded.
+	posts := 0
+	for g, ch := range dailies {
+		byDay := map[string][]string{}
+		for _, m := range f.srv.Messages(ch) {
+			for _, b := range m.Buttons() {
+				if _, day, ok := strings.Cut(b.CustomID, "/pday/"); ok {
+					byDay[day] = append(byDay[day], m.ID)
+				}
+			}
+		}
+		recorded, err := f.st.DailyPosts(ctx, g, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(recorded) == 0 || len(byDay) == 0 {
+			fail("server %s: no daily puzzle posted (%d recorded)", g, len(recorded))
+		}
+		for _, p := range recorded {
+			ids := byDay[p.Day]
+			if len(ids) != 1 || ids[0] != p.Message {
+				fail("server %s: the daily puzzle of %s was posted as %v and recorded as %q; want once, recorded", g, p.Day, ids, p.Message)
+			}
+			posts++
+		}
+		if len(byDay) != len(recorded) {
+			fail("server %s: posts for %d days, %d recorded", g, len(byDay), len(recorded))
+		}
+	}
+	t.Logf("%d servers with a daily puzzle: %d posts; at the starts, %d claims without their message (%d of them forgotten by the test)", len(dailies), posts, pending, forgotten)
 	// The database is sound.
 	db, err := sql.Open("sqlite", "file:"+f.db+"?mode=ro")
 	if err != nil {

@@ -3,8 +3,10 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/games"
@@ -86,6 +88,19 @@ func TestMigrateDB(t *testing.T) {
 		Seed: store.Glicko{R: 1200, RD: 300, Vol: 0.09}, New: store.Glicko{R: 1500, RD: 500, Vol: 0.09}}, keep); err != nil {
 		t.Fatal(err)
 	}
+	// A daily puzzle, posted, with Ada's answer.
+	if err := s.SetDailyChannel(ctx, store.DailyChannel{Guild: "g", Channel: "c", Variant: "zola"}, time.Now()); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.ClaimDailyPost(ctx, "g", "2026-11-28", func(store.DailyChannel, []store.DailyPost) (string, error) { return "zola-1", nil }); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.DailyPosted(ctx, "g", "2026-11-28", "m1"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.RecordDailySolve(ctx, "g", ada, "zola-1", true); err != nil {
+		t.Fatal(err)
+	}
 	s.Close()
 
 	url := postgres(t)
@@ -113,6 +128,18 @@ func TestMigrateDB(t *testing.T) {
 	}
 	if pr, n, err := pg.PuzzlePlayer(ctx, ada.ID, "zola", store.Glicko{}); err != nil || n != 1 || pr.R != 1600 {
 		t.Errorf("Ada's puzzle rating in PostgreSQL: %+v after %d, %v", pr, n, err)
+	}
+	if c, err := pg.DailyChannel(ctx, "g"); err != nil || c.Channel != "c" || c.Variant != "zola" {
+		t.Errorf("the daily puzzle in PostgreSQL: %+v, %v", c, err)
+	}
+	if ps, err := pg.DailyPosts(ctx, "g", 0); err != nil || len(ps) != 1 || ps[0].Message != "m1" {
+		t.Errorf("the daily posts in PostgreSQL: %+v, %v", ps, err)
+	}
+	if ds, err := pg.DailySolves(ctx, "g", "2026-11-28"); err != nil || len(ds) != 1 || ds[0].Player != ada || !ds[0].Solved {
+		t.Errorf("the daily answers in PostgreSQL: %+v, %v", ds, err)
+	}
+	if ts, err := pg.Due(ctx, 100); err != nil || !slices.ContainsFunc(ts, func(tk store.Task) bool { return tk.Kind == store.DailyPuzzle && tk.Guild == "g" }) {
+		t.Errorf("the daily puzzle's timer in PostgreSQL: not among the due %+v (%v)", ts, err)
 	}
 	g, err := pg.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: bob}, {AI: 1}}})
 	if err != nil || g.ID != last+1 {

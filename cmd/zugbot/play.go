@@ -153,6 +153,11 @@ func (s *session) Stepped(context.Context, table.Step) error { return nil }
 // Analysed does nothing: the terminal asks for no analysis to be posted.
 func (s *session) Analysed(context.Context, table.Analysis) error { return nil }
 
+// DailyPuzzle posts nothing: the terminal's database has no servers.
+func (s *session) DailyPuzzle(context.Context, table.DailyPuzzle) (string, error) {
+	return "", errNoDailyPosts
+}
+
 // Final reports true: nothing the terminal announces is worth a retry.
 func (s *session) Final(error) bool { return true }
 

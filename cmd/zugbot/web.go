@@ -176,7 +176,10 @@ func serveWeb(ctx context.Context, srv *web.Server, ln net.Listener, addr string
 }
 
 // pageAnnouncer announces the timers' events of "zugbot web": nothing to
-// post anywhere, as the pages learn every change from the feed.
+// post anywhere, as the pages learn every change from the feed. A server's
+// daily puzzle is the bot's to post: on a database it shares with the bot,
+// the timer is left to be tried again (by the bot, whichever process
+// claims it then).
 type pageAnnouncer struct{}
 
 func (pageAnnouncer) TimedOut(context.Context, table.Update) error          { return nil }
@@ -184,7 +187,14 @@ func (pageAnnouncer) Remind(context.Context, store.State, store.Seat) error { re
 func (pageAnnouncer) Expired(context.Context, store.Challenge) error        { return nil }
 func (pageAnnouncer) Stepped(context.Context, table.Step) error             { return nil }
 func (pageAnnouncer) Analysed(context.Context, table.Analysis) error        { return nil }
-func (pageAnnouncer) Final(error) bool                                      { return true }
+func (pageAnnouncer) DailyPuzzle(context.Context, table.DailyPuzzle) (string, error) {
+	return "", errNoDailyPosts
+}
+func (pageAnnouncer) Final(err error) bool { return !errors.Is(err, errNoDailyPosts) }
+
+// errNoDailyPosts is the answer of a command that posts no daily puzzles
+// (the bot does) to a daily puzzle's timer.
+var errNoDailyPosts = errors.New("only the bot posts the daily puzzles")
 
 // variantName returns the name of the variant whose id is id.
 func variantName(id string) string {
