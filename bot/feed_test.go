@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -36,7 +37,7 @@ func TestChangeMadeElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
 	})
 	ping := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
 		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.bob.ID, id))
@@ -53,7 +54,7 @@ func TestChangeMadeElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, "alice resigned.") && finalControls(m)
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, "alice resigned.") && finalControls(m)
 	})
 	pings := map[string]int{}
 	for _, m := range h.srv.Messages(ping.ChannelID) {
@@ -132,7 +133,7 @@ func TestLiveBoard(t *testing.T) {
 		t.Fatalf("a move on the web: %d", mr.StatusCode)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
 	})
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
 		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.bob.ID, id))
@@ -165,10 +166,8 @@ func TestBoardLive(t *testing.T) {
 	h := newHarness(t, func(h *harness) { h.live = true })
 	st := h.duel("zola", false)
 	g := st.Game
-	where := g.ThreadID
-	if where == "" {
-		where = g.ChannelID
-	}
+	board := h.posted(g.ID)
+	where := cmp.Or(board.Thread, g.ChannelID)
 	private := func(who string, resp *discordtest.Response) string {
 		t.Helper()
 		if resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
@@ -218,8 +217,8 @@ func TestBoardLive(t *testing.T) {
 	if got := private("carol", six.WaitResponse(t, wait)); !strings.Contains(got, fmt.Sprintf("Ask for game #%d's live board in its channel, <#%s>", g.ID, where)) {
 		t.Errorf("carol's /board live in another channel says %q; want a refusal naming the game's channel", got)
 	}
-	if now := h.game(g.ID).Game; now.MessageID != g.MessageID {
-		t.Errorf("/board live moved the game's board from %s to %s", g.MessageID, now.MessageID)
+	if now := h.posted(g.ID); now != board {
+		t.Errorf("/board live moved the game's board from %+v to %+v", board, now)
 	}
 
 	// Without a live board.
@@ -430,7 +429,7 @@ func TestNoPingWhileWatching(t *testing.T) {
 	h := newHarness(t, func(h *harness) { h.live = true })
 	st := h.duel("zola", false) // alice first
 	id := st.Game.ID
-	ch := boardChannel(st.Game.ThreadID, st.Game.ChannelID)
+	ch := boardChannel(h.posted(st.Game.ID).Thread, st.Game.ChannelID)
 	web := table.WithSource(context.Background(), "web")
 	play := func(u *discordgo.User, ply int) string {
 		t.Helper()
@@ -450,7 +449,7 @@ func TestNoPingWhileWatching(t *testing.T) {
 	// by now.
 	move := play(h.alice, 0)
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
 	})
 	play(h.bob, 1)
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -562,7 +561,7 @@ func TestStalePickAfterChangeElsewhere(t *testing.T) {
 	play(h.alice, 0, alices)
 	play(h.bob, 1, bobs)
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("bob played **%s**.", bobs))
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, fmt.Sprintf("bob played **%s**.", bobs))
 	})
 	stale := h.srv.Select(t, h.alice, copyMsg, to.CustomID, move)
 	h.refused(stale.WaitResponse(t, wait), fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id))
@@ -812,12 +811,12 @@ func TestStepsMadeElsewhere(t *testing.T) {
 	ctx := context.Background()
 	web := table.WithSource(ctx, "web")
 	h.command(h.alice, "tournament create", discordtest.Opt("game", "zola"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1))
-	h.eventually("the sign-up message recorded", func() bool { return h.tournament(1).MessageID != "" })
+	h.eventually("the sign-up message recorded", func() bool { return h.shown(1).Message != "" })
 	if _, err := h.tab.JoinTournament(web, 1, store.Player{ID: h.bob.ID, Name: h.bob.Username}); err != nil {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == h.tournament(1).MessageID && strings.Contains(m.Content, "Players (1): bob")
+		return m.ID == h.shown(1).Message && strings.Contains(m.Content, "Players (1): bob")
 	})
 
 	ix, _ := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.bob))
@@ -827,8 +826,8 @@ func TestStepsMadeElsewhere(t *testing.T) {
 		t.Fatalf("bob's challenges: %v, %v", cs, err)
 	}
 	h.eventually("the challenge's message recorded", func() bool {
-		c, err := h.st.Challenge(ctx, cs[0].ID)
-		return err == nil && c.MessageID == msg.ID
+		p, err := h.st.Post(ctx, store.PostedChallenge, cs[0].ID)
+		return err == nil && p.Message == msg.ID
 	})
 	if _, err := h.tab.DeclineChallenge(web, cs[0].ID, h.bob.ID); err != nil {
 		t.Fatal(err)

@@ -188,7 +188,7 @@ func TestTimeoutBeforeTwoPlies(t *testing.T) {
 				g.ID, st.Game.Ply, st.Game.Result, st.Game.Reason, len(st.Game.Changes))
 		}
 		board := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-			return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted")
+			return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted")
 		})
 		if d := board.Embeds[0].Description; !strings.Contains(d, "before both players had moved; not rated") {
 			t.Errorf("board of game #%d says %q; want why it was aborted and that it is not rated", g.ID, d)
@@ -326,7 +326,7 @@ func TestTakeback(t *testing.T) {
 		t.Errorf("after the takeback: ply %d, %d to move; want the start with alice to move", st.Game.Ply, st.Position.Turn())
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == ai.Game.MessageID && strings.Contains(m.Content, "alice took back their last move") && len(m.SelectMenus()) > 0
+		return m.ID == h.posted(ai.Game.ID).Message && strings.Contains(m.Content, "alice took back their last move") && len(m.SelectMenus()) > 0
 	})
 
 	rated := h.duel("zola", true).Game
@@ -563,7 +563,7 @@ func TestAdminAbort(t *testing.T) {
 		t.Errorf("aborted game: %v %q by %q; want aborted by mod, unrated", st.Game.Result, st.Game.Reason, st.Game.EndedBy)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted** by a moderator, <@"+mod.ID+">")
+		return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted** by a moderator, <@"+mod.ID+">")
 	})
 	_, resp = h.command(mod, "admin abort", discordtest.Opt("game", g.ID))
 	h.refused(resp, "already over")
@@ -587,7 +587,7 @@ func TestDirectMessagesAndThreads(t *testing.T) {
 	if m := ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return m.Content != "" }); !strings.Contains(m.Content, "you played **a1xb1**") {
 		t.Errorf("/move in the DM: %q", m.Content)
 	}
-	if h.srv.Message(dm, st.Game.MessageID) == nil {
+	if h.srv.Message(dm, h.posted(st.Game.ID).Message) == nil {
 		t.Errorf("the DM game's board is not in the DM")
 	}
 
@@ -660,7 +660,7 @@ func TestRematch(t *testing.T) {
 		h.srv.Click(t, u, ix.Original(), hasSuffix(buttons(ix.Original()), "/resign!")).WaitResponse(t, wait)
 		st := h.game(id)
 		return h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-			return m.ID == st.Game.MessageID && hasSuffix(buttons(m), "/rematch") != ""
+			return m.ID == h.posted(st.Game.ID).Message && hasSuffix(buttons(m), "/rematch") != ""
 		})
 	}
 	ai := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first")).Game
@@ -681,7 +681,7 @@ func TestRematch(t *testing.T) {
 	}
 	h.eventually("the rematch challenge's message", func() bool {
 		cs, err := h.st.OpenChallenges(context.Background(), h.bob.ID)
-		return err == nil && len(cs) == 1 && cs[0].MessageID != ""
+		return err == nil && len(cs) == 1 && h.challengePost(cs[0].ID).Message != ""
 	})
 	h.refused(h.srv.Click(t, h.bob, board, hasSuffix(buttons(board), "/rematch")).WaitResponse(t, wait), "You have already offered a rematch")
 	// alice clicks Rematch too: that accepts bob's offer.
@@ -753,7 +753,7 @@ func TestBoardElsewhere(t *testing.T) {
 	if moved.Type != discordgo.InteractionResponseChannelMessageWithSource || len(moved.Data.Embeds) == 0 {
 		t.Fatalf("/board in another channel answered %d", moved.Type)
 	}
-	h.eventually("the board to move", func() bool { return h.game(g.ID).Game.MessageID == ix.Original().ID })
+	h.eventually("the board to move", func() bool { return h.posted(g.ID).Message == ix.Original().ID })
 	h.move(h.alice, g.ID, "a1xb1")
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
 		return m.ChannelID == side && strings.Contains(m.Content, "<@"+h.bob.ID+">, your move")
@@ -765,7 +765,7 @@ func TestBoardElsewhere(t *testing.T) {
 	carol := h.srv.NewUser("carol")
 	cix := h.srv.SlashCommand(t, carol, h.channel, "board", discordtest.Opt("game", g.ID))
 	cix.WaitResponse(t, wait)
-	if st := h.game(g.ID); st.Game.MessageID == cix.Original().ID || st.Game.ThreadID != side {
+	if p := h.posted(g.ID); p.Message == cix.Original().ID || p.Thread != side {
 		t.Errorf("carol's /board moved the game's board")
 	}
 	// /move with no game option finds the game where its board is.
@@ -778,7 +778,7 @@ func TestBoardElsewhere(t *testing.T) {
 	dix := h.srv.SlashCommand(t, h.alice, dm, "board", discordtest.Opt("game", g.ID))
 	dix.WaitResponse(t, wait)
 	copyMsg := dix.Original()
-	home := h.game(g.ID).Game.MessageID
+	home := h.posted(g.ID).Message
 	if home == copyMsg.ID {
 		t.Fatalf("the DM copy became the game's board")
 	}
@@ -826,7 +826,7 @@ func TestWinningMove(t *testing.T) {
 		t.Errorf("the winning move answered type %d; want a deferred update", r.Type)
 	}
 	final := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == h.game(g.ID).Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "wins**")
+		return m.ID == h.posted(g.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "wins**")
 	})
 	desc := final.Embeds[0].Description
 	for _, want := range []string{"**alice (Red) wins** — captured every enemy checker", "alice: 1500 → 1520 (+20)", "bob: 1500 → 1480 (-20)"} {

@@ -2,6 +2,7 @@ package bot_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"image"
 	"image/png"
@@ -159,7 +160,7 @@ func (h *harness) start() {
 		t.Fatal(err)
 	}
 	b, err := bot.New(bot.Config{
-		Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now,
+		Table: tab, Store: st, Posts: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now,
 		TaskInterval: time.Hour, TaskBatch: h.taskBatch, AnswerBudget: h.answerBudget,
 		BusyHandlers: h.busyHandlers, Logger: logger,
 	})
@@ -248,6 +249,37 @@ func (h *harness) game(id int64) store.State {
 	return st
 }
 
+// posted returns where game id's board is (bot.Posts).
+func (h *harness) posted(id int64) store.Post {
+	h.t.Helper()
+	p, err := h.st.Post(context.Background(), store.PostedGame, id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return p
+}
+
+// shown returns where tournament id is shown: its sign-up message, its
+// thread.
+func (h *harness) shown(id int64) store.Post {
+	h.t.Helper()
+	p, err := h.st.Post(context.Background(), store.PostedTournament, id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return p
+}
+
+// challengePost returns where challenge id is shown.
+func (h *harness) challengePost(id int64) store.Post {
+	h.t.Helper()
+	p, err := h.st.Post(context.Background(), store.PostedChallenge, id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return p
+}
+
 // onlyGame returns the one active game of u.
 func (h *harness) onlyGame(u *discordgo.User) store.State {
 	h.t.Helper()
@@ -262,14 +294,11 @@ func (h *harness) onlyGame(u *discordgo.User) store.State {
 // that the message shows its board (checkBoardImage).
 func (h *harness) board(id int64) *discordtest.Message {
 	h.t.Helper()
-	st := h.game(id)
-	channel := st.Game.ChannelID
-	if st.Game.ThreadID != "" { // moved there with /board
-		channel = st.Game.ThreadID
-	}
-	m := h.srv.Message(channel, st.Game.MessageID)
+	st, p := h.game(id), h.posted(id)
+	channel := cmp.Or(p.Thread, st.Game.ChannelID) // a thread: moved there with /board
+	m := h.srv.Message(channel, p.Message)
 	if m == nil {
-		h.t.Fatalf("game %d has no board message (%q)", id, st.Game.MessageID)
+		h.t.Fatalf("game %d has no board message (%q)", id, p.Message)
 	}
 	h.checkBoardImage(m)
 	return m
@@ -327,7 +356,7 @@ func (h *harness) eventuallyWithin(d time.Duration, what string, cond func() boo
 // the message shows the board.
 func (h *harness) boardReady(id int64) {
 	h.t.Helper()
-	h.eventually("the board message", func() bool { return h.game(id).Game.MessageID != "" })
+	h.eventually("the board message", func() bool { return h.posted(id).Message != "" })
 	h.board(id)
 }
 

@@ -2,7 +2,6 @@ package bot
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
 	"strconv"
@@ -98,12 +97,16 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if err != nil {
 		return fmt.Errorf("find the board message of game %d: %w", st.Game.ID, err)
 	}
-	old := st.Game
+	g := &st.Game
+	old, err := b.boardOf(r.ctx, g)
+	if err != nil {
+		return err
+	}
 	thread := "" // the board stays in the game's channel
-	if msg.ChannelID != old.ChannelID {
+	if msg.ChannelID != g.ChannelID {
 		thread = msg.ChannelID
 	}
-	if err := b.table.ShowGameAt(r.ctx, st.Game.ID, thread, msg.ID); err != nil {
+	if err := b.posts.SetPost(r.ctx, store.PostedGame, g.ID, thread, msg.ID); err != nil {
 		return err
 	}
 	b.drawn(r.ctx, &st.Game)
@@ -115,12 +118,12 @@ func (r *request) postBoard(st *store.State, m message) error {
 		}
 	}
 	// The previous board message keeps its picture but loses its controls.
-	if old.MessageID != "" && old.MessageID != msg.ID {
-		note := fmt.Sprintf("This board has moved to a newer message: %s", messageLink(old.GuildID, msg.ChannelID, msg.ID))
+	if old.Message != "" && old.Message != msg.ID {
+		note := fmt.Sprintf("This board has moved to a newer message: %s", messageLink(g.GuildID, msg.ChannelID, msg.ID))
 		empty := []discordgo.MessageComponent{}
-		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.MessageID, Channel: boardChannel(&old), Content: &note, Components: &empty}, discordgo.WithContext(r.ctx))
+		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.Message, Channel: boardChannel(g, old), Content: &note, Components: &empty}, discordgo.WithContext(r.ctx))
 		if err != nil {
-			b.log.Warn("could not retire an old board", "game", old.ID, "err", err)
+			b.log.Warn("could not retire an old board", "game", g.ID, "err", err)
 		}
 	}
 	return nil
@@ -275,8 +278,14 @@ func (r *request) boardCommand() error {
 		// Someone who does not play watches only what they can see: the
 		// game's channel, or its thread, where they ask.
 		g := &st.Game
-		if _, player := g.SideOf(r.user.ID); !player && r.i.ChannelID != g.ChannelID && r.i.ChannelID != g.ThreadID {
-			return userErrorf("Ask for game #%d's live board in its channel, <#%s>.", g.ID, cmp.Or(g.ThreadID, g.ChannelID))
+		if _, player := g.SideOf(r.user.ID); !player && r.i.ChannelID != g.ChannelID {
+			ch, err := r.b.channelOf(r.ctx, g)
+			if err != nil {
+				return err
+			}
+			if r.i.ChannelID != ch {
+				return userErrorf("Ask for game #%d's live board in its channel, <#%s>.", g.ID, ch)
+			}
 		}
 		return r.liveLink(g)
 	}
@@ -366,7 +375,7 @@ func (r *request) pickPiece(a action, st *store.State, side engine.Side) error {
 	if err != nil {
 		return err
 	}
-	if r.messageID() != st.Game.MessageID {
+	if !r.onBoard(&st.Game) {
 		return r.update(m) // a copy (in a DM), which only this answer draws
 	}
 	// The game's board: the answer in turn with its other edits. A change
@@ -419,7 +428,7 @@ func (r *request) typedMove(a action, st *store.State, _ engine.Side) error {
 			}
 		}
 	}
-	return r.playText(a.id, a.ply, text, r.i.Message != nil && r.i.Message.ID == st.Game.MessageID)
+	return r.playText(a.id, a.ply, text, r.onBoard(&st.Game))
 }
 
 // moveExample returns one legal move as an example for the modal.
@@ -615,10 +624,14 @@ func (r *request) rematch(id int64) error {
 	if rm.Game.Event == 0 {
 		return r.postChallenge(&rm.Challenge)
 	}
-	if c := rm.Challenge; rm.Accepted && c.MessageID != "" {
+	if c := rm.Challenge; rm.Accepted {
 		r.later(func() {
-			m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, rm.Game.State.Game.ID))
-			if _, err := b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(r.ctx)); err != nil {
+			p, err := b.posts.Post(r.ctx, store.PostedChallenge, c.ID)
+			if err == nil && p.Message != "" {
+				m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, rm.Game.State.Game.ID))
+				_, err = b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, p.Message), discordgo.WithContext(r.ctx))
+			}
+			if err != nil {
 				b.log.Warn("could not close the rematch challenge's message", "challenge", c.ID, "err", err)
 			}
 		})

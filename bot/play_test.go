@@ -183,7 +183,7 @@ func TestRatedChallenge(t *testing.T) {
 	confirm := h.srv.Click(t, h.bob, rix.Original(), fmt.Sprintf("g/%d/1/resign!", st.Game.ID))
 	confirm.WaitResponse(t, wait)
 	final := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "resignation")
+		return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "resignation")
 	})
 	desc := final.Embeds[0].Description
 	for _, want := range []string{"alice (Red) wins** — resignation", "alice: 1500 → 1520 (+20)", "bob: 1500 → 1480 (-20)"} {
@@ -327,13 +327,14 @@ func TestConcurrentClicks(t *testing.T) {
 	h.boardReady(g.ID)
 	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID)), "a1").WaitResponse(t, wait)
 	board := h.board(g.ID)
+	toID := menuID(board, fmt.Sprintf("g/%d/0/to/0", g.ID))
 	var wg sync.WaitGroup
 	resps := make([]*discordtest.Response, 2)
 	for i, move := range []string{"a1xb1", "a1xa2"} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			resps[i] = h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/to/0", g.ID)), move).WaitResponse(t, wait)
+			resps[i] = h.srv.Select(t, h.alice, board, toID, move).WaitResponse(t, wait)
 		}()
 	}
 	wg.Wait()
@@ -388,7 +389,7 @@ func TestDeadlines(t *testing.T) {
 		t.Fatalf("after the deadline: %v %d %q; want bob winning on time", st.Game.Result, st.Game.Winner, st.Game.Reason)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "timeout")
+		return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "timeout")
 	})
 
 	// A challenge nobody answers expires after 24 hours.
@@ -396,7 +397,7 @@ func TestDeadlines(t *testing.T) {
 	open := cix.Original()
 	h.eventually("the challenge's message", func() bool {
 		cs, err := h.st.OpenChallenges(ctx, h.alice.ID)
-		return err == nil && len(cs) == 1 && cs[0].MessageID == open.ID
+		return err == nil && len(cs) == 1 && h.challengePost(cs[0].ID).Message == open.ID
 	})
 	h.clock.Advance(25 * time.Hour)
 	h.restart() // the timer is a row in the database: it survives

@@ -88,7 +88,7 @@ func recordingBot(t *testing.T) (*Bot, *store.Store) {
 		t.Fatal(err)
 	}
 	t.Cleanup(tab.Close) // before the store closes
-	b, err := New(Config{Table: tab, Store: st, Variants: games.All(), Session: s})
+	b, err := New(Config{Table: tab, Store: st, Posts: st, Variants: games.All(), Session: s})
 	if err != nil {
 		t.Fatal(err)
 	}

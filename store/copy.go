@@ -14,7 +14,7 @@ import (
 var copyTables = []string{
 	"players", "games", "moves", "challenges", "ratings", "rating_changes", "members", "analyses",
 	"tournaments", "tournament_players", "tournament_games", "schedule", "alive", "web_sessions", "away",
-	"page_ids", "listed_games",
+	"page_ids", "listed_games", "discord_posts",
 	"puzzle_ratings", "puzzle_players", "puzzle_attempts",
 }
 

@@ -86,6 +86,10 @@ func TestMigrateDB(t *testing.T) {
 		Seed: store.Glicko{R: 1200, RD: 300, Vol: 0.09}, New: store.Glicko{R: 1500, RD: 500, Vol: 0.09}}, keep); err != nil {
 		t.Fatal(err)
 	}
+	// Where the bot shows the last game: its board in a thread.
+	if err := s.SetPost(ctx, store.PostedGame, last, "t1", "m1"); err != nil {
+		t.Fatal(err)
+	}
 	s.Close()
 
 	url := postgres(t)
@@ -106,6 +110,9 @@ func TestMigrateDB(t *testing.T) {
 	st, err := pg.Load(ctx, last)
 	if err != nil || st.Game.Seats[1].Name != "Bob" || st.Game.Ply != 6 {
 		t.Fatalf("the last game in PostgreSQL: %+v at %s, %v", st.Game, engine.String(st.Position), err)
+	}
+	if p, err := pg.Post(ctx, store.PostedGame, last); err != nil || p.Thread != "t1" || p.Message != "m1" {
+		t.Errorf("the last game's board in PostgreSQL: %+v, %v; want m1 in thread t1", p, err)
 	}
 	r, err := pg.Rating(ctx, ada.ID, "zola")
 	if err != nil || r.Games != 1 || r.Rating <= rules.InitialRating {
