@@ -90,7 +90,7 @@ func (h *harness) menuMove(u *discordgo.User, st *store.State, m engine.Move) *d
 	p := st.Position
 	path := p.Describe(m).Path
 	if len(path) == 0 {
-		return h.srv.Click(h.t, u, h.board(g.ID), fmt.Sprintf("g/%d/%d/to/pass", g.ID, g.Ply)).WaitResponse(h.t, wait)
+		return h.srv.Click(h.t, u, h.board(g.ID), fmt.Sprintf("g/%d/v%d/to/pass", g.ID, g.TurnVersion)).WaitResponse(h.t, wait)
 	}
 	from := p.Variant().Geometry.Points[path[0]].Name
 	board := h.board(g.ID)

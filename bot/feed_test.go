@@ -593,7 +593,7 @@ func TestStalePickAfterChangeElsewhere(t *testing.T) {
 	h.eventually("the board redrawn at ply 3", func() bool {
 		m := h.srv.Message(board.ChannelID, board.ID)
 		return slices.ContainsFunc(m.SelectMenus(), func(sm *discordgo.SelectMenu) bool {
-			return strings.HasPrefix(sm.CustomID, fmt.Sprintf("g/%d/3/pick/", id))
+			return strings.HasPrefix(sm.CustomID, fmt.Sprintf("g/%d/v%d/pick/", id, h.game(id).Game.TurnVersion))
 		})
 	})
 	h.checkBoardImage(h.board(id))
@@ -628,7 +628,7 @@ func TestBoardAnswerInTurn(t *testing.T) {
 	}
 	h.eventually("the offer's redraw on its way", func() bool { return h.srv.Held(discordtest.RouteMessageEdit) == 1 })
 
-	pm := menuID(board, fmt.Sprintf("g/%d/0/pick/", id))
+	pm := menuID(board, h.control(id, "pick/"))
 	var from string
 	for _, sm := range board.SelectMenus() {
 		if sm.CustomID == pm {
@@ -653,7 +653,8 @@ func TestBoardAnswerInTurn(t *testing.T) {
 		return h.srv.Held(discordtest.RouteMessageEdit) == 0 && boardEdits() > before
 	})
 	h.eventually("the board at ply 1", func() bool {
-		return menuID(h.srv.Message(board.ChannelID, board.ID), fmt.Sprintf("g/%d/1/pick/", id)) != fmt.Sprintf("g/%d/1/pick/", id)
+		prefix := h.control(id, "pick/")
+		return h.game(id).Game.Ply == 1 && menuID(h.srv.Message(board.ChannelID, board.ID), prefix) != prefix
 	})
 	if m := h.board(id); !strings.Contains(m.Content, note) {
 		t.Errorf("the board says %q after alice's move; want %q", m.Content, note)
@@ -721,7 +722,7 @@ func TestStaleMenuAfterTakeback(t *testing.T) {
 	if move == "" {
 		t.Fatal("no move of the copy's position is legal now")
 	}
-	pick := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/2/pick/0", id)), from)
+	pick := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/v%d/pick/0", id, before.Game.TurnVersion)), from)
 	h.refused(pick.WaitResponse(t, wait), fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id))
 	if got := h.game(id); got.Game.Ply != 2 || got.Position.Hash() != now.Position.Hash() {
 		t.Errorf("after the stale pick: ply %d; want 2, nothing played", got.Game.Ply)
@@ -796,8 +797,8 @@ func TestPingsAfterOverflow(t *testing.T) {
 			t.Errorf("game %d: %s pinged %d times; want once", g.id, g.wait.Username, k)
 		}
 		// The board's controls are those of the position after the move.
-		if id := menuID(h.board(g.id), fmt.Sprintf("g/%d/1/pick/", g.id)); !strings.HasSuffix(id, fmt.Sprintf("~%d", h.game(g.id).Game.TurnVersion)) {
-			t.Errorf("game %d's board offers %q; want the menu of the game after its move", g.id, id)
+		if prefix := h.control(g.id, "pick/"); menuID(h.board(g.id), prefix) == prefix {
+			t.Errorf("game %d's board offers no %q; want the menu of the game after its move", g.id, prefix)
 		}
 	}
 }

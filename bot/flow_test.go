@@ -783,9 +783,9 @@ func TestBoardElsewhere(t *testing.T) {
 		t.Fatalf("the DM copy became the game's board")
 	}
 	st := h.game(g.ID)
-	h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/2/pick/0", g.ID)), "c1").WaitResponse(t, wait)
+	h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/v%d/pick/0", g.ID, st.Game.TurnVersion)), "c1").WaitResponse(t, wait)
 	copyMsg = h.srv.Message(dm, copyMsg.ID)
-	to := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/2/to/0", g.ID)), "c1xd1").WaitResponse(t, wait)
+	to := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/v%d/to/0", g.ID, st.Game.TurnVersion)), "c1xd1").WaitResponse(t, wait)
 	if to.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("the move from the DM copy answered %d", to.Type)
 	}
@@ -820,8 +820,8 @@ func TestWinningMove(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	g := h.boardFrom(store.NewGame{Variant: "zola", Start: "6/6/6/6/6/RB4 R", Rated: true})
-	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID)), "a1").WaitResponse(t, wait)
-	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID)), "a1xb1")
+	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "pick/0")), "a1").WaitResponse(t, wait)
+	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "to/0")), "a1xb1")
 	if r := to.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
 		t.Errorf("the winning move answered type %d; want a deferred update", r.Type)
 	}
@@ -853,7 +853,7 @@ func TestPickerTooManyMoves(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	g := h.boardFrom(store.NewGame{Variant: "zonal", Start: "---8k1---/--12--/-14-/3Q12/16/-14-/--12--/---8K1--- w - - 0 1"})
-	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID)), "d5").WaitResponse(t, wait)
+	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "pick/0")), "d5").WaitResponse(t, wait)
 	var shown int
 	var placeholder string
 	for _, menu := range h.board(g.ID).SelectMenus() {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"cmp"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"log/slog"
@@ -268,6 +269,13 @@ func (h *harness) shown(id int64) store.Post {
 		h.t.Fatal(err)
 	}
 	return p
+}
+
+// control is the custom ID of game id's control verb (with its argument),
+// drawn for the game's turn as it is now.
+func (h *harness) control(id int64, verb string) string {
+	h.t.Helper()
+	return fmt.Sprintf("g/%d/v%d/%s", id, h.game(id).Game.TurnVersion, verb)
 }
 
 // challengePost returns where challenge id is shown.

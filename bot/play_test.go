@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -33,7 +34,7 @@ func finalControls(m *discordtest.Message) bool {
 }
 
 // menuID returns the custom ID of m's select menu that begins with
-// prefix ("g/<game>/<ply>/pick/0"), or prefix itself when none does.
+// prefix ("g/<game>/v<version>/pick/0"), or prefix itself when none does.
 func menuID(m *discordtest.Message, prefix string) string {
 	for _, sm := range m.SelectMenus() {
 		if strings.HasPrefix(sm.CustomID, prefix) {
@@ -155,7 +156,7 @@ func TestRatedChallenge(t *testing.T) {
 	}
 
 	// Alice moves with the menus: pick a1, then a1xb1.
-	pick := menuID(h.board(st.Game.ID), fmt.Sprintf("g/%d/0/pick/0", st.Game.ID))
+	pick := menuID(h.board(st.Game.ID), h.control(st.Game.ID, "pick/0"))
 	sel := h.srv.Select(t, h.alice, h.board(st.Game.ID), pick, "a1")
 	if r := sel.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("picking a piece answered type %d", r.Type)
@@ -164,7 +165,7 @@ func TestRatedChallenge(t *testing.T) {
 	if menus := board.SelectMenus(); len(menus) != 2 || len(menus[1].Options) != 2 {
 		t.Fatalf("after picking a1: %d menus; want the pieces and a1's 2 moves", len(menus))
 	}
-	to := h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/to/0", st.Game.ID)), "a1xb1")
+	to := h.srv.Select(t, h.alice, board, menuID(board, h.control(st.Game.ID, "to/0")), "a1xb1")
 	to.WaitResponse(t, wait)
 	ping := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "<@"+h.bob.ID+">, your move") })
 	if ping.ChannelID != h.channel {
@@ -180,7 +181,7 @@ func TestRatedChallenge(t *testing.T) {
 	if rresp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(rresp.Data.Content, "Resign game") {
 		t.Fatalf("/resign answered %q; want a private confirmation", rresp.Data.Content)
 	}
-	confirm := h.srv.Click(t, h.bob, rix.Original(), fmt.Sprintf("g/%d/1/resign!", st.Game.ID))
+	confirm := h.srv.Click(t, h.bob, rix.Original(), h.control(st.Game.ID, "resign!"))
 	confirm.WaitResponse(t, wait)
 	final := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
 		return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "resignation")
@@ -248,7 +249,7 @@ func TestBadInput(t *testing.T) {
 
 	// Game over: resign, then try to move.
 	rix, _ := h.command(h.alice, "resign", id)
-	h.srv.Click(t, h.alice, rix.Original(), fmt.Sprintf("g/%d/0/resign!", g.ID)).WaitResponse(t, wait)
+	h.srv.Click(t, h.alice, rix.Original(), h.control(g.ID, "resign!")).WaitResponse(t, wait)
 	_, resp := h.command(h.alice, "move", discordtest.Opt("move", "a1xb1"), id)
 	h.refused(resp, "is over")
 
@@ -275,10 +276,97 @@ func TestStaleControls(t *testing.T) {
 	rix, _ := h.command(h.alice, "resign")
 	mix, _ := h.command(h.alice, "move", discordtest.Opt("move", "a1xb1"))
 	mix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return m.Content != "" })
-	stale := h.srv.Click(t, h.alice, rix.Original(), fmt.Sprintf("g/%d/0/resign!", g.ID))
+	stale := h.srv.Click(t, h.alice, rix.Original(), fmt.Sprintf("g/%d/v%d/resign!", g.ID, g.TurnVersion))
 	h.refused(stale.WaitResponse(t, wait), "has changed since you looked at it")
 	if st := h.game(g.ID); st.Game.Over() || st.Game.Ply != 2 {
 		t.Errorf("after a stale resign click: over %v, ply %d; want the game going at ply 2", st.Game.Over(), st.Game.Ply)
+	}
+}
+
+// TestOldControls: the controls of a board drawn by a zugbot before
+// controls carried the turn's version (they carried the ply) are refused
+// as stale, even at the game's ply now, and nothing is done; the board
+// they are on is redrawn with today's controls, which work. An offer's
+// old Accept button still answers its offer: its ply names the offer.
+func TestOldControls(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	id := h.duel("zonal", false).Game.ID // alice first
+	h.boardReady(id)
+	// Controls as an older zugbot drew them, at ply 0, the game's ply now:
+	// on a copy of the board (in a DM, say), and on the game's board.
+	oldControls := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Type a move", Style: discordgo.PrimaryButton, CustomID: fmt.Sprintf("g/%d/0/type", id)},
+		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: fmt.Sprintf("g/%d/0/resign", id)},
+	}}, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
+		MenuType: discordgo.StringSelectMenu, CustomID: fmt.Sprintf("g/%d/0/pick/0~1", id),
+		Options: []discordgo.SelectMenuOption{{Label: "e2", Value: "e2"}},
+	}}}}
+	s := h.srv.Session()
+	sent, err := s.ChannelMessageSendComplex(h.channel, &discordgo.MessageSend{Content: "an old copy", Components: oldControls})
+	if err != nil {
+		t.Fatal(err)
+	}
+	board := h.board(id)
+	if _, err := s.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: board.ID, Channel: board.ChannelID, Components: &oldControls}); err != nil {
+		t.Fatal(err)
+	}
+	stale := fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id)
+	copyMsg := h.srv.Message(h.channel, sent.ID)
+	for _, verb := range []string{"type", "resign"} {
+		h.refused(h.srv.Click(t, h.alice, copyMsg, fmt.Sprintf("g/%d/0/%s", id, verb)).WaitResponse(t, wait), stale)
+	}
+	h.refused(h.srv.Select(t, h.alice, copyMsg, fmt.Sprintf("g/%d/0/pick/0~1", id), "e2").WaitResponse(t, wait), stale)
+	h.refused(h.srv.Click(t, h.alice, h.board(id), fmt.Sprintf("g/%d/0/resign", id)).WaitResponse(t, wait), stale)
+	if g := h.game(id).Game; g.Over() || g.Ply != 0 {
+		t.Fatalf("after the old controls: over %v, ply %d; want the game untouched", g.Over(), g.Ply)
+	}
+	if m := h.srv.Message(h.channel, sent.ID); len(buttons(m)) != 2 {
+		t.Errorf("the old copy was redrawn: %q; want it left alone (not the game's board)", buttons(m))
+	}
+	now := h.control(id, "")
+	h.eventually("the board redrawn with today's controls", func() bool {
+		ids := buttons(h.board(id))
+		return len(ids) > 2 && !slices.ContainsFunc(ids, func(c string) bool { return !strings.HasPrefix(c, now) })
+	})
+	if r := h.srv.Click(t, h.alice, h.board(id), hasSuffix(buttons(h.board(id)), "/resign")).WaitResponse(t, wait); !strings.Contains(r.Data.Content, "Resign game") {
+		t.Errorf("today's Resign answered %q; want the confirmation", r.Data.Content)
+	}
+
+	// An offer open when zugbot was upgraded: its old Accept answers it.
+	dix, _ := h.command(h.alice, "draw", discordtest.Opt("game", id))
+	offer := dix.Original()
+	oldOffer := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("g/%d/0/draw+", id)},
+	}}}
+	if _, err := h.srv.Session().ChannelMessageEditComplex(&discordgo.MessageEdit{ID: offer.ID, Channel: offer.ChannelID, Components: &oldOffer}); err != nil {
+		t.Fatal(err)
+	}
+	offer = h.srv.Message(offer.ChannelID, offer.ID)
+	h.srv.Click(t, h.bob, offer, fmt.Sprintf("g/%d/0/draw+", id)).WaitResponse(t, wait)
+	if g := h.game(id).Game; g.Result != store.Draw {
+		t.Errorf("after the old Accept: result %q; want a draw", g.Result)
+	}
+}
+
+// TestStaleOffer: an offer's buttons drawn in an earlier turn answer that
+// the offer is no longer open, and do nothing.
+func TestStaleOffer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	id := h.duel("zonal", false).Game.ID // alice first
+	h.boardReady(id)
+	dix, _ := h.command(h.alice, "draw", discordtest.Opt("game", id))
+	offer := dix.Original()
+	accept := hasSuffix(buttons(offer), "/draw+")
+	if want := h.control(id, "draw+"); accept != want {
+		t.Fatalf("the offer's Accept is %q; want %q, the turn's", accept, want)
+	}
+	st := h.game(id)
+	h.move(h.alice, id, st.Position.FormatMove(st.Position.Moves(nil)[0])) // the offer lapses
+	h.refused(h.srv.Click(t, h.bob, offer, accept).WaitResponse(t, wait), fmt.Sprintf("That offer in game #%d is no longer open", id))
+	if g := h.game(id).Game; g.Over() {
+		t.Errorf("a lapsed offer's Accept ended the game: %v", g.Result)
 	}
 }
 
@@ -292,11 +380,11 @@ func TestRestart(t *testing.T) {
 	h.boardReady(g.ID)
 	h.restart()
 	board := h.board(g.ID)
-	sel := h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/pick/0", g.ID)), "c1")
+	sel := h.srv.Select(t, h.alice, board, menuID(board, h.control(g.ID, "pick/0")), "c1")
 	if r := sel.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("a pick after the restart answered type %d", r.Type)
 	}
-	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID)), "c1xd1")
+	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "to/0")), "c1xd1")
 	to.WaitResponse(t, wait)
 	h.eventually("the move after the restart", func() bool { return h.game(g.ID).Game.Ply == 2 })
 	// Each start registered the commands with one bulk overwrite, and nothing else.
@@ -325,9 +413,9 @@ func TestConcurrentClicks(t *testing.T) {
 	acc.WaitFollowups(t, 1, wait)
 	g := h.onlyGame(h.alice).Game
 	h.boardReady(g.ID)
-	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID)), "a1").WaitResponse(t, wait)
+	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "pick/0")), "a1").WaitResponse(t, wait)
 	board := h.board(g.ID)
-	toID := menuID(board, fmt.Sprintf("g/%d/0/to/0", g.ID))
+	toID := menuID(board, h.control(g.ID, "to/0"))
 	var wg sync.WaitGroup
 	resps := make([]*discordtest.Response, 2)
 	for i, move := range []string{"a1xb1", "a1xa2"} {
