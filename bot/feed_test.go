@@ -827,8 +827,7 @@ func TestStepsMadeElsewhere(t *testing.T) {
 		t.Fatalf("bob's challenges: %v, %v", cs, err)
 	}
 	h.eventually("the challenge's message recorded", func() bool {
-		p, err := h.st.Post(ctx, store.PostedChallenge, cs[0].ID)
-		return err == nil && p.Message == msg.ID
+		return h.post(store.PostedChallenge, cs[0].ID).Message == msg.ID
 	})
 	if _, err := h.tab.DeclineChallenge(web, cs[0].ID, h.bob.ID); err != nil {
 		t.Fatal(err)

@@ -681,7 +681,7 @@ func TestRematch(t *testing.T) {
 	}
 	h.eventually("the rematch challenge's message", func() bool {
 		cs, err := h.st.OpenChallenges(context.Background(), h.bob.ID)
-		return err == nil && len(cs) == 1 && h.challengePost(cs[0].ID).Message != ""
+		return err == nil && len(cs) == 1 && h.post(store.PostedChallenge, cs[0].ID).Message != ""
 	})
 	h.refused(h.srv.Click(t, h.bob, board, hasSuffix(buttons(board), "/rematch")).WaitResponse(t, wait), "You have already offered a rematch")
 	// alice clicks Rematch too: that accepts bob's offer.

@@ -250,42 +250,28 @@ func (h *harness) game(id int64) store.State {
 	return st
 }
 
-// posted returns where game id's board is (bot.Posts).
-func (h *harness) posted(id int64) store.Post {
+// post returns where the bot posted what id (bot.Posts).
+func (h *harness) post(what store.Posted, id int64) store.Post {
 	h.t.Helper()
-	p, err := h.st.Post(context.Background(), store.PostedGame, id)
+	p, err := h.st.Post(context.Background(), what, id)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	return p
 }
 
+// posted returns where game id's board is.
+func (h *harness) posted(id int64) store.Post { return h.post(store.PostedGame, id) }
+
 // shown returns where tournament id is shown: its sign-up message, its
 // thread.
-func (h *harness) shown(id int64) store.Post {
-	h.t.Helper()
-	p, err := h.st.Post(context.Background(), store.PostedTournament, id)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return p
-}
+func (h *harness) shown(id int64) store.Post { return h.post(store.PostedTournament, id) }
 
 // control is the custom ID of game id's control verb (with its argument),
 // drawn for the game's turn as it is now.
 func (h *harness) control(id int64, verb string) string {
 	h.t.Helper()
 	return fmt.Sprintf("g/%d/v%d/%s", id, h.game(id).Game.TurnVersion, verb)
-}
-
-// challengePost returns where challenge id is shown.
-func (h *harness) challengePost(id int64) store.Post {
-	h.t.Helper()
-	p, err := h.st.Post(context.Background(), store.PostedChallenge, id)
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	return p
 }
 
 // onlyGame returns the one active game of u.

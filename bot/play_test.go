@@ -485,7 +485,7 @@ func TestDeadlines(t *testing.T) {
 	open := cix.Original()
 	h.eventually("the challenge's message", func() bool {
 		cs, err := h.st.OpenChallenges(ctx, h.alice.ID)
-		return err == nil && len(cs) == 1 && h.challengePost(cs[0].ID).Message == open.ID
+		return err == nil && len(cs) == 1 && h.post(store.PostedChallenge, cs[0].ID).Message == open.ID
 	})
 	h.clock.Advance(25 * time.Hour)
 	h.restart() // the timer is a row in the database: it survives
