@@ -89,6 +89,7 @@ type Bot struct {
 	log      *slog.Logger
 	now      func() time.Time
 	session  *discordgo.Session
+	post     poster // the channel messages' calls, through session
 	appID    string
 	metrics  *Metrics
 	live     LiveBoard // the web page that shows games live; nil when none
@@ -121,6 +122,7 @@ func New(cfg Config) (*Bot, error) {
 		log:      cfg.Logger,
 		now:      cfg.Now,
 		session:  cfg.Session,
+		post:     sessionPoster{cfg.Session},
 		metrics:  cfg.Metrics,
 	}
 	if b.cfg.Menu == nil {

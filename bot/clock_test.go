@@ -58,13 +58,6 @@ func TestLiveGame(t *testing.T) {
 	}
 }
 
-func TestLiveClockRefused(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t)
-	_, resp := h.command(h.alice, "play", discordtest.Opt("game", "zola"), discordtest.Opt("clock", "fast"))
-	h.refused(resp, `"fast" is not a time control: write minutes+seconds, such as 5+3`)
-}
-
 // TestLiveChallenge: a live challenge between people says its clock, and
 // the game it becomes runs on it, rated apart from correspondence games.
 func TestLiveChallenge(t *testing.T) {

@@ -7,8 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
@@ -327,7 +325,7 @@ func (b *Bot) followChallenge(ctx context.Context, c feed.Change, shards []int, 
 		return
 	}
 	m := b.closedChallenge(&ch, closedHow(&ch))
-	if _, err := b.session.ChannelMessageEditComplex(m.channelEdit(ch.ChannelID, p.Message), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.post.EditMessage(ctx, m.channelEdit(ch.ChannelID, p.Message)); err != nil {
 		b.log.Warn("could not show a challenge's change made elsewhere", "challenge", ch.ID, "err", err)
 	}
 }
@@ -394,7 +392,7 @@ func (b *Bot) postStarted(ctx context.Context, id int64, shards []int, count int
 		b.degraded("draw the board of a game started elsewhere", id, err)
 		return
 	}
-	msg, err := b.session.ChannelMessageSendComplex(boardChannel(g, p), m.send(), discordgo.WithContext(ctx))
+	msg, err := b.post.Send(ctx, boardChannel(g, p), m.send())
 	if err != nil {
 		b.degraded("post the board of a game started elsewhere", id, err)
 		return
@@ -406,7 +404,7 @@ func (b *Bot) postStarted(ctx context.Context, id int64, shards []int, count int
 	}
 	if !first {
 		// Another process posted and recorded the game's board first.
-		if err := b.session.ChannelMessageDelete(msg.ChannelID, msg.ID, discordgo.WithContext(ctx)); err != nil {
+		if err := b.post.DeleteMessage(ctx, msg.ChannelID, msg.ID); err != nil {
 			b.degraded("delete a second board of a game started elsewhere", id, err)
 		}
 		return

@@ -45,14 +45,14 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 		return err
 	}
 	ch := boardChannel(g, p)
-	_, err = b.session.ChannelMessageEditComplex(m.channelEdit(ch, p.Message), discordgo.WithContext(ctx))
+	_, err = b.post.EditMessage(ctx, m.channelEdit(ch, p.Message))
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) && rest.Message != nil &&
 		(rest.Message.Code == discordgo.ErrCodeUnknownMessage || rest.Message.Code == discordgo.ErrCodePerformedOperationOnArchivedThread) {
 		// The board was deleted, or its thread archived: a message cannot
 		// be edited there, but a new one can be sent, which wakes the
 		// thread (https://discord.com/developers/docs/topics/threads#active-archived-threads).
-		msg, err := b.session.ChannelMessageSendComplex(ch, m.send(), discordgo.WithContext(ctx))
+		msg, err := b.post.Send(ctx, ch, m.send())
 		if err != nil {
 			return fmt.Errorf("post the board of game %d anew: %w", g.ID, err)
 		}
@@ -147,7 +147,7 @@ func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) erro
 		text = note + " " + text
 	}
 	m := message{content: text, mentions: []string{seat.ID}}
-	if _, err := b.session.ChannelMessageSendComplex(ch, m.send(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.post.Send(ctx, ch, m.send()); err != nil {
 		return fmt.Errorf("ping the player to move in game %d: %w", g.ID, err)
 	}
 	return nil

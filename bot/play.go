@@ -112,7 +112,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if thread != "" && b.isThread(r.ctx, thread) {
 		// A member of the thread keeps access to it, and sees it archived
 		// and woken up (https://discord.com/developers/docs/topics/threads#thread-membership).
-		if err := b.session.ThreadJoin(thread, discordgo.WithContext(r.ctx)); err != nil {
+		if err := b.post.JoinThread(r.ctx, thread); err != nil {
 			r.degraded("join this thread, where the board now is", thread, err)
 		}
 	}
@@ -120,7 +120,7 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if old.Message != "" && old.Message != msg.ID {
 		note := fmt.Sprintf("This board has moved to a newer message: %s", messageLink(g.GuildID, msg.ChannelID, msg.ID))
 		empty := []discordgo.MessageComponent{}
-		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.Message, Channel: boardChannel(g, old), Content: &note, Components: &empty}, discordgo.WithContext(r.ctx))
+		_, err := b.post.EditMessage(r.ctx, &discordgo.MessageEdit{ID: old.Message, Channel: boardChannel(g, old), Content: &note, Components: &empty})
 		if err != nil {
 			b.log.Warn("could not retire an old board", "game", g.ID, "err", err)
 		}
@@ -621,7 +621,7 @@ func (r *request) rematch(id int64) error {
 			p, err := b.posts.Post(r.ctx, store.PostedChallenge, c.ID)
 			if err == nil && p.Message != "" {
 				m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, rm.Game.State.Game.ID))
-				_, err = b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, p.Message), discordgo.WithContext(r.ctx))
+				_, err = b.post.EditMessage(r.ctx, m.channelEdit(c.ChannelID, p.Message))
 			}
 			if err != nil {
 				b.log.Warn("could not close the rematch challenge's message", "challenge", c.ID, "err", err)

@@ -2,7 +2,9 @@ package bot
 
 import (
 	"context"
+	"fmt"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -14,15 +16,52 @@ import (
 	"github.com/zugbot/zugbot/table"
 )
 
-// recorder is a responder that records what a handler answers, for the
-// tests of handlers that need no more of Discord than their answer.
+// recorder is a responder and a poster that records what a handler
+// answers and posts, for the tests of handlers that need no more of
+// Discord than that.
 type recorder struct {
 	mu        sync.Mutex
 	responses []*discordgo.InteractionResponse
 	edits     []*discordgo.WebhookEdit
 	followups []*discordgo.WebhookParams
 	deleted   bool
+	// What it posted in channels: messages sent, edits, deletions.
+	sent         []*discordgo.MessageSend
+	sentTo       []string // the channel of each of sent
+	channelEdits []*discordgo.MessageEdit
+	removed      []string
 }
+
+func (r *recorder) Send(_ context.Context, channel string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.sent, r.sentTo = append(r.sent, m), append(r.sentTo, channel)
+	return &discordgo.Message{ID: strconv.Itoa(100 + len(r.sent)), ChannelID: channel}, nil
+}
+
+func (r *recorder) SendOnce(ctx context.Context, channel, _ string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	return r.Send(ctx, channel, m)
+}
+
+func (r *recorder) EditMessage(_ context.Context, e *discordgo.MessageEdit) (*discordgo.Message, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.channelEdits = append(r.channelEdits, e)
+	return &discordgo.Message{ID: e.ID, ChannelID: e.Channel}, nil
+}
+
+func (r *recorder) DeleteMessage(_ context.Context, _, id string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.removed = append(r.removed, id)
+	return nil
+}
+
+func (r *recorder) StartThread(_ context.Context, _, message, name string) (*discordgo.Channel, error) {
+	return &discordgo.Channel{ID: message, Name: name, Type: discordgo.ChannelTypeGuildPublicThread}, nil
+}
+
+func (r *recorder) JoinThread(context.Context, string) error { return nil }
 
 func (r *recorder) Respond(_ context.Context, resp *discordgo.InteractionResponse) error {
 	r.mu.Lock()
@@ -170,11 +209,118 @@ func slashWith(t *testing.T, b *Bot, user *discordgo.User, name string, users []
 	for _, u := range users {
 		ic.ApplicationCommandData().Resolved.Users[u.ID] = u
 	}
+	return record(b, ic)
+}
+
+// record runs the interaction ic, its answer and what it posts recorded,
+// and the work that waits for its answer done.
+func record(b *Bot, ic *discordgo.InteractionCreate) *recorder {
 	rec := &recorder{}
+	b.post = rec
 	r := b.newRequest(context.Background(), ic)
 	r.out = rec
 	if err := r.dispatch(); err != nil {
 		_ = r.fail(err)
 	}
+	for _, f := range r.afterwards {
+		f()
+	}
 	return rec
+}
+
+// click runs user's click of the button customID on message msg, in
+// guild 100's channel 200, and returns what it answered and posted.
+func click(b *Bot, user *discordgo.User, msg, customID string) *recorder {
+	return record(b, &discordgo.InteractionCreate{Interaction: &discordgo.Interaction{
+		ID: "12", Type: discordgo.InteractionMessageComponent, GuildID: "100", ChannelID: "200",
+		Member:  &discordgo.Member{User: user},
+		Message: &discordgo.Message{ID: msg, ChannelID: "200"},
+		Data:    discordgo.MessageComponentInteractionData{CustomID: customID, ComponentType: discordgo.ButtonComponent},
+	}})
+}
+
+// TestStaleControls: a control drawn for an earlier turn of the game (a
+// confirmation asked for before a move) is refused with "the board has
+// changed", and nothing is done. So is a control of a zugbot from before
+// controls carried the turn (they carried the ply), even at the game's
+// ply now: on a copy of the board nothing more happens, and the game's
+// board it is on is redrawn with today's controls.
+func TestStaleControls(t *testing.T) {
+	b, st := recordingBot(t)
+	ctx := context.Background()
+	alice := &discordgo.User{ID: "1", Username: "alice"}
+	bob := &discordgo.User{ID: "2", Username: "bob"}
+	seat := func(u *discordgo.User) store.Seat {
+		return store.Seat{Player: store.Player{ID: u.ID, Name: u.Username}}
+	}
+	g, err := st.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{seat(alice), seat(bob)}, GuildID: "100", ChannelID: "200", DaysPerMove: 3})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := st.SetPost(ctx, store.PostedGame, g.ID, "", "900"); err != nil { // its board
+		t.Fatal(err)
+	}
+	confirm := gameAction(g.ID, g.TurnVersion, verbResignYes).String() // asked for at the start
+	if _, err := b.table.Play(ctx, g.ID, alice.ID, 0, "a1xb1"); err != nil {
+		t.Fatal(err)
+	}
+	stale := fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played. Have a look at the new board.", g.ID)
+	for _, tt := range []struct {
+		name, msg, id string
+		redrawn       bool
+	}{
+		{"a confirmation of an earlier turn", "901", confirm, false},
+		{"an old control on a copy", "902", fmt.Sprintf("g/%d/1/resign", g.ID), false},
+		{"an old control on the board", "900", fmt.Sprintf("g/%d/1/resign", g.ID), true},
+	} {
+		rec := click(b, bob, tt.msg, tt.id)
+		if got := rec.private(t); got != stale {
+			t.Errorf("%s: answered %q; want %q", tt.name, got, stale)
+		}
+		now, err := st.Game(ctx, g.ID)
+		if err != nil || now.Over() || now.Ply != 1 {
+			t.Fatalf("%s: the game over %v at ply %d (%v); want it going at ply 1", tt.name, now.Over(), now.Ply, err)
+		}
+		if !tt.redrawn {
+			if len(rec.channelEdits)+len(rec.sent) > 0 {
+				t.Errorf("%s: posted %d and edited %d messages; want nothing", tt.name, len(rec.sent), len(rec.channelEdits))
+			}
+			continue
+		}
+		if len(rec.channelEdits) != 1 || rec.channelEdits[0].ID != "900" {
+			t.Fatalf("%s: edits %+v; want the board, 900, redrawn", tt.name, rec.channelEdits)
+		}
+		want := fmt.Sprintf("g/%d/v%d/", g.ID, now.TurnVersion)
+		n := 0
+		for _, row := range *rec.channelEdits[0].Components {
+			for _, c := range row.(discordgo.ActionsRow).Components {
+				var id string
+				switch c := c.(type) {
+				case discordgo.Button:
+					id = c.CustomID
+				case discordgo.SelectMenu:
+					id = c.CustomID
+				}
+				if n++; !strings.HasPrefix(id, want) {
+					t.Errorf("%s: the redrawn board has the control %q; want one of the turn's, %s…", tt.name, id, want)
+				}
+			}
+		}
+		if n == 0 {
+			t.Errorf("%s: the redrawn board has no controls", tt.name)
+		}
+	}
+}
+
+// TestLiveClockRefused: a clock that is not one is refused, privately,
+// with how to write one.
+func TestLiveClockRefused(t *testing.T) {
+	b, _ := recordingBot(t)
+	opt := func(name, v string) *discordgo.ApplicationCommandInteractionDataOption {
+		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: discordgo.ApplicationCommandOptionString, Value: v}
+	}
+	got := slash(t, b, &discordgo.User{ID: "1", Username: "alice"}, "play", opt("game", "zola"), opt("clock", "fast")).private(t)
+	if want := `"fast" is not a time control: write minutes+seconds, such as 5+3`; !strings.Contains(got, want) {
+		t.Errorf("/play with clock fast answered %q; want %q", got, want)
+	}
 }

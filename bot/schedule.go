@@ -66,7 +66,7 @@ func (b *Bot) TimedOut(ctx context.Context, u table.Update) error {
 	}
 	ch, err := b.channelOf(ctx, g)
 	if err == nil {
-		_, err = b.session.ChannelMessageSendComplex(ch, message{content: text, mentions: pings}.send(), discordgo.WithContext(ctx))
+		_, err = b.post.Send(ctx, ch, message{content: text, mentions: pings}.send())
 	}
 	if err != nil {
 		b.degraded("announce a time-out", g.ID, err)
@@ -95,7 +95,7 @@ func (b *Bot) Remind(ctx context.Context, st store.State, seat store.Seat) error
 	ch := boardChannel(g, p)
 	text := fmt.Sprintf("%s, your time in game #%d (%s) runs out <t:%d:R>. Play with /move or on the board: %s",
 		seatRef(seat), g.ID, b.variants[g.Variant].Name, g.Deadline.Unix(), messageLink(g.GuildID, ch, p.Message))
-	_, err = b.session.ChannelMessageSendComplex(ch, message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))
+	_, err = b.post.Send(ctx, ch, message{content: text, mentions: []string{seat.ID}}.send())
 	return err
 }
 
@@ -125,6 +125,6 @@ func (b *Bot) showExpired(ctx context.Context, c *store.Challenge, msgID string)
 		return nil
 	}
 	m := b.closedChallenge(c, expiredHow(c))
-	_, err = b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, msgID), discordgo.WithContext(ctx))
+	_, err = b.post.EditMessage(ctx, m.channelEdit(c.ChannelID, msgID))
 	return err
 }

@@ -207,7 +207,7 @@ func (b *Bot) editTournamentMessage(ctx context.Context, tr *store.Tournament) e
 	if err != nil || p.Message == "" {
 		return err
 	}
-	_, err = b.session.ChannelMessageEditComplex(b.tournamentMessage(tr, p).channelEdit(tr.ChannelID, p.Message), discordgo.WithContext(ctx))
+	_, err = b.post.EditMessage(ctx, b.tournamentMessage(tr, p).channelEdit(tr.ChannelID, p.Message))
 	return err
 }
 
@@ -371,7 +371,7 @@ func (b *Bot) Stepped(ctx context.Context, s table.Step) error {
 	switch s.Event {
 	case table.StepCancelled:
 		text := fmt.Sprintf("Tournament #%d is cancelled: %s", tr.ID, s.Why)
-		if _, err := b.session.ChannelMessageSendComplex(tr.ChannelID, message{content: text}.send(), discordgo.WithContext(ctx)); err != nil {
+		if _, err := b.post.Send(ctx, tr.ChannelID, message{content: text}.send()); err != nil {
 			failed = err
 		}
 	case table.StepFinished:
@@ -405,7 +405,7 @@ func (b *Bot) Stepped(ctx context.Context, s table.Step) error {
 // again: a thread started from a message has that message's ID.
 func (b *Bot) openThread(ctx context.Context, tr *store.Tournament, shown *store.Post) {
 	name := fmt.Sprintf("Tournament #%d · %s", tr.ID, b.variants[tr.Variant].Name)
-	th, err := b.session.MessageThreadStartComplex(tr.ChannelID, shown.Message, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440}, discordgo.WithContext(ctx))
+	th, err := b.post.StartThread(ctx, tr.ChannelID, shown.Message, name)
 	id := ""
 	var rest *discordgo.RESTError
 	switch {
