@@ -13,7 +13,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
-	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
@@ -283,29 +282,6 @@ func TestExport(t *testing.T) {
 	h.refused(resp, "You have 2 games in this channel")
 	for _, id := range []int64{st.Game.ID, second.ID} {
 		h.refused(resp, fmt.Sprintf("#%d", id))
-	}
-}
-
-// TestRules checks /rules for every game: the summary, the start position
-// and the designer's credit.
-func TestRules(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t)
-	for _, v := range games.Listed() {
-		_, resp := h.command(h.bob, "rules", discordtest.Opt("game", v.ID))
-		if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 || len(resp.Data.Embeds) != 1 {
-			t.Fatalf("/rules %s: type %d flags %d; want one public embed", v.ID, resp.Type, resp.Data.Flags)
-		}
-		e := resp.Data.Embeds[0]
-		if !strings.Contains(e.Title, v.Name) || !strings.Contains(e.Description, v.Summary) || e.Footer == nil || e.Footer.Text != v.Credit {
-			t.Errorf("/rules %s: %q / %q / %+v; want the name, summary and credit", v.ID, e.Title, e.Description, e.Footer)
-		}
-		if len(resp.Files) != 1 {
-			t.Fatalf("/rules %s sent %d files; want the start position", v.ID, len(resp.Files))
-		}
-		if img, err := resp.Files[0].Image(); err != nil || img.Bounds().Dx() < 300 {
-			t.Errorf("/rules %s image: %v", v.ID, err)
-		}
 	}
 }
 

@@ -3,11 +3,13 @@ package bot
 import (
 	"context"
 	"fmt"
+	"image/png"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -322,5 +324,72 @@ func TestLiveClockRefused(t *testing.T) {
 	got := slash(t, b, &discordgo.User{ID: "1", Username: "alice"}, "play", opt("game", "zola"), opt("clock", "fast")).private(t)
 	if want := `"fast" is not a time control: write minutes+seconds, such as 5+3`; !strings.Contains(got, want) {
 		t.Errorf("/play with clock fast answered %q; want %q", got, want)
+	}
+}
+
+// TestRules checks /rules for every game: one public embed with the
+// summary and the designer's credit, and the start position, a PNG.
+func TestRules(t *testing.T) {
+	b, _ := recordingBot(t)
+	bob := &discordgo.User{ID: "2", Username: "bob"}
+	for _, v := range games.Listed() {
+		rec := slash(t, b, bob, "rules", &discordgo.ApplicationCommandInteractionDataOption{Name: "game", Type: discordgo.ApplicationCommandOptionString, Value: v.ID})
+		if len(rec.responses) != 1 {
+			t.Fatalf("/rules %s answered %d times; want once", v.ID, len(rec.responses))
+		}
+		resp := rec.responses[0]
+		if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 || len(resp.Data.Embeds) != 1 {
+			t.Fatalf("/rules %s: type %d flags %d; want one public embed", v.ID, resp.Type, resp.Data.Flags)
+		}
+		e := resp.Data.Embeds[0]
+		if !strings.Contains(e.Title, v.Name) || !strings.Contains(e.Description, v.Summary) || e.Footer == nil || e.Footer.Text != v.Credit {
+			t.Errorf("/rules %s: %q / %q / %+v; want the name, summary and credit", v.ID, e.Title, e.Description, e.Footer)
+		}
+		if len(resp.Data.Files) != 1 {
+			t.Fatalf("/rules %s sent %d files; want the start position", v.ID, len(resp.Data.Files))
+		}
+		if img, err := png.Decode(resp.Data.Files[0].Reader); err != nil || img.Bounds().Dx() < 300 {
+			t.Errorf("/rules %s image: %v", v.ID, err)
+		}
+	}
+}
+
+// TestLiveChallenge: a live challenge between people says its clock, and
+// the game it becomes runs on it, rated apart from correspondence games;
+// a clock and days per move together are refused.
+func TestLiveChallenge(t *testing.T) {
+	b, st := recordingBot(t)
+	alice := &discordgo.User{ID: "1", Username: "alice"}
+	bob := &discordgo.User{ID: "2", Username: "bob"}
+	opt := func(name string, v any) *discordgo.ApplicationCommandInteractionDataOption {
+		kind := discordgo.ApplicationCommandOptionString
+		switch v.(type) {
+		case float64:
+			kind = discordgo.ApplicationCommandOptionInteger
+		case *discordgo.User:
+			kind, v = discordgo.ApplicationCommandOptionUser, v.(*discordgo.User).ID
+		}
+		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: kind, Value: v}
+	}
+	rec := slashWith(t, b, alice, "challenge", []*discordgo.User{bob}, opt("game", "zola"), opt("opponent", bob), opt("clock", "5+3"))
+	if len(rec.responses) != 1 || !strings.Contains(rec.responses[0].Data.Content, "live, 5+3") {
+		t.Fatalf("the challenge answered %+v; want its clock", rec.responses)
+	}
+	ctx := context.Background()
+	cs, err := st.OpenChallenges(ctx, bob.ID)
+	if err != nil || len(cs) != 1 {
+		t.Fatalf("bob's challenges: %v, %v", cs, err)
+	}
+	click(b, bob, "1", challengeAction(cs[0].ID, verbAccept).String())
+	gs, err := st.Games(ctx, store.GameQuery{Player: alice.ID, Status: store.Active})
+	if err != nil || len(gs) != 1 {
+		t.Fatalf("alice's games: %v, %v; want the challenge's", gs, err)
+	}
+	if g := gs[0]; g.Clock != (store.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second}) || !g.Rated || g.DaysPerMove != 0 {
+		t.Errorf("the game's clock %v, rated %v, days %d; want a rated live 5+3 game", g.Clock, g.Rated, g.DaysPerMove)
+	}
+	got := slash(t, b, alice, "challenge", opt("game", "zola"), opt("clock", "5+3"), opt("days", float64(3))).private(t)
+	if !strings.Contains(got, "not both") {
+		t.Errorf("a challenge with a clock and days answered %q; want it refused", got)
 	}
 }
