@@ -363,11 +363,11 @@ func TestLiveChallenge(t *testing.T) {
 	bob := &discordgo.User{ID: "2", Username: "bob"}
 	opt := func(name string, v any) *discordgo.ApplicationCommandInteractionDataOption {
 		kind := discordgo.ApplicationCommandOptionString
-		switch v.(type) {
+		switch u := v.(type) {
 		case float64:
 			kind = discordgo.ApplicationCommandOptionInteger
 		case *discordgo.User:
-			kind, v = discordgo.ApplicationCommandOptionUser, v.(*discordgo.User).ID
+			kind, v = discordgo.ApplicationCommandOptionUser, u.ID
 		}
 		return &discordgo.ApplicationCommandInteractionDataOption{Name: name, Type: kind, Value: v}
 	}
