@@ -59,7 +59,11 @@ func (r *request) analyse(id int64) error {
 		return err
 	}
 	g := &st.Game
-	here := g.GuildID == "" || r.i.ChannelID == boardChannel(g) || r.i.ChannelID == g.ChannelID
+	ch, err := b.channelOf(r.ctx, g)
+	if err != nil {
+		return err
+	}
+	here := g.GuildID == "" || r.i.ChannelID == ch || r.i.ChannelID == g.ChannelID
 	var last time.Time
 	a, err := b.table.Analyse(r.ctx, id, r.user.ID, table.AnalysisOptions{
 		// An analysis is posted publicly once; asked for again, it is
@@ -80,7 +84,7 @@ func (r *request) analyse(id int64) error {
 			if here {
 				return r.reply(m)
 			}
-			return b.postAnalysis(r.ctx, g, m)
+			return b.postAnalysis(r.ctx, ch, g, m)
 		},
 	})
 	if err != nil {
@@ -93,20 +97,20 @@ func (r *request) analyse(id int64) error {
 			return err
 		}
 		if g.GuildID != "" {
-			m.content = fmt.Sprintf("Game #%d was analysed before, and its analysis posted in <#%s>; here it is again, for you alone.\n", id, boardChannel(g)) + m.content
+			m.content = fmt.Sprintf("Game #%d was analysed before, and its analysis posted in <#%s>; here it is again, for you alone.\n", id, ch) + m.content
 		}
 		return r.privately(m)
 	case here:
 		return nil // the analysis is the answer
 	}
-	return r.reply(message{content: fmt.Sprintf("The analysis of game #%d is in <#%s>.", id, boardChannel(g)), ephemeral: true})
+	return r.reply(message{content: fmt.Sprintf("The analysis of game #%d is in <#%s>.", id, ch), ephemeral: true})
 }
 
-// postAnalysis posts m, the analysis of game g, in g's channel, once (a
-// crash before the service records it posted leaves its timer to post it
-// again, and the message's nonce makes that a no-op).
-func (b *Bot) postAnalysis(ctx context.Context, g *store.Game, m message) error {
-	if _, err := b.sendOnce(ctx, boardChannel(g), fmt.Sprintf("a%d", g.ID), m); err != nil {
+// postAnalysis posts m, the analysis of game g, in ch, its board's
+// channel, once (a crash before the service records it posted leaves its
+// timer to post it again, and the message's nonce makes that a no-op).
+func (b *Bot) postAnalysis(ctx context.Context, ch string, g *store.Game, m message) error {
+	if _, err := b.sendOnce(ctx, ch, fmt.Sprintf("a%d", g.ID), m); err != nil {
 		return fmt.Errorf("post the analysis of game %d: %w", g.ID, err)
 	}
 	return nil
@@ -121,7 +125,11 @@ func (b *Bot) Analysed(ctx context.Context, a table.Analysis) error {
 		return err
 	}
 	b.log.Info("posting an analysis that was not posted", "game", a.State.Game.ID)
-	return b.postAnalysis(ctx, &a.State.Game, m)
+	ch, err := b.channelOf(ctx, &a.State.Game)
+	if err != nil {
+		return err
+	}
+	return b.postAnalysis(ctx, ch, &a.State.Game, m)
 }
 
 // analysisMessage composes the message that shows an analysis: the

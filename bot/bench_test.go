@@ -90,7 +90,7 @@ func (h *harness) menuMove(u *discordgo.User, st *store.State, m engine.Move) *d
 	p := st.Position
 	path := p.Describe(m).Path
 	if len(path) == 0 {
-		return h.srv.Click(h.t, u, h.board(g.ID), fmt.Sprintf("g/%d/%d/to/pass", g.ID, g.Ply)).WaitResponse(h.t, wait)
+		return h.srv.Click(h.t, u, h.board(g.ID), fmt.Sprintf("g/%d/v%d/to/pass", g.ID, g.TurnVersion)).WaitResponse(h.t, wait)
 	}
 	from := p.Variant().Geometry.Points[path[0]].Name
 	board := h.board(g.ID)
@@ -143,7 +143,7 @@ func BenchmarkClick(b *testing.B) {
 			// A fresh board at ply 100, which becomes the game's.
 			ix, _ := h.command(h.alice, "board", discordtest.Opt("game", st.Game.ID))
 			ix.WaitOriginal(b, wait, func(m *discordtest.Message) bool { return len(m.SelectMenus()) > 0 })
-			h.eventually("the new board", func() bool { return h.game(st.Game.ID).Game.MessageID == ix.Original().ID })
+			h.eventually("the new board", func() bool { return h.posted(st.Game.ID).Message == ix.Original().ID })
 			var lat []time.Duration
 			b.ResetTimer()
 			for range b.N {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 	"unicode"
@@ -181,8 +182,8 @@ func (b *Bot) boardMessage(ctx context.Context, st *store.State, view boardView)
 	}
 	if g.Over() {
 		m.components = []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.Ply, verbRematch).String()},
-			discordgo.Button{Label: "Analyse", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbAnalyse).String()},
+			discordgo.Button{Label: "Rematch", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.TurnVersion, verbRematch).String()},
+			discordgo.Button{Label: "Analyse", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.TurnVersion, verbAnalyse).String()},
 		}}}
 		if b.live != nil && table.Watchable(g) { // its replay on the web, for whoever may see the game
 			row := m.components[0].(discordgo.ActionsRow)
@@ -229,25 +230,25 @@ func (b *Bot) controls(st *store.State, selected *int) []discordgo.MessageCompon
 		// A forced pass: one button plays it.
 		buttons = append(buttons, discordgo.Button{
 			Label: "Pass (no legal move)", Style: discordgo.SuccessButton,
-			CustomID: gameAction(g.ID, g.Ply, verbTo).with(p.FormatMove(moves[0])).String(),
+			CustomID: gameAction(g.ID, g.TurnVersion, verbTo).with(p.FormatMove(moves[0])).String(),
 		})
 	} else if len(moves) <= maxPickerMoves {
 		rows = append(rows, b.picker(st, moves, selected)...)
 	}
-	buttons = append(buttons, discordgo.Button{Label: "Type a move", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.Ply, verbType).String()})
+	buttons = append(buttons, discordgo.Button{Label: "Type a move", Style: discordgo.PrimaryButton, CustomID: gameAction(g.ID, g.TurnVersion, verbType).String()})
 	if _, ok := p.Agreed(); ok {
 		label := "Offer draw"
 		if table.CountsAtAgreement(p.Variant()) {
 			label = "Propose agreed end"
 		}
-		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbDraw).String()})
+		buttons = append(buttons, discordgo.Button{Label: label, Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.TurnVersion, verbDraw).String()})
 	}
-	buttons = append(buttons, discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: gameAction(g.ID, g.Ply, verbResign).String()})
+	buttons = append(buttons, discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: gameAction(g.ID, g.TurnVersion, verbResign).String()})
 	if b.live != nil {
-		buttons = append(buttons, discordgo.Button{Label: "Live board", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbLive).String()})
+		buttons = append(buttons, discordgo.Button{Label: "Live board", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.TurnVersion, verbLive).String()})
 	}
 	if b.activity && g.GuildID != "" { // in servers only: a launch in a DM with the bot is unverified
-		buttons = append(buttons, discordgo.Button{Label: "Play in Discord", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.Ply, verbActivity).String()})
+		buttons = append(buttons, discordgo.Button{Label: "Play in Discord", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.TurnVersion, verbActivity).String()})
 	}
 	for len(buttons) > maxRowButtons {
 		rows = append(rows, discordgo.ActionsRow{Components: buttons[:maxRowButtons]})
@@ -296,7 +297,7 @@ func (b *Bot) picker(st *store.State, moves []engine.Move, selected *int) []disc
 			ph = fmt.Sprintf("Choose a piece to move (%d of %d)", k+1, len(pieceMenus))
 		}
 		rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-			MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbPick).with(menuArg(k, g.TurnVersion)).String(),
+			MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.TurnVersion, verbPick).with(strconv.Itoa(k)).String(),
 			Placeholder: ph, Options: opts,
 		}}})
 	}
@@ -321,7 +322,7 @@ func (b *Bot) picker(st *store.State, moves []engine.Move, selected *int) []disc
 		}
 		for k, opts := range menus {
 			rows = append(rows, discordgo.ActionsRow{Components: []discordgo.MessageComponent{discordgo.SelectMenu{
-				MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.Ply, verbTo).with(menuArg(k, g.TurnVersion)).String(),
+				MenuType: discordgo.StringSelectMenu, CustomID: gameAction(g.ID, g.TurnVersion, verbTo).with(strconv.Itoa(k)).String(),
 				Placeholder: ph, Options: opts,
 			}}})
 		}

@@ -23,13 +23,16 @@ import (
 	"github.com/zugbot/zugbot/table"
 )
 
-// Config is what a Bot needs. Table, Store, Variants and Session are
-// required.
+// Config is what a Bot needs. Table, Store, Posts, Variants and Session
+// are required.
 type Config struct {
 	// Table is the game service the bot plays through, shared with the
 	// process's other adapters; its maker closes it, after the bot.
 	Table *table.Table
 	Store *store.Store
+	// Posts keeps where the bot's messages are (the boards, challenges
+	// and tournaments it posted).
+	Posts Posts
 	// Variants are every variant the bot knows, as the store knows them.
 	Variants []*engine.Variant
 	// Menu are the variants the slash commands offer, in menu order; all
@@ -78,6 +81,7 @@ const AutoShards = -1
 type Bot struct {
 	cfg      Config
 	store    queries
+	posts    Posts
 	render   *render.Renderer
 	variants map[string]*engine.Variant
 	help     string // the text of /help
@@ -86,6 +90,7 @@ type Bot struct {
 	log      *slog.Logger
 	now      func() time.Time
 	session  *discordgo.Session
+	post     poster // the channel messages' calls, through session
 	appID    string
 	metrics  *Metrics
 	live     LiveBoard // the web page that shows games live; nil when none
@@ -106,17 +111,19 @@ type Bot struct {
 
 // New returns a Bot for cfg.
 func New(cfg Config) (*Bot, error) {
-	if cfg.Table == nil || cfg.Store == nil || cfg.Session == nil || len(cfg.Variants) == 0 {
-		return nil, errors.New("bot: Table, Store, Session and Variants are required")
+	if cfg.Table == nil || cfg.Store == nil || cfg.Posts == nil || cfg.Session == nil || len(cfg.Variants) == 0 {
+		return nil, errors.New("bot: Table, Store, Posts, Session and Variants are required")
 	}
 	b := &Bot{
 		cfg:      cfg,
 		store:    cfg.Store,
+		posts:    cfg.Posts,
 		render:   cfg.Renderer,
 		variants: map[string]*engine.Variant{},
 		log:      cfg.Logger,
 		now:      cfg.Now,
 		session:  cfg.Session,
+		post:     sessionPoster{cfg.Session},
 		metrics:  cfg.Metrics,
 	}
 	if b.cfg.Menu == nil {
@@ -321,12 +328,12 @@ func (b *Bot) registers() bool {
 // their games, and pings their players to move: the process died (or a
 // board edit failed) between a change the store recorded and the edit of
 // its board, or the bot missed changes made elsewhere (a Resync). The
-// store knows what each board shows (SetDrawn) and whose turn was pinged
+// posts know what each board shows (SetDrawn) and whose turn was pinged
 // (notifyTurn pings a turn once); an edit that would show an older state
 // than the game's is skipped by editBoard, so this may run alongside the
 // interactions and the changes followed.
 func (b *Bot) redrawBoards(ctx context.Context) {
-	b.eachGame(ctx, "the boards behind their games", b.store.StaleBoards, func(id int64) {
+	b.eachGame(ctx, "the boards behind their games", b.posts.StaleBoards, func(id int64) {
 		st, err := b.store.Load(ctx, id)
 		if err != nil {
 			b.log.Error("a board behind its game", "game", id, "err", err)
@@ -633,8 +640,6 @@ type queries interface {
 	Load(ctx context.Context, id int64) (store.State, error)
 	Games(ctx context.Context, q store.GameQuery) ([]store.Game, error)
 	AIGames(ctx context.Context) ([]int64, error)
-	StaleBoards(ctx context.Context) ([]int64, error)
-	UnshownGames(ctx context.Context) ([]int64, error)
 	Tournament(ctx context.Context, id int64) (store.Tournament, error)
 	Challenge(ctx context.Context, id int64) (store.Challenge, error)
 	ChannelTournament(ctx context.Context, channel string) (store.Tournament, error)

@@ -53,7 +53,7 @@ func (r *request) postChallenge(c *store.Challenge) error {
 	if err != nil {
 		return fmt.Errorf("find the message of challenge %d: %w", c.ID, err)
 	}
-	return b.table.ShowChallengeAt(r.ctx, c.ID, msg.ID)
+	return b.posts.SetPost(r.ctx, store.PostedChallenge, c.ID, "", msg.ID)
 }
 
 // challengeText describes a challenge's terms.
@@ -156,7 +156,11 @@ func (r *request) challengeControl(a action) error {
 	if err != nil {
 		return fmt.Errorf("post the board of game %d: %w", st.Game.ID, err)
 	}
-	return b.table.ShowGameAt(r.ctx, st.Game.ID, "", msg.ID)
+	if err := b.posts.SetPost(r.ctx, store.PostedGame, st.Game.ID, "", msg.ID); err != nil {
+		return err
+	}
+	b.drawn(r.ctx, &st.Game)
+	return nil
 }
 
 // messageID returns the ID of the message whose control was used, or "".

@@ -58,32 +58,6 @@ func TestLiveGame(t *testing.T) {
 	}
 }
 
-func TestLiveClockRefused(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t)
-	_, resp := h.command(h.alice, "play", discordtest.Opt("game", "zola"), discordtest.Opt("clock", "fast"))
-	h.refused(resp, `"fast" is not a time control: write minutes+seconds, such as 5+3`)
-}
-
-// TestLiveChallenge: a live challenge between people says its clock, and
-// the game it becomes runs on it, rated apart from correspondence games.
-func TestLiveChallenge(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t)
-	ix, resp := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.bob), discordtest.Opt("clock", "5+3"))
-	if !strings.Contains(resp.Data.Content, "live, 5+3") {
-		t.Fatalf("challenge says %q; want its clock", resp.Data.Content)
-	}
-	acc := h.srv.Click(t, h.bob, ix.Original(), hasSuffix(buttons(ix.Original()), "/accept"))
-	acc.WaitResponse(t, wait)
-	st := h.onlyGame(h.alice)
-	if st.Game.Clock != (store.Clock{Base: 5 * time.Minute, Increment: 3 * time.Second}) || !st.Game.Rated || st.Game.DaysPerMove != 0 {
-		t.Errorf("the game's clock %v, rated %v, days %d; want a rated live 5+3 game", st.Game.Clock, st.Game.Rated, st.Game.DaysPerMove)
-	}
-	_, resp = h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("clock", "5+3"), discordtest.Opt("days", 3))
-	h.refused(resp, "not both")
-}
-
 // TestLiveRatingsShown: a live game's rating shows apart in /profile, and
 // /leaderboard speed:live lists the live ratings.
 func TestLiveRatingsShown(t *testing.T) {

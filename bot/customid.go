@@ -12,15 +12,24 @@ import (
 // action is what a button, select menu or modal asks for, as carried in its
 // custom ID, so that controls keep working after a restart:
 //
-//	g/<game>/<ply>/<verb>[/<arg>]   a game's controls, valid at that ply
-//	c/<challenge>/<verb>            a challenge's buttons
-//	t/<tournament>/<verb>           a tournament's buttons
+//	g/<game>/v<version>/<verb>[/<arg>]   a game's controls, drawn for the turn begun at that version
+//	c/<challenge>/<verb>                 a challenge's buttons
+//	t/<tournament>/<verb>                a tournament's buttons
+//
+// A game's control is good as long as the game's turn is the one it was
+// drawn for: its version is the game's TurnVersion then (store.Game),
+// which every change of position (a move, a takeback) moves on, and an
+// offer or its answer leaves alone. The controls of zugbots before it
+// carry the ply instead, g/<game>/<ply>/<verb>: they read with version 0
+// and ply set, and a control that needs a fresh board refuses them
+// (onGame).
 type action struct {
-	kind actionKind
-	id   int64
-	ply  int
-	verb string
-	arg  string
+	kind    actionKind
+	id      int64
+	version int64 // a game's control: the turn's version it was drawn for; 0 for an old control
+	ply     int   // a puzzle's step; an old game control's ply
+	verb    string
+	arg     string
 }
 
 // actionKind is what a control acts on: a game, a challenge or a
@@ -79,14 +88,16 @@ func answersFirst(verb string) bool { return verb == verbType || verb == verbAct
 // verbs are every verb of zugbot's controls: the one list from which the
 // parsing of custom IDs and the dispatch of clicks are derived.
 var verbs = map[string]verb{
-	verbPick:             {gameKind, onGame((*request).pickPiece)},
-	verbTo:               {gameKind, onGame((*request).pickMove)},
-	verbType:             {gameKind, onGame((*request).askMove)},
-	verbTyped:            {gameKind, onGame((*request).typedMove)},
-	verbResign:           {gameKind, onGame(func(r *request, _ action, st *store.State, _ engine.Side) error { return r.askResign(st) })},
-	verbResignYes:        {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.resign(a.id, a.ply) })},
-	verbDraw:             {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, -1) })},
-	verbDrawSure:         {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, a.ply) })},
+	verbPick:      {gameKind, onGame((*request).pickPiece)},
+	verbTo:        {gameKind, onGame((*request).pickMove)},
+	verbType:      {gameKind, onGame((*request).askMove)},
+	verbTyped:     {gameKind, onGame((*request).typedMove)},
+	verbResign:    {gameKind, onGame(func(r *request, _ action, st *store.State, _ engine.Side) error { return r.askResign(st) })},
+	verbResignYes: {gameKind, onGame(func(r *request, a action, st *store.State, _ engine.Side) error { return r.resign(a.id, st.Game.Ply) })},
+	verbDraw:      {gameKind, onGame(func(r *request, a action, _ *store.State, _ engine.Side) error { return r.offerDraw(a.id, -1) })},
+	verbDrawSure: {gameKind, onGame(func(r *request, a action, st *store.State, _ engine.Side) error {
+		return r.offerDraw(a.id, st.Game.Ply)
+	})},
 	verbDrawYes:          {gameKind, (*request).answerOffer},
 	verbDrawNo:           {gameKind, (*request).answerOffer},
 	verbTakeYes:          {gameKind, (*request).answerOffer},
@@ -109,8 +120,10 @@ var verbs = map[string]verb{
 	verbPuzzleDaily:      {puzzleKind, (*request).puzzleDaily},
 }
 
-func gameAction(game int64, ply int, verb string) action {
-	return action{kind: gameKind, id: game, ply: ply, verb: verb}
+// gameAction is a control of game, drawn for the turn begun at version
+// (store.Game.TurnVersion).
+func gameAction(game, version int64, verb string) action {
+	return action{kind: gameKind, id: game, version: version, verb: verb}
 }
 
 func challengeAction(id int64, verb string) action {
@@ -130,10 +143,13 @@ func (a action) with(arg string) action {
 // String returns the custom ID.
 func (a action) String() string {
 	var s string
-	if a.kind != gameKind && a.kind != puzzleKind {
-		s = fmt.Sprintf("%c/%d/%s", a.kind, a.id, a.verb)
-	} else {
+	switch {
+	case a.kind == gameKind && a.version > 0:
+		s = fmt.Sprintf("%c/%d/v%d/%s", a.kind, a.id, a.version, a.verb)
+	case a.kind == gameKind || a.kind == puzzleKind:
 		s = fmt.Sprintf("%c/%d/%d/%s", a.kind, a.id, a.ply, a.verb)
+	default:
+		s = fmt.Sprintf("%c/%d/%s", a.kind, a.id, a.verb)
 	}
 	if a.arg != "" {
 		s += "/" + a.arg
@@ -161,11 +177,20 @@ func parseAction(s string) (action, error) {
 		a.verb = parts[2]
 	case len(parts) >= 4 && (parts[0] == string(gameKind) || parts[0] == string(puzzleKind)):
 		a.kind = actionKind(parts[0][0])
-		ply, err := strconv.Atoi(parts[2])
-		if err != nil || ply < 0 || parts[2] != strconv.Itoa(ply) {
-			return bad()
+		if v, ok := strings.CutPrefix(parts[2], "v"); ok && a.kind == gameKind {
+			version, err := strconv.ParseInt(v, 10, 64)
+			if err != nil || version <= 0 || v != strconv.FormatInt(version, 10) {
+				return bad()
+			}
+			a.version = version
+		} else {
+			ply, err := strconv.Atoi(parts[2])
+			if err != nil || ply < 0 || parts[2] != strconv.Itoa(ply) {
+				return bad()
+			}
+			a.ply = ply
 		}
-		a.ply, a.verb = ply, parts[3]
+		a.verb = parts[3]
 		if len(parts) == 5 {
 			if parts[4] == "" {
 				return bad()

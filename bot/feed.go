@@ -7,8 +7,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/bwmarrin/discordgo"
-
 	"github.com/zugbot/zugbot/feed"
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
@@ -316,11 +314,18 @@ func (b *Bot) followChallenge(ctx context.Context, c feed.Change, shards []int, 
 		b.log.Warn("a challenge's change made elsewhere", "change", c.String(), "err", err)
 		return
 	}
-	if ch.MessageID == "" || !served(ch.GuildID, shards, count) {
+	if !served(ch.GuildID, shards, count) {
+		return
+	}
+	p, err := b.posts.Post(ctx, store.PostedChallenge, ch.ID)
+	if err != nil || p.Message == "" {
+		if err != nil {
+			b.log.Warn("a challenge's change made elsewhere", "change", c.String(), "err", err)
+		}
 		return
 	}
 	m := b.closedChallenge(&ch, closedHow(&ch))
-	if _, err := b.session.ChannelMessageEditComplex(m.channelEdit(ch.ChannelID, ch.MessageID), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.post.EditMessage(ctx, m.channelEdit(ch.ChannelID, p.Message)); err != nil {
 		b.log.Warn("could not show a challenge's change made elsewhere", "challenge", ch.ID, "err", err)
 	}
 }
@@ -329,7 +334,7 @@ func (b *Bot) followChallenge(ctx context.Context, c feed.Change, shards []int, 
 // shards that have none: started elsewhere while their Started change
 // was missed.
 func (b *Bot) postUnshown(ctx context.Context, shards []int, count int) {
-	b.eachGame(ctx, "the games without their boards", b.store.UnshownGames, func(id int64) { b.postStarted(ctx, id, shards, count) })
+	b.eachGame(ctx, "the games without their boards", b.posts.UnshownGames, func(id int64) { b.postStarted(ctx, id, shards, count) })
 }
 
 // eachGame calls f with each game that find returns (what names them in
@@ -367,8 +372,16 @@ func (b *Bot) postStarted(ctx context.Context, id int64, shards []int, count int
 		return
 	}
 	g := &st.Game
-	if g.ChannelID == "" || g.MessageID != "" || g.Tournament != 0 || !served(g.GuildID, shards, count) {
-		return // played outside Discord; shown already; another process's server
+	if g.ChannelID == "" || g.Tournament != 0 || !served(g.GuildID, shards, count) {
+		return // played outside Discord; a round posts its boards; another process's server
+	}
+	p, err := b.boardOf(ctx, g)
+	if err != nil {
+		b.log.Warn("a game started elsewhere", "game", id, "err", err)
+		return
+	}
+	if p.Message != "" {
+		return // shown already
 	}
 	note := ""
 	if g.Ply == 1 && g.Seats[st.Position.Turn().Other()].IsAI() {
@@ -379,24 +392,23 @@ func (b *Bot) postStarted(ctx context.Context, id int64, shards []int, count int
 		b.degraded("draw the board of a game started elsewhere", id, err)
 		return
 	}
-	msg, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx))
+	msg, err := b.post.Send(ctx, boardChannel(g, p), m.send())
 	if err != nil {
 		b.degraded("post the board of a game started elsewhere", id, err)
 		return
 	}
-	first, err := b.table.FirstShownAt(ctx, id, g.ThreadID, msg.ID)
+	first, err := b.posts.SetFirstPost(ctx, store.PostedGame, id, p.Thread, msg.ID)
 	if err != nil {
 		b.degraded("record the board of a game started elsewhere", id, err)
 		return
 	}
 	if !first {
 		// Another process posted and recorded the game's board first.
-		if err := b.session.ChannelMessageDelete(msg.ChannelID, msg.ID, discordgo.WithContext(ctx)); err != nil {
+		if err := b.post.DeleteMessage(ctx, msg.ChannelID, msg.ID); err != nil {
 			b.degraded("delete a second board of a game started elsewhere", id, err)
 		}
 		return
 	}
-	g.MessageID = msg.ID
 	b.drawn(ctx, g)
 }
 

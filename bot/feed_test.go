@@ -3,6 +3,7 @@ package bot_test
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -36,7 +37,7 @@ func TestChangeMadeElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
 	})
 	ping := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
 		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.bob.ID, id))
@@ -53,7 +54,7 @@ func TestChangeMadeElsewhere(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, "alice resigned.") && finalControls(m)
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, "alice resigned.") && finalControls(m)
 	})
 	pings := map[string]int{}
 	for _, m := range h.srv.Messages(ping.ChannelID) {
@@ -132,7 +133,7 @@ func TestLiveBoard(t *testing.T) {
 		t.Fatalf("a move on the web: %d", mr.StatusCode)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
 	})
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
 		return strings.Contains(m.Content, fmt.Sprintf("<@%s>, your move in game #%d", h.bob.ID, id))
@@ -165,10 +166,8 @@ func TestBoardLive(t *testing.T) {
 	h := newHarness(t, func(h *harness) { h.live = true })
 	st := h.duel("zola", false)
 	g := st.Game
-	where := g.ThreadID
-	if where == "" {
-		where = g.ChannelID
-	}
+	board := h.posted(g.ID)
+	where := cmp.Or(board.Thread, g.ChannelID)
 	private := func(who string, resp *discordtest.Response) string {
 		t.Helper()
 		if resp.Data == nil || resp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 {
@@ -218,8 +217,8 @@ func TestBoardLive(t *testing.T) {
 	if got := private("carol", six.WaitResponse(t, wait)); !strings.Contains(got, fmt.Sprintf("Ask for game #%d's live board in its channel, <#%s>", g.ID, where)) {
 		t.Errorf("carol's /board live in another channel says %q; want a refusal naming the game's channel", got)
 	}
-	if now := h.game(g.ID).Game; now.MessageID != g.MessageID {
-		t.Errorf("/board live moved the game's board from %s to %s", g.MessageID, now.MessageID)
+	if now := h.posted(g.ID); now != board {
+		t.Errorf("/board live moved the game's board from %+v to %+v", board, now)
 	}
 
 	// Without a live board.
@@ -430,7 +429,7 @@ func TestNoPingWhileWatching(t *testing.T) {
 	h := newHarness(t, func(h *harness) { h.live = true })
 	st := h.duel("zola", false) // alice first
 	id := st.Game.ID
-	ch := boardChannel(st.Game.ThreadID, st.Game.ChannelID)
+	ch := boardChannel(h.posted(st.Game.ID).Thread, st.Game.ChannelID)
 	web := table.WithSource(context.Background(), "web")
 	play := func(u *discordgo.User, ply int) string {
 		t.Helper()
@@ -450,7 +449,7 @@ func TestNoPingWhileWatching(t *testing.T) {
 	// by now.
 	move := play(h.alice, 0)
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", move))
 	})
 	play(h.bob, 1)
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -562,7 +561,7 @@ func TestStalePickAfterChangeElsewhere(t *testing.T) {
 	play(h.alice, 0, alices)
 	play(h.bob, 1, bobs)
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, fmt.Sprintf("bob played **%s**.", bobs))
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, fmt.Sprintf("bob played **%s**.", bobs))
 	})
 	stale := h.srv.Select(t, h.alice, copyMsg, to.CustomID, move)
 	h.refused(stale.WaitResponse(t, wait), fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id))
@@ -594,7 +593,7 @@ func TestStalePickAfterChangeElsewhere(t *testing.T) {
 	h.eventually("the board redrawn at ply 3", func() bool {
 		m := h.srv.Message(board.ChannelID, board.ID)
 		return slices.ContainsFunc(m.SelectMenus(), func(sm *discordgo.SelectMenu) bool {
-			return strings.HasPrefix(sm.CustomID, fmt.Sprintf("g/%d/3/pick/", id))
+			return strings.HasPrefix(sm.CustomID, fmt.Sprintf("g/%d/v%d/pick/", id, h.game(id).Game.TurnVersion))
 		})
 	})
 	h.checkBoardImage(h.board(id))
@@ -629,7 +628,7 @@ func TestBoardAnswerInTurn(t *testing.T) {
 	}
 	h.eventually("the offer's redraw on its way", func() bool { return h.srv.Held(discordtest.RouteMessageEdit) == 1 })
 
-	pm := menuID(board, fmt.Sprintf("g/%d/0/pick/", id))
+	pm := menuID(board, h.control(id, "pick/"))
 	var from string
 	for _, sm := range board.SelectMenus() {
 		if sm.CustomID == pm {
@@ -654,7 +653,8 @@ func TestBoardAnswerInTurn(t *testing.T) {
 		return h.srv.Held(discordtest.RouteMessageEdit) == 0 && boardEdits() > before
 	})
 	h.eventually("the board at ply 1", func() bool {
-		return menuID(h.srv.Message(board.ChannelID, board.ID), fmt.Sprintf("g/%d/1/pick/", id)) != fmt.Sprintf("g/%d/1/pick/", id)
+		prefix := h.control(id, "pick/")
+		return h.game(id).Game.Ply == 1 && menuID(h.srv.Message(board.ChannelID, board.ID), prefix) != prefix
 	})
 	if m := h.board(id); !strings.Contains(m.Content, note) {
 		t.Errorf("the board says %q after alice's move; want %q", m.Content, note)
@@ -722,7 +722,7 @@ func TestStaleMenuAfterTakeback(t *testing.T) {
 	if move == "" {
 		t.Fatal("no move of the copy's position is legal now")
 	}
-	pick := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/2/pick/0", id)), from)
+	pick := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/v%d/pick/0", id, before.Game.TurnVersion)), from)
 	h.refused(pick.WaitResponse(t, wait), fmt.Sprintf("The board of game #%d has changed since you looked at it; nothing was played.", id))
 	if got := h.game(id); got.Game.Ply != 2 || got.Position.Hash() != now.Position.Hash() {
 		t.Errorf("after the stale pick: ply %d; want 2, nothing played", got.Game.Ply)
@@ -797,8 +797,8 @@ func TestPingsAfterOverflow(t *testing.T) {
 			t.Errorf("game %d: %s pinged %d times; want once", g.id, g.wait.Username, k)
 		}
 		// The board's controls are those of the position after the move.
-		if id := menuID(h.board(g.id), fmt.Sprintf("g/%d/1/pick/", g.id)); !strings.HasSuffix(id, fmt.Sprintf("~%d", h.game(g.id).Game.TurnVersion)) {
-			t.Errorf("game %d's board offers %q; want the menu of the game after its move", g.id, id)
+		if prefix := h.control(g.id, "pick/"); menuID(h.board(g.id), prefix) == prefix {
+			t.Errorf("game %d's board offers no %q; want the menu of the game after its move", g.id, prefix)
 		}
 	}
 }
@@ -812,12 +812,12 @@ func TestStepsMadeElsewhere(t *testing.T) {
 	ctx := context.Background()
 	web := table.WithSource(ctx, "web")
 	h.command(h.alice, "tournament create", discordtest.Opt("game", "zola"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 1))
-	h.eventually("the sign-up message recorded", func() bool { return h.tournament(1).MessageID != "" })
+	h.eventually("the sign-up message recorded", func() bool { return h.shown(1).Message != "" })
 	if _, err := h.tab.JoinTournament(web, 1, store.Player{ID: h.bob.ID, Name: h.bob.Username}); err != nil {
 		t.Fatal(err)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == h.tournament(1).MessageID && strings.Contains(m.Content, "Players (1): bob")
+		return m.ID == h.shown(1).Message && strings.Contains(m.Content, "Players (1): bob")
 	})
 
 	ix, _ := h.command(h.alice, "challenge", discordtest.Opt("game", "zola"), discordtest.Opt("opponent", h.bob))
@@ -827,8 +827,7 @@ func TestStepsMadeElsewhere(t *testing.T) {
 		t.Fatalf("bob's challenges: %v, %v", cs, err)
 	}
 	h.eventually("the challenge's message recorded", func() bool {
-		c, err := h.st.Challenge(ctx, cs[0].ID)
-		return err == nil && c.MessageID == msg.ID
+		return h.post(store.PostedChallenge, cs[0].ID).Message == msg.ID
 	})
 	if _, err := h.tab.DeclineChallenge(web, cs[0].ID, h.bob.ID); err != nil {
 		t.Fatal(err)

@@ -13,7 +13,6 @@ import (
 	"github.com/bwmarrin/discordgo"
 
 	"github.com/zugbot/zugbot/bot/discordtest"
-	"github.com/zugbot/zugbot/games"
 	"github.com/zugbot/zugbot/rules"
 	"github.com/zugbot/zugbot/store"
 )
@@ -188,7 +187,7 @@ func TestTimeoutBeforeTwoPlies(t *testing.T) {
 				g.ID, st.Game.Ply, st.Game.Result, st.Game.Reason, len(st.Game.Changes))
 		}
 		board := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-			return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted")
+			return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted")
 		})
 		if d := board.Embeds[0].Description; !strings.Contains(d, "before both players had moved; not rated") {
 			t.Errorf("board of game #%d says %q; want why it was aborted and that it is not rated", g.ID, d)
@@ -286,29 +285,6 @@ func TestExport(t *testing.T) {
 	}
 }
 
-// TestRules checks /rules for every game: the summary, the start position
-// and the designer's credit.
-func TestRules(t *testing.T) {
-	t.Parallel()
-	h := newHarness(t)
-	for _, v := range games.Listed() {
-		_, resp := h.command(h.bob, "rules", discordtest.Opt("game", v.ID))
-		if resp.Type != discordgo.InteractionResponseChannelMessageWithSource || resp.Data.Flags&discordgo.MessageFlagsEphemeral != 0 || len(resp.Data.Embeds) != 1 {
-			t.Fatalf("/rules %s: type %d flags %d; want one public embed", v.ID, resp.Type, resp.Data.Flags)
-		}
-		e := resp.Data.Embeds[0]
-		if !strings.Contains(e.Title, v.Name) || !strings.Contains(e.Description, v.Summary) || e.Footer == nil || e.Footer.Text != v.Credit {
-			t.Errorf("/rules %s: %q / %q / %+v; want the name, summary and credit", v.ID, e.Title, e.Description, e.Footer)
-		}
-		if len(resp.Files) != 1 {
-			t.Fatalf("/rules %s sent %d files; want the start position", v.ID, len(resp.Files))
-		}
-		if img, err := resp.Files[0].Image(); err != nil || img.Bounds().Dx() < 300 {
-			t.Errorf("/rules %s image: %v", v.ID, err)
-		}
-	}
-}
-
 // TestTakeback covers /takeback: at once against the AI, refused in rated
 // games, and with the opponent's consent in casual ones.
 func TestTakeback(t *testing.T) {
@@ -326,7 +302,7 @@ func TestTakeback(t *testing.T) {
 		t.Errorf("after the takeback: ply %d, %d to move; want the start with alice to move", st.Game.Ply, st.Position.Turn())
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == ai.Game.MessageID && strings.Contains(m.Content, "alice took back their last move") && len(m.SelectMenus()) > 0
+		return m.ID == h.posted(ai.Game.ID).Message && strings.Contains(m.Content, "alice took back their last move") && len(m.SelectMenus()) > 0
 	})
 
 	rated := h.duel("zola", true).Game
@@ -563,7 +539,7 @@ func TestAdminAbort(t *testing.T) {
 		t.Errorf("aborted game: %v %q by %q; want aborted by mod, unrated", st.Game.Result, st.Game.Reason, st.Game.EndedBy)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted** by a moderator, <@"+mod.ID+">")
+		return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "Aborted** by a moderator, <@"+mod.ID+">")
 	})
 	_, resp = h.command(mod, "admin abort", discordtest.Opt("game", g.ID))
 	h.refused(resp, "already over")
@@ -587,7 +563,7 @@ func TestDirectMessagesAndThreads(t *testing.T) {
 	if m := ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return m.Content != "" }); !strings.Contains(m.Content, "you played **a1xb1**") {
 		t.Errorf("/move in the DM: %q", m.Content)
 	}
-	if h.srv.Message(dm, st.Game.MessageID) == nil {
+	if h.srv.Message(dm, h.posted(st.Game.ID).Message) == nil {
 		t.Errorf("the DM game's board is not in the DM")
 	}
 
@@ -660,7 +636,7 @@ func TestRematch(t *testing.T) {
 		h.srv.Click(t, u, ix.Original(), hasSuffix(buttons(ix.Original()), "/resign!")).WaitResponse(t, wait)
 		st := h.game(id)
 		return h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-			return m.ID == st.Game.MessageID && hasSuffix(buttons(m), "/rematch") != ""
+			return m.ID == h.posted(st.Game.ID).Message && hasSuffix(buttons(m), "/rematch") != ""
 		})
 	}
 	ai := h.playAI(h.alice, h.channel, "zola", discordtest.Opt("color", "first")).Game
@@ -681,7 +657,7 @@ func TestRematch(t *testing.T) {
 	}
 	h.eventually("the rematch challenge's message", func() bool {
 		cs, err := h.st.OpenChallenges(context.Background(), h.bob.ID)
-		return err == nil && len(cs) == 1 && cs[0].MessageID != ""
+		return err == nil && len(cs) == 1 && h.post(store.PostedChallenge, cs[0].ID).Message != ""
 	})
 	h.refused(h.srv.Click(t, h.bob, board, hasSuffix(buttons(board), "/rematch")).WaitResponse(t, wait), "You have already offered a rematch")
 	// alice clicks Rematch too: that accepts bob's offer.
@@ -753,7 +729,7 @@ func TestBoardElsewhere(t *testing.T) {
 	if moved.Type != discordgo.InteractionResponseChannelMessageWithSource || len(moved.Data.Embeds) == 0 {
 		t.Fatalf("/board in another channel answered %d", moved.Type)
 	}
-	h.eventually("the board to move", func() bool { return h.game(g.ID).Game.MessageID == ix.Original().ID })
+	h.eventually("the board to move", func() bool { return h.posted(g.ID).Message == ix.Original().ID })
 	h.move(h.alice, g.ID, "a1xb1")
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
 		return m.ChannelID == side && strings.Contains(m.Content, "<@"+h.bob.ID+">, your move")
@@ -765,7 +741,7 @@ func TestBoardElsewhere(t *testing.T) {
 	carol := h.srv.NewUser("carol")
 	cix := h.srv.SlashCommand(t, carol, h.channel, "board", discordtest.Opt("game", g.ID))
 	cix.WaitResponse(t, wait)
-	if st := h.game(g.ID); st.Game.MessageID == cix.Original().ID || st.Game.ThreadID != side {
+	if p := h.posted(g.ID); p.Message == cix.Original().ID || p.Thread != side {
 		t.Errorf("carol's /board moved the game's board")
 	}
 	// /move with no game option finds the game where its board is.
@@ -778,14 +754,14 @@ func TestBoardElsewhere(t *testing.T) {
 	dix := h.srv.SlashCommand(t, h.alice, dm, "board", discordtest.Opt("game", g.ID))
 	dix.WaitResponse(t, wait)
 	copyMsg := dix.Original()
-	home := h.game(g.ID).Game.MessageID
+	home := h.posted(g.ID).Message
 	if home == copyMsg.ID {
 		t.Fatalf("the DM copy became the game's board")
 	}
 	st := h.game(g.ID)
-	h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/2/pick/0", g.ID)), "c1").WaitResponse(t, wait)
+	h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/v%d/pick/0", g.ID, st.Game.TurnVersion)), "c1").WaitResponse(t, wait)
 	copyMsg = h.srv.Message(dm, copyMsg.ID)
-	to := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/2/to/0", g.ID)), "c1xd1").WaitResponse(t, wait)
+	to := h.srv.Select(t, h.alice, copyMsg, menuID(copyMsg, fmt.Sprintf("g/%d/v%d/to/0", g.ID, st.Game.TurnVersion)), "c1xd1").WaitResponse(t, wait)
 	if to.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("the move from the DM copy answered %d", to.Type)
 	}
@@ -820,13 +796,13 @@ func TestWinningMove(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	g := h.boardFrom(store.NewGame{Variant: "zola", Start: "6/6/6/6/6/RB4 R", Rated: true})
-	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID)), "a1").WaitResponse(t, wait)
-	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID)), "a1xb1")
+	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "pick/0")), "a1").WaitResponse(t, wait)
+	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "to/0")), "a1xb1")
 	if r := to.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseDeferredMessageUpdate {
 		t.Errorf("the winning move answered type %d; want a deferred update", r.Type)
 	}
 	final := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == h.game(g.ID).Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "wins**")
+		return m.ID == h.posted(g.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "wins**")
 	})
 	desc := final.Embeds[0].Description
 	for _, want := range []string{"**alice (Red) wins** — captured every enemy checker", "alice: 1500 → 1520 (+20)", "bob: 1500 → 1480 (-20)"} {
@@ -853,7 +829,7 @@ func TestPickerTooManyMoves(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	g := h.boardFrom(store.NewGame{Variant: "zonal", Start: "---8k1---/--12--/-14-/3Q12/16/-14-/--12--/---8K1--- w - - 0 1"})
-	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID)), "d5").WaitResponse(t, wait)
+	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "pick/0")), "d5").WaitResponse(t, wait)
 	var shown int
 	var placeholder string
 	for _, menu := range h.board(g.ID).SelectMenus() {

@@ -24,8 +24,8 @@ func (b *Bot) load(ctx context.Context, id int64) (store.State, error) {
 // position.
 func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) error {
 	g := &st.Game
-	if g.MessageID == "" {
-		return nil
+	if g.ChannelID == "" {
+		return nil // played off Discord
 	}
 	unlock := b.boards.Lock(g.ID)
 	defer unlock()
@@ -36,26 +36,29 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 	if now.Version != g.Version {
 		return nil // a newer change has drawn, or will draw, the board
 	}
-	g.MessageID, g.ThreadID = now.MessageID, now.ThreadID // where the board is now
+	p, err := b.boardOf(ctx, g) // where the board is now
+	if err != nil || p.Message == "" {
+		return err
+	}
 	m, err := b.boardMessage(ctx, st, view)
 	if err != nil {
 		return err
 	}
-	_, err = b.session.ChannelMessageEditComplex(m.channelEdit(boardChannel(g), g.MessageID), discordgo.WithContext(ctx))
+	ch := boardChannel(g, p)
+	_, err = b.post.EditMessage(ctx, m.channelEdit(ch, p.Message))
 	var rest *discordgo.RESTError
 	if errors.As(err, &rest) && rest.Message != nil &&
 		(rest.Message.Code == discordgo.ErrCodeUnknownMessage || rest.Message.Code == discordgo.ErrCodePerformedOperationOnArchivedThread) {
 		// The board was deleted, or its thread archived: a message cannot
 		// be edited there, but a new one can be sent, which wakes the
 		// thread (https://discord.com/developers/docs/topics/threads#active-archived-threads).
-		msg, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx))
+		msg, err := b.post.Send(ctx, ch, m.send())
 		if err != nil {
 			return fmt.Errorf("post the board of game %d anew: %w", g.ID, err)
 		}
-		if err := b.table.ShowGameAt(ctx, g.ID, g.ThreadID, msg.ID); err != nil {
+		if err := b.posts.SetPost(ctx, store.PostedGame, g.ID, p.Thread, msg.ID); err != nil {
 			return err
 		}
-		g.MessageID = msg.ID
 		b.log.Info("the board could not be edited; posted anew", "game", g.ID, "message", msg.ID, "code", rest.Message.Code)
 		b.drawn(ctx, g)
 		return nil
@@ -71,7 +74,7 @@ func (b *Bot) editBoard(ctx context.Context, st *store.State, view boardView) er
 // reconciliation at start-up leaves it alone. A failure is only logged:
 // the board is then redrawn once more at the next start.
 func (b *Bot) drawn(ctx context.Context, g *store.Game) {
-	if err := b.table.GameShown(ctx, g.ID, g.Version); err != nil {
+	if err := b.posts.SetDrawn(ctx, g.ID, g.Version); err != nil {
 		b.log.Warn("could not record the board drawn", "game", g.ID, "err", err)
 	}
 }
@@ -80,9 +83,14 @@ func (b *Bot) drawn(ctx context.Context, g *store.Game) {
 // store has recorded: best effort, what fails is told to the player.
 func (r *request) showBoard(st *store.State, view boardView) {
 	g := &st.Game
-	ch := boardChannel(g)
+	p, err := r.b.boardOf(r.ctx, g)
 	what := fmt.Sprintf("update the board of game #%d", g.ID)
-	if g.MessageID == "" || !r.canPost(what, ch) {
+	if err != nil {
+		r.degraded(what, g.ChannelID, err)
+		return
+	}
+	ch := boardChannel(g, p)
+	if p.Message == "" || !r.canPost(what, ch) {
 		return
 	}
 	if err := r.b.editBoard(r.ctx, st, view); err != nil {
@@ -98,23 +106,18 @@ func (r *request) pingTurn(st *store.State, note string) {
 	if !ok {
 		return
 	}
-	ch := boardChannel(&st.Game)
 	what := fmt.Sprintf("tell %s it is their turn", seatName(seat))
+	ch, err := r.b.channelOf(r.ctx, &st.Game)
+	if err != nil {
+		r.degraded(what, ch, err)
+		return
+	}
 	if !r.canPost(what, ch) {
 		return
 	}
 	if err := r.b.notifyTurn(r.ctx, st, note); err != nil {
 		r.degraded(what, ch, err)
 	}
-}
-
-// boardChannel is where game g's board is, and where its pings go: the
-// channel or thread it moved to with /board, or where it started.
-func boardChannel(g *store.Game) string {
-	if g.ThreadID != "" {
-		return g.ThreadID
-	}
-	return g.ChannelID
 }
 
 // notifyTurn pings the player to move with a new message (edits ping
@@ -129,6 +132,10 @@ func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) erro
 	if !ok {
 		return nil
 	}
+	ch, err := b.channelOf(ctx, g) // before the claim: a claimed ping is not sent again
+	if err != nil {
+		return err
+	}
 	if first, err := b.table.ClaimTurnPing(ctx, g.ID, g.TurnVersion); err != nil || !first {
 		return err
 	}
@@ -140,7 +147,7 @@ func (b *Bot) notifyTurn(ctx context.Context, st *store.State, note string) erro
 		text = note + " " + text
 	}
 	m := message{content: text, mentions: []string{seat.ID}}
-	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), m.send(), discordgo.WithContext(ctx)); err != nil {
+	if _, err := b.post.Send(ctx, ch, m.send()); err != nil {
 		return fmt.Errorf("ping the player to move in game %d: %w", g.ID, err)
 	}
 	return nil
@@ -201,7 +208,7 @@ func (r *request) moveOnBoard(st *store.State, view boardView) error {
 		r.showBoard(st, view) // the move stands: the board is brought up to date the other way
 		return err
 	}
-	if r.messageID() != st.Game.MessageID {
+	if !r.onBoard(&st.Game) {
 		err := r.update(m)
 		r.showBoard(st, view)
 		return err

@@ -2,7 +2,9 @@ package bot_test
 
 import (
 	"bytes"
+	"cmp"
 	"context"
+	"fmt"
 	"image"
 	"image/png"
 	"log/slog"
@@ -159,7 +161,7 @@ func (h *harness) start() {
 		t.Fatal(err)
 	}
 	b, err := bot.New(bot.Config{
-		Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now,
+		Table: tab, Store: st, Posts: st, Variants: games.All(), Menu: games.Listed(), Session: h.srv.Session(), Now: h.clock.Now,
 		TaskInterval: time.Hour, TaskBatch: h.taskBatch, AnswerBudget: h.answerBudget,
 		BusyHandlers: h.busyHandlers, Logger: logger,
 	})
@@ -248,6 +250,30 @@ func (h *harness) game(id int64) store.State {
 	return st
 }
 
+// post returns where the bot posted what id (bot.Posts).
+func (h *harness) post(what store.Posted, id int64) store.Post {
+	h.t.Helper()
+	p, err := h.st.Post(context.Background(), what, id)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return p
+}
+
+// posted returns where game id's board is.
+func (h *harness) posted(id int64) store.Post { return h.post(store.PostedGame, id) }
+
+// shown returns where tournament id is shown: its sign-up message, its
+// thread.
+func (h *harness) shown(id int64) store.Post { return h.post(store.PostedTournament, id) }
+
+// control is the custom ID of game id's control verb (with its argument),
+// drawn for the game's turn as it is now.
+func (h *harness) control(id int64, verb string) string {
+	h.t.Helper()
+	return fmt.Sprintf("g/%d/v%d/%s", id, h.game(id).Game.TurnVersion, verb)
+}
+
 // onlyGame returns the one active game of u.
 func (h *harness) onlyGame(u *discordgo.User) store.State {
 	h.t.Helper()
@@ -262,14 +288,11 @@ func (h *harness) onlyGame(u *discordgo.User) store.State {
 // that the message shows its board (checkBoardImage).
 func (h *harness) board(id int64) *discordtest.Message {
 	h.t.Helper()
-	st := h.game(id)
-	channel := st.Game.ChannelID
-	if st.Game.ThreadID != "" { // moved there with /board
-		channel = st.Game.ThreadID
-	}
-	m := h.srv.Message(channel, st.Game.MessageID)
+	st, p := h.game(id), h.posted(id)
+	channel := cmp.Or(p.Thread, st.Game.ChannelID) // a thread: moved there with /board
+	m := h.srv.Message(channel, p.Message)
 	if m == nil {
-		h.t.Fatalf("game %d has no board message (%q)", id, st.Game.MessageID)
+		h.t.Fatalf("game %d has no board message (%q)", id, p.Message)
 	}
 	h.checkBoardImage(m)
 	return m
@@ -327,7 +350,7 @@ func (h *harness) eventuallyWithin(d time.Duration, what string, cond func() boo
 // the message shows the board.
 func (h *harness) boardReady(id int64) {
 	h.t.Helper()
-	h.eventually("the board message", func() bool { return h.game(id).Game.MessageID != "" })
+	h.eventually("the board message", func() bool { return h.posted(id).Message != "" })
 	h.board(id)
 }
 

@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"context"
 	"fmt"
 	"net/url"
 	"strings"
@@ -65,8 +66,9 @@ func isolate(name string) string {
 	return name
 }
 
-// gameLine describes a game in a list, from the point of view of userID.
-func (b *Bot) gameLine(g *store.Game, userID string) string {
+// gameLine describes a game in a list, from the point of view of userID,
+// with a link to its board.
+func (b *Bot) gameLine(ctx context.Context, g *store.Game, userID string) string {
 	v := b.variants[g.Variant]
 	name := g.Variant
 	if v != nil {
@@ -94,8 +96,10 @@ func (b *Bot) gameLine(g *store.Game, userID string) string {
 			line += fmt.Sprintf(" · %s to move", isolate(seatName(g.Seats[start.Turn()^engine.Side(g.Ply&1)])))
 		}
 	}
-	if g.MessageID != "" {
-		line += " · " + messageLink(g.GuildID, boardChannel(g), g.MessageID)
+	if p, err := b.boardOf(ctx, g); err != nil {
+		b.log.Warn("a game's board, for its link", "game", g.ID, "err", err)
+	} else if p.Message != "" {
+		line += " · " + messageLink(g.GuildID, boardChannel(g, p), p.Message)
 	}
 	if !g.Deadline.IsZero() {
 		line += fmt.Sprintf(" · clock runs out <t:%d:R>", g.Deadline.Unix())
@@ -118,7 +122,7 @@ func (r *request) gamesCommand() error {
 	}
 	var lines []string
 	for i := range games {
-		lines = append(lines, r.b.gameLine(&games[i], u.ID))
+		lines = append(lines, r.b.gameLine(r.ctx, &games[i], u.ID))
 	}
 	return r.reply(message{ephemeral: true, embeds: []*discordgo.MessageEmbed{{
 		Title: fmt.Sprintf("Games of %s", r.playerOf(u).Name), Description: fitLines(lines, maxListText),
@@ -208,7 +212,7 @@ func (r *request) profileCommand() error {
 		desc.WriteString("\nRecent games:\n")
 		var lines []string
 		for i := range p.Recent {
-			lines = append(lines, b.gameLine(&p.Recent[i], u.ID))
+			lines = append(lines, b.gameLine(r.ctx, &p.Recent[i], u.ID))
 		}
 		desc.WriteString(fitLines(lines, maxListText-utf8.RuneCountInString(desc.String())))
 	}
@@ -245,7 +249,7 @@ func (r *request) historyCommand() error {
 	}
 	var lines []string
 	for i := range games {
-		lines = append(lines, r.b.gameLine(&games[i], u.ID))
+		lines = append(lines, r.b.gameLine(r.ctx, &games[i], u.ID))
 	}
 	return r.reply(message{ephemeral: true, embeds: []*discordgo.MessageEmbed{{
 		Title: "Finished games of " + r.playerOf(u).Name, Description: fitLines(lines, maxListText),

@@ -68,7 +68,7 @@ func TestLateAnswers(t *testing.T) {
 	})
 	deferred("the move", h.srv.Select(t, h.alice, board, to, text).WaitResponse(t, wait), discordgo.InteractionResponseDeferredMessageUpdate)
 	h.eventually("the board after the move", func() bool {
-		return h.game(id).Game.Ply == 1 && strings.Contains(strings.Join(buttons(h.board(id)), " "), fmt.Sprintf("g/%d/1/", id))
+		return h.game(id).Game.Ply == 1 && strings.Contains(strings.Join(buttons(h.board(id)), " "), fmt.Sprintf("g/%d/v%d/", id, h.game(id).Game.TurnVersion))
 	})
 
 	// "Type a move" is not deferred, since Discord takes a form only as
@@ -90,7 +90,7 @@ func TestLateAnswers(t *testing.T) {
 	typed := h.srv.SubmitModal(t, form, map[string]string{"move": reply})
 	deferred("the typed move", typed.WaitResponse(t, wait), discordgo.InteractionResponseDeferredMessageUpdate)
 	h.eventually("the board after the typed move", func() bool {
-		return h.game(id).Game.Ply == 2 && strings.Contains(strings.Join(buttons(h.board(id)), " "), fmt.Sprintf("g/%d/2/", id))
+		return h.game(id).Game.Ply == 2 && strings.Contains(strings.Join(buttons(h.board(id)), " "), fmt.Sprintf("g/%d/v%d/", id, h.game(id).Game.TurnVersion))
 	})
 
 	// A refusal of /move stays private: the deferral is private too.

@@ -61,7 +61,7 @@ func TestHint(t *testing.T) {
 		t.Errorf("the game records %d hints, want %d", got, table.MaxHints)
 	}
 	rix, _ := h.command(h.alice, "resign")
-	h.srv.Click(t, h.alice, rix.Original(), fmt.Sprintf("g/%d/%d/resign!", st.Game.ID, st.Game.Ply)).WaitResponse(t, wait)
+	h.srv.Click(t, h.alice, rix.Original(), h.control(st.Game.ID, "resign!")).WaitResponse(t, wait)
 	h.eventually("the final board says hints were used", func() bool {
 		b := h.board(st.Game.ID)
 		return len(b.Embeds) > 0 && strings.Contains(b.Embeds[0].Description, "alice had 3 hints from zugbot")

@@ -71,8 +71,8 @@ func TestRoundAtDiscordPace(t *testing.T) {
 	h.atDiscordPace()
 	players := h.users("p", 32)
 	h.tournamentOf(players, 1)
-	h.eventually("the tournament's thread", func() bool { return h.tournament(1).ThreadID != "" })
-	thread := h.tournament(1).ThreadID
+	h.eventually("the tournament's thread", func() bool { return h.shown(1).Thread != "" })
+	thread := h.shown(1).Thread
 	user := map[string]*discordgo.User{}
 	for _, u := range players {
 		user[u.ID] = u
@@ -84,7 +84,7 @@ func TestRoundAtDiscordPace(t *testing.T) {
 	moved := map[int64]bool{}
 	for len(moved) < 4 {
 		for _, p := range pairings {
-			if moved[p.GameID] || h.game(p.GameID).Game.MessageID == "" {
+			if moved[p.GameID] || h.posted(p.GameID).Message == "" {
 				continue
 			}
 			ix := h.srv.SlashCommand(t, user[p.White], thread, "move", discordtest.Opt("game", p.GameID), discordtest.Opt("move", "a1xb1"))
@@ -120,7 +120,7 @@ func TestRoundAtDiscordPace(t *testing.T) {
 	}
 	var want []string
 	for _, p := range pairings {
-		want = append(want, h.game(p.GameID).Game.MessageID)
+		want = append(want, h.posted(p.GameID).Message)
 		h.board(p.GameID) // its picture decodes
 	}
 	if pairingsAt != 0 || !slices.Equal(boards, want) {
@@ -151,7 +151,7 @@ func TestFlagDuringRound(t *testing.T) {
 	g := h.playAI(h.alice, elsewhere, "zola", discordtest.Opt("color", "first"), discordtest.Opt("clock", "5+3")).Game
 	h.clock.Advance(4 * time.Minute)
 	h.tournamentOf(h.users("p", 16), 1) // 8 boards: two windows of Discord's pace
-	h.eventually("the round's pairings", func() bool { return h.tournament(1).Announced == 1 })
+	h.eventually("the round's pairings", func() bool { return h.shown(1).Announced == 1 })
 	h.clock.Advance(90 * time.Second) // alice's 5 minutes are up; the round's clocks are at 1:30
 	h.tab.WakeTimers()
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -160,7 +160,7 @@ func TestFlagDuringRound(t *testing.T) {
 	posted := 0
 	tr := h.tournament(1)
 	for _, p := range tr.RoundPairings(1) {
-		if h.game(p.GameID).Game.MessageID != "" {
+		if h.posted(p.GameID).Message != "" {
 			posted++
 		}
 	}
@@ -177,7 +177,7 @@ func (h *harness) roundTime(tr store.Tournament) time.Duration {
 	var first, last time.Time
 	boards := map[string]bool{}
 	for _, p := range tr.RoundPairings(tr.Round) {
-		boards[h.game(p.GameID).Game.MessageID] = true
+		boards[h.posted(p.GameID).Message] = true
 	}
 	for _, r := range h.srv.Requests() {
 		switch {
@@ -316,7 +316,7 @@ func TestDeletedChannel(t *testing.T) {
 	h.srv.TakeViolations() // the board's edit and the ping in the deleted channel
 	bix := h.srv.SlashCommand(t, h.bob, side, "board", discordtest.Opt("game", moved.ID))
 	bix.WaitResponse(t, wait)
-	h.eventually("the board in the side channel", func() bool { return h.game(moved.ID).Game.MessageID == bix.Original().ID })
+	h.eventually("the board in the side channel", func() bool { return h.posted(moved.ID).Message == bix.Original().ID })
 	ix = h.srv.SlashCommand(t, h.bob, side, "move", discordtest.Opt("game", moved.ID), discordtest.Opt("move", "a2xa1"))
 	ix.WaitResponse(t, wait)
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
@@ -334,7 +334,7 @@ func TestDeletedChannel(t *testing.T) {
 	}
 	bix = h.srv.SlashCommand(t, byID[p.Black], side, "board", discordtest.Opt("game", p.GameID))
 	bix.WaitResponse(t, wait)
-	h.eventually("the tournament game's board in the side channel", func() bool { return h.game(p.GameID).Game.MessageID == bix.Original().ID })
+	h.eventually("the tournament game's board in the side channel", func() bool { return h.posted(p.GameID).Message == bix.Original().ID })
 	h.srv.TakeViolations()
 
 	// The tournament is called off; its games, and the one left in the

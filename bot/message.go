@@ -3,8 +3,6 @@ package bot
 import (
 	"bytes"
 	"context"
-	"encoding/json"
-	"fmt"
 
 	"github.com/bwmarrin/discordgo"
 )
@@ -167,41 +165,9 @@ func (m message) channelEdit(channelID, messageID string) *discordgo.MessageEdit
 
 // sendOnce posts m in channelID as the one post of nonce (at most 25
 // characters): Discord creates one message per nonce in a few minutes and
-// returns that message to a post made again (enforce_nonce,
-// https://discord.com/developers/docs/resources/message#create-message).
-// So a post that is recorded after Discord took it, tried again after a
-// crash between the two, is not doubled. discordgo v0.29.0's MessageSend
-// has no nonce, hence the request made here as ChannelMessageSendComplex
-// makes it.
+// returns that message to a post made again (poster.SendOnce). So a post
+// that is recorded after Discord took it, tried again after a crash
+// between the two, is not doubled.
 func (b *Bot) sendOnce(ctx context.Context, channelID, nonce string, m message) (*discordgo.Message, error) {
-	data := struct {
-		*discordgo.MessageSend
-		Nonce        string `json:"nonce"`
-		EnforceNonce bool   `json:"enforce_nonce"`
-	}{m.send(), nonce, true}
-	for _, e := range data.Embeds {
-		if e.Type == "" {
-			e.Type = discordgo.EmbedTypeRich
-		}
-	}
-	endpoint := discordgo.EndpointChannelMessages(channelID)
-	var resp []byte
-	var err error
-	if len(data.Files) > 0 {
-		contentType, body, err := discordgo.MultipartBodyWithJSON(data, data.Files)
-		if err != nil {
-			return nil, err
-		}
-		resp, err = b.session.RequestRaw("POST", endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
-		if err != nil {
-			return nil, err
-		}
-	} else if resp, err = b.session.RequestWithBucketID("POST", endpoint, data, endpoint, discordgo.WithContext(ctx)); err != nil {
-		return nil, err
-	}
-	var msg discordgo.Message
-	if err := json.Unmarshal(resp, &msg); err != nil {
-		return nil, fmt.Errorf("decode the message posted: %w", err)
-	}
-	return &msg, nil
+	return b.post.SendOnce(ctx, channelID, nonce, m.send())
 }

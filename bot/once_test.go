@@ -23,22 +23,23 @@ func TestTournamentPostsOnce(t *testing.T) {
 	h := newHarness(t)
 	players := append([]*discordgo.User{h.alice, h.bob}, h.srv.NewUser("cyd"), h.srv.NewUser("dora"))
 	h.command(h.alice, "tournament create", discordtest.Opt("game", "zola"), discordtest.Opt("format", "swiss"), discordtest.Opt("rounds", 2))
-	h.eventually("the sign-up message recorded", func() bool { return h.tournament(1).MessageID != "" })
-	signup := func() *discordtest.Message { return h.srv.Message(h.channel, h.tournament(1).MessageID) }
+	h.eventually("the sign-up message recorded", func() bool { return h.shown(1).Message != "" })
+	signup := func() *discordtest.Message { return h.srv.Message(h.channel, h.shown(1).Message) }
 	for _, u := range players {
 		h.srv.Click(t, u, signup(), hasSuffix(buttons(signup()), "/join")).WaitResponse(t, wait)
 	}
 	h.srv.Click(t, h.alice, signup(), hasSuffix(buttons(signup()), "/start")).WaitResponse(t, wait)
 	tr := h.roundPosted(1, 1)
 	first := tr.RoundPairings(1)[0].GameID
-	board := h.game(first).Game.MessageID
+	board := h.posted(first).Message
 
 	db, err := sql.Open("sqlite", "file:"+h.dbPath+"?_pragma=busy_timeout(10000)")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer db.Close()
-	for _, q := range []string{`UPDATE tournaments SET announced = 0 WHERE id = 1`, fmt.Sprintf(`UPDATE games SET message_id = '' WHERE id = %d`, first)} {
+	for _, q := range []string{`UPDATE discord_posts SET announced = 0 WHERE kind = 'tournament' AND id = 1`,
+		fmt.Sprintf(`UPDATE discord_posts SET message_id = '' WHERE kind = 'game' AND id = %d`, first)} {
 		if _, err := db.Exec(q); err != nil {
 			t.Fatal(err)
 		}
@@ -46,14 +47,14 @@ func TestTournamentPostsOnce(t *testing.T) {
 	if err := h.bot.Stepped(context.Background(), table.Step{Tournament: h.tournament(1)}); err != nil {
 		t.Fatalf("the step taken again: %v", err)
 	}
-	if got := h.tournament(1).Announced; got != 1 {
+	if got := h.shown(1).Announced; got != 1 {
 		t.Errorf("round 1 recorded announced: %d; want 1", got)
 	}
-	if got := h.game(first).Game.MessageID; got != board {
+	if got := h.posted(first).Message; got != board {
 		t.Errorf("game %d's board recorded as message %s; want the one posted before, %s", first, got, board)
 	}
 	announced, boards := 0, 0
-	for _, ch := range []string{h.channel, tr.ThreadID} {
+	for _, ch := range []string{h.channel, h.shown(1).Thread} {
 		for _, m := range h.srv.Messages(ch) {
 			if strings.HasPrefix(m.Content, "**Round 1 of 2** of tournament #1.") {
 				announced++

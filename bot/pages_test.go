@@ -18,7 +18,7 @@ func TestWebPagesLinked(t *testing.T) {
 	st := h.duel("zola", true)
 	h.resignIn(h.alice, h.channel, st.Game.ID)
 	board := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && strings.Contains(m.Content, "resign")
+		return m.ID == h.posted(st.Game.ID).Message && strings.Contains(m.Content, "resign")
 	})
 	replay := ""
 	for _, row := range board.Components {

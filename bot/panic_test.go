@@ -41,7 +41,7 @@ func TestPanicRecovered(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer tab.Close()
-	b, err := New(Config{Table: tab, Store: st, Variants: variants, Session: srv.Session(), Metrics: m, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
+	b, err := New(Config{Table: tab, Store: st, Posts: st, Variants: variants, Session: srv.Session(), Metrics: m, Logger: slog.New(slog.NewTextHandler(&logs, nil))})
 	if err != nil {
 		t.Fatal(err)
 	}

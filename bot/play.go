@@ -2,10 +2,8 @@ package bot
 
 import (
 	"bytes"
-	"cmp"
 	"errors"
 	"fmt"
-	"strconv"
 	"strings"
 
 	"github.com/bwmarrin/discordgo"
@@ -98,29 +96,33 @@ func (r *request) postBoard(st *store.State, m message) error {
 	if err != nil {
 		return fmt.Errorf("find the board message of game %d: %w", st.Game.ID, err)
 	}
-	old := st.Game
+	g := &st.Game
+	old, err := b.boardOf(r.ctx, g)
+	if err != nil {
+		return err
+	}
 	thread := "" // the board stays in the game's channel
-	if msg.ChannelID != old.ChannelID {
+	if msg.ChannelID != g.ChannelID {
 		thread = msg.ChannelID
 	}
-	if err := b.table.ShowGameAt(r.ctx, st.Game.ID, thread, msg.ID); err != nil {
+	if err := b.posts.SetPost(r.ctx, store.PostedGame, g.ID, thread, msg.ID); err != nil {
 		return err
 	}
 	b.drawn(r.ctx, &st.Game)
 	if thread != "" && b.isThread(r.ctx, thread) {
 		// A member of the thread keeps access to it, and sees it archived
 		// and woken up (https://discord.com/developers/docs/topics/threads#thread-membership).
-		if err := b.session.ThreadJoin(thread, discordgo.WithContext(r.ctx)); err != nil {
+		if err := b.post.JoinThread(r.ctx, thread); err != nil {
 			r.degraded("join this thread, where the board now is", thread, err)
 		}
 	}
 	// The previous board message keeps its picture but loses its controls.
-	if old.MessageID != "" && old.MessageID != msg.ID {
-		note := fmt.Sprintf("This board has moved to a newer message: %s", messageLink(old.GuildID, msg.ChannelID, msg.ID))
+	if old.Message != "" && old.Message != msg.ID {
+		note := fmt.Sprintf("This board has moved to a newer message: %s", messageLink(g.GuildID, msg.ChannelID, msg.ID))
 		empty := []discordgo.MessageComponent{}
-		_, err := b.session.ChannelMessageEditComplex(&discordgo.MessageEdit{ID: old.MessageID, Channel: boardChannel(&old), Content: &note, Components: &empty}, discordgo.WithContext(r.ctx))
+		_, err := b.post.EditMessage(r.ctx, &discordgo.MessageEdit{ID: old.Message, Channel: boardChannel(g, old), Content: &note, Components: &empty})
 		if err != nil {
-			b.log.Warn("could not retire an old board", "game", old.ID, "err", err)
+			b.log.Warn("could not retire an old board", "game", g.ID, "err", err)
 		}
 	}
 	return nil
@@ -275,8 +277,14 @@ func (r *request) boardCommand() error {
 		// Someone who does not play watches only what they can see: the
 		// game's channel, or its thread, where they ask.
 		g := &st.Game
-		if _, player := g.SideOf(r.user.ID); !player && r.i.ChannelID != g.ChannelID && r.i.ChannelID != g.ThreadID {
-			return userErrorf("Ask for game #%d's live board in its channel, <#%s>.", g.ID, cmp.Or(g.ThreadID, g.ChannelID))
+		if _, player := g.SideOf(r.user.ID); !player && r.i.ChannelID != g.ChannelID {
+			ch, err := r.b.channelOf(r.ctx, g)
+			if err != nil {
+				return err
+			}
+			if r.i.ChannelID != ch {
+				return userErrorf("Ask for game #%d's live board in its channel, <#%s>.", g.ID, ch)
+			}
 		}
 		return r.liveLink(g)
 	}
@@ -316,36 +324,20 @@ func onGame(f seated) func(*request, action) error {
 		if err != nil {
 			return err
 		}
-		if a.ply != st.Game.Ply || !sameTurn(r, a, st.Game.TurnVersion) {
+		if a.version == 0 {
+			// A control of a zugbot before controls carried the turn's
+			// version (they carried its ply): refused as stale, and the
+			// board it is on redrawn with controls of today's.
+			if r.onBoard(&st.Game) {
+				r.later(func() { r.showBoard(st, boardView{note: lastMoveNote(st), replay: st.Game.Over()}) })
+			}
+			return r.b.table.Explain(a.id, store.ErrStalePly)
+		}
+		if a.version != st.Game.TurnVersion {
 			return r.b.table.Explain(a.id, store.ErrStalePly)
 		}
 		return f(r, a, st, side)
 	}
-}
-
-// menuArg is the argument of the k-th select menu of pieces or of moves
-// drawn for the turn the game began at version turn
-// (store.Game.TurnVersion): "k~turn", so that a menu drawn at the same ply
-// in another position (before a takeback, on a copy of the board that was
-// not redrawn) is refused as stale rather than played in the position
-// now. A change that leaves the position alone (an offer, its answer)
-// leaves the menu good.
-func menuArg(k int, turn int64) string {
-	return strconv.Itoa(k) + "~" + strconv.FormatInt(turn, 10)
-}
-
-// sameTurn reports whether a select menu's pick a was drawn for the turn
-// begun at version turn, as its menuArg says. Menus drawn before their
-// argument carried the turn (those of older zugbots carry "@" and a
-// digest of the position instead, and are checked by their ply alone),
-// and buttons (a forced pass carries its move), pass.
-func sameTurn(r *request, a action, turn int64) bool {
-	if (a.verb != verbPick && a.verb != verbTo) || r.i.Type != discordgo.InteractionMessageComponent ||
-		r.i.MessageComponentData().ComponentType != discordgo.SelectMenuComponent {
-		return true
-	}
-	_, v, ok := strings.Cut(a.arg, "~")
-	return !ok || v == strconv.FormatInt(turn, 10)
 }
 
 // pickPiece draws the picked piece's moves on the board (the select menu
@@ -366,7 +358,7 @@ func (r *request) pickPiece(a action, st *store.State, side engine.Side) error {
 	if err != nil {
 		return err
 	}
-	if r.messageID() != st.Game.MessageID {
+	if !r.onBoard(&st.Game) {
 		return r.update(m) // a copy (in a DM), which only this answer draws
 	}
 	// The game's board: the answer in turn with its other edits. A change
@@ -382,12 +374,12 @@ func (r *request) pickPiece(a action, st *store.State, side engine.Side) error {
 
 // pickMove plays the move chosen in the board's select menu of moves, or
 // carried by a button (a forced pass).
-func (r *request) pickMove(a action, _ *store.State, _ engine.Side) error {
+func (r *request) pickMove(a action, st *store.State, _ engine.Side) error {
 	text := a.arg
 	if r.i.Type == discordgo.InteractionMessageComponent && len(r.i.MessageComponentData().Values) == 1 {
 		text = r.i.MessageComponentData().Values[0]
 	}
-	return r.playText(a.id, a.ply, text, true)
+	return r.playText(a.id, st.Game.Ply, text, true)
 }
 
 // askMove opens the "Type a move" modal.
@@ -396,7 +388,7 @@ func (r *request) askMove(a action, st *store.State, side engine.Side) error {
 		return err
 	}
 	return r.respond(discordgo.InteractionResponseModal, &discordgo.InteractionResponseData{
-		CustomID: gameAction(a.id, a.ply, verbTyped).String(),
+		CustomID: gameAction(a.id, a.version, verbTyped).String(),
 		Title:    fmt.Sprintf("Your move in game #%d", a.id),
 		Components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
 			discordgo.TextInput{CustomID: "move", Label: "Move", Style: discordgo.TextInputShort, Placeholder: moveExample(st.Position), Required: true, MaxLength: table.MaxMoveLen},
@@ -419,7 +411,7 @@ func (r *request) typedMove(a action, st *store.State, _ engine.Side) error {
 			}
 		}
 	}
-	return r.playText(a.id, a.ply, text, r.i.Message != nil && r.i.Message.ID == st.Game.MessageID)
+	return r.playText(a.id, st.Game.Ply, text, r.onBoard(&st.Game))
 }
 
 // moveExample returns one legal move as an example for the modal.
@@ -452,7 +444,7 @@ func (r *request) askResign(st *store.State) error {
 		content:   fmt.Sprintf("Resign game #%d? This cannot be undone.", st.Game.ID),
 		ephemeral: true,
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton, CustomID: gameAction(st.Game.ID, st.Game.Ply, verbResignYes).String()},
+			discordgo.Button{Label: "Yes, resign", Style: discordgo.DangerButton, CustomID: gameAction(st.Game.ID, st.Game.TurnVersion, verbResignYes).String()},
 		}}},
 	}.data())
 }
@@ -497,7 +489,7 @@ func (r *request) offerDraw(id int64, confirmed int) error {
 		return r.privately(message{
 			content: c.Error(),
 			components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-				discordgo.Button{Label: "Yes, offer it", Style: discordgo.DangerButton, CustomID: gameAction(id, c.Ply, verbDrawSure).String()},
+				discordgo.Button{Label: "Yes, offer it", Style: discordgo.DangerButton, CustomID: gameAction(id, c.TurnVersion, verbDrawSure).String()},
 			}}},
 		})
 	}
@@ -538,8 +530,8 @@ func (r *request) offerMessage(u *table.Update, what, yes, no string) error {
 		content:  fmt.Sprintf("%s, %s %s.", seatRef(opp), seatName(g.Seats[u.Side]), what),
 		mentions: []string{opp.ID},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
-			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: gameAction(g.ID, u.Offer.Ply, yes).String()},
-			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, u.Offer.Ply, no).String()},
+			discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: gameAction(g.ID, g.TurnVersion, yes).String()},
+			discordgo.Button{Label: "Decline", Style: discordgo.SecondaryButton, CustomID: gameAction(g.ID, g.TurnVersion, no).String()},
 		}}},
 	})
 }
@@ -566,14 +558,23 @@ func (r *request) takebackCommand() error {
 	return nil
 }
 
-// answerOffer accepts or declines a pending draw or takeback offer.
+// answerOffer accepts or declines a pending draw or takeback offer: the
+// one open in the turn the buttons were drawn for (an offer lapses when
+// the turn does). The buttons of an older zugbot carry the offer's ply.
 func (r *request) answerOffer(a action) error {
 	b := r.b
 	kind := store.DrawOffer
 	if a.verb == verbTakeYes || a.verb == verbTakeNo {
 		kind = store.TakebackOffer
 	}
-	u, err := b.table.Answer(r.ctx, a.id, r.user.ID, kind, a.ply, a.verb == verbDrawYes || a.verb == verbTakeYes)
+	ply := -1 // no offer's: the one shown is no longer open
+	switch g := &r.game.Game; {
+	case a.version == 0:
+		ply = a.ply
+	case a.version == g.TurnVersion:
+		ply = g.Offer.Ply
+	}
+	u, err := b.table.Answer(r.ctx, a.id, r.user.ID, kind, ply, a.verb == verbDrawYes || a.verb == verbTakeYes)
 	if err != nil {
 		return err
 	}
@@ -615,10 +616,14 @@ func (r *request) rematch(id int64) error {
 	if rm.Game.Event == 0 {
 		return r.postChallenge(&rm.Challenge)
 	}
-	if c := rm.Challenge; rm.Accepted && c.MessageID != "" {
+	if c := rm.Challenge; rm.Accepted {
 		r.later(func() {
-			m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, rm.Game.State.Game.ID))
-			if _, err := b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(r.ctx)); err != nil {
+			p, err := b.posts.Post(r.ctx, store.PostedChallenge, c.ID)
+			if err == nil && p.Message != "" {
+				m := b.closedChallenge(&c, fmt.Sprintf("accepted by %s: game #%d.", r.player().Name, rm.Game.State.Game.ID))
+				_, err = b.post.EditMessage(r.ctx, m.channelEdit(c.ChannelID, p.Message))
+			}
+			if err != nil {
 				b.log.Warn("could not close the rematch challenge's message", "challenge", c.ID, "err", err)
 			}
 		})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -33,7 +34,7 @@ func finalControls(m *discordtest.Message) bool {
 }
 
 // menuID returns the custom ID of m's select menu that begins with
-// prefix ("g/<game>/<ply>/pick/0"), or prefix itself when none does.
+// prefix ("g/<game>/v<version>/pick/0"), or prefix itself when none does.
 func menuID(m *discordtest.Message, prefix string) string {
 	for _, sm := range m.SelectMenus() {
 		if strings.HasPrefix(sm.CustomID, prefix) {
@@ -155,7 +156,7 @@ func TestRatedChallenge(t *testing.T) {
 	}
 
 	// Alice moves with the menus: pick a1, then a1xb1.
-	pick := menuID(h.board(st.Game.ID), fmt.Sprintf("g/%d/0/pick/0", st.Game.ID))
+	pick := menuID(h.board(st.Game.ID), h.control(st.Game.ID, "pick/0"))
 	sel := h.srv.Select(t, h.alice, h.board(st.Game.ID), pick, "a1")
 	if r := sel.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("picking a piece answered type %d", r.Type)
@@ -164,7 +165,7 @@ func TestRatedChallenge(t *testing.T) {
 	if menus := board.SelectMenus(); len(menus) != 2 || len(menus[1].Options) != 2 {
 		t.Fatalf("after picking a1: %d menus; want the pieces and a1's 2 moves", len(menus))
 	}
-	to := h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/to/0", st.Game.ID)), "a1xb1")
+	to := h.srv.Select(t, h.alice, board, menuID(board, h.control(st.Game.ID, "to/0")), "a1xb1")
 	to.WaitResponse(t, wait)
 	ping := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool { return strings.Contains(m.Content, "<@"+h.bob.ID+">, your move") })
 	if ping.ChannelID != h.channel {
@@ -180,10 +181,10 @@ func TestRatedChallenge(t *testing.T) {
 	if rresp.Data.Flags&discordgo.MessageFlagsEphemeral == 0 || !strings.Contains(rresp.Data.Content, "Resign game") {
 		t.Fatalf("/resign answered %q; want a private confirmation", rresp.Data.Content)
 	}
-	confirm := h.srv.Click(t, h.bob, rix.Original(), fmt.Sprintf("g/%d/1/resign!", st.Game.ID))
+	confirm := h.srv.Click(t, h.bob, rix.Original(), h.control(st.Game.ID, "resign!"))
 	confirm.WaitResponse(t, wait)
 	final := h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "resignation")
+		return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "resignation")
 	})
 	desc := final.Embeds[0].Description
 	for _, want := range []string{"alice (Red) wins** — resignation", "alice: 1500 → 1520 (+20)", "bob: 1500 → 1480 (-20)"} {
@@ -248,7 +249,7 @@ func TestBadInput(t *testing.T) {
 
 	// Game over: resign, then try to move.
 	rix, _ := h.command(h.alice, "resign", id)
-	h.srv.Click(t, h.alice, rix.Original(), fmt.Sprintf("g/%d/0/resign!", g.ID)).WaitResponse(t, wait)
+	h.srv.Click(t, h.alice, rix.Original(), h.control(g.ID, "resign!")).WaitResponse(t, wait)
 	_, resp := h.command(h.alice, "move", discordtest.Opt("move", "a1xb1"), id)
 	h.refused(resp, "is over")
 
@@ -264,21 +265,71 @@ func TestBadInput(t *testing.T) {
 	}
 }
 
-// TestStaleControls checks that a control from an earlier ply is refused
-// with "the board has changed", and that nothing is done.
-func TestStaleControls(t *testing.T) {
+// TestOldControls: a control of a board drawn by a zugbot before controls
+// carried the turn's version (they carried the ply) is refused, and the
+// board it is on is redrawn with today's controls, which work. An offer's
+// old Accept button still answers its offer: its ply names the offer.
+func TestOldControls(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
-	ix, _ := h.command(h.alice, "play", discordtest.Opt("game", "zola"), discordtest.Opt("level", 1), discordtest.Opt("color", "first"))
-	ix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return len(m.Embeds) > 0 })
-	g := h.onlyGame(h.alice).Game
-	rix, _ := h.command(h.alice, "resign")
-	mix, _ := h.command(h.alice, "move", discordtest.Opt("move", "a1xb1"))
-	mix.WaitOriginal(t, wait, func(m *discordtest.Message) bool { return m.Content != "" })
-	stale := h.srv.Click(t, h.alice, rix.Original(), fmt.Sprintf("g/%d/0/resign!", g.ID))
-	h.refused(stale.WaitResponse(t, wait), "has changed since you looked at it")
-	if st := h.game(g.ID); st.Game.Over() || st.Game.Ply != 2 {
-		t.Errorf("after a stale resign click: over %v, ply %d; want the game going at ply 2", st.Game.Over(), st.Game.Ply)
+	id := h.duel("zonal", false).Game.ID // alice first
+	h.boardReady(id)
+	// The board as an older zugbot drew it, at ply 0, the game's ply now
+	// (a copy, and the answer's words, are TestStaleControls').
+	oldControls := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Resign", Style: discordgo.DangerButton, CustomID: fmt.Sprintf("g/%d/0/resign", id)},
+	}}}
+	board := h.board(id)
+	if _, err := h.srv.Session().ChannelMessageEditComplex(&discordgo.MessageEdit{ID: board.ID, Channel: board.ChannelID, Components: &oldControls}); err != nil {
+		t.Fatal(err)
+	}
+	h.refused(h.srv.Click(t, h.alice, h.board(id), fmt.Sprintf("g/%d/0/resign", id)).WaitResponse(t, wait), "has changed since you looked at it")
+	if g := h.game(id).Game; g.Over() || g.Ply != 0 {
+		t.Fatalf("after the old control: over %v, ply %d; want the game untouched", g.Over(), g.Ply)
+	}
+	now := h.control(id, "")
+	h.eventually("the board redrawn with today's controls", func() bool {
+		ids := buttons(h.board(id))
+		return len(ids) > 2 && !slices.ContainsFunc(ids, func(c string) bool { return !strings.HasPrefix(c, now) })
+	})
+	if r := h.srv.Click(t, h.alice, h.board(id), hasSuffix(buttons(h.board(id)), "/resign")).WaitResponse(t, wait); !strings.Contains(r.Data.Content, "Resign game") {
+		t.Errorf("today's Resign answered %q; want the confirmation", r.Data.Content)
+	}
+
+	// An offer open when zugbot was upgraded: its old Accept answers it.
+	dix, _ := h.command(h.alice, "draw", discordtest.Opt("game", id))
+	offer := dix.Original()
+	oldOffer := []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{
+		discordgo.Button{Label: "Accept", Style: discordgo.SuccessButton, CustomID: fmt.Sprintf("g/%d/0/draw+", id)},
+	}}}
+	if _, err := h.srv.Session().ChannelMessageEditComplex(&discordgo.MessageEdit{ID: offer.ID, Channel: offer.ChannelID, Components: &oldOffer}); err != nil {
+		t.Fatal(err)
+	}
+	offer = h.srv.Message(offer.ChannelID, offer.ID)
+	h.srv.Click(t, h.bob, offer, fmt.Sprintf("g/%d/0/draw+", id)).WaitResponse(t, wait)
+	if g := h.game(id).Game; g.Result != store.Draw {
+		t.Errorf("after the old Accept: result %q; want a draw", g.Result)
+	}
+}
+
+// TestStaleOffer: an offer's buttons drawn in an earlier turn answer that
+// the offer is no longer open, and do nothing.
+func TestStaleOffer(t *testing.T) {
+	t.Parallel()
+	h := newHarness(t)
+	id := h.duel("zonal", false).Game.ID // alice first
+	h.boardReady(id)
+	dix, _ := h.command(h.alice, "draw", discordtest.Opt("game", id))
+	offer := dix.Original()
+	accept := hasSuffix(buttons(offer), "/draw+")
+	if want := h.control(id, "draw+"); accept != want {
+		t.Fatalf("the offer's Accept is %q; want %q, the turn's", accept, want)
+	}
+	st := h.game(id)
+	h.move(h.alice, id, st.Position.FormatMove(st.Position.Moves(nil)[0])) // the offer lapses
+	h.refused(h.srv.Click(t, h.bob, offer, accept).WaitResponse(t, wait), fmt.Sprintf("That offer in game #%d is no longer open", id))
+	if g := h.game(id).Game; g.Over() {
+		t.Errorf("a lapsed offer's Accept ended the game: %v", g.Result)
 	}
 }
 
@@ -292,11 +343,11 @@ func TestRestart(t *testing.T) {
 	h.boardReady(g.ID)
 	h.restart()
 	board := h.board(g.ID)
-	sel := h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/pick/0", g.ID)), "c1")
+	sel := h.srv.Select(t, h.alice, board, menuID(board, h.control(g.ID, "pick/0")), "c1")
 	if r := sel.WaitResponse(t, wait); r.Type != discordgo.InteractionResponseUpdateMessage {
 		t.Fatalf("a pick after the restart answered type %d", r.Type)
 	}
-	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/to/0", g.ID)), "c1xd1")
+	to := h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "to/0")), "c1xd1")
 	to.WaitResponse(t, wait)
 	h.eventually("the move after the restart", func() bool { return h.game(g.ID).Game.Ply == 2 })
 	// Each start registered the commands with one bulk overwrite, and nothing else.
@@ -325,15 +376,16 @@ func TestConcurrentClicks(t *testing.T) {
 	acc.WaitFollowups(t, 1, wait)
 	g := h.onlyGame(h.alice).Game
 	h.boardReady(g.ID)
-	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), fmt.Sprintf("g/%d/0/pick/0", g.ID)), "a1").WaitResponse(t, wait)
+	h.srv.Select(t, h.alice, h.board(g.ID), menuID(h.board(g.ID), h.control(g.ID, "pick/0")), "a1").WaitResponse(t, wait)
 	board := h.board(g.ID)
+	toID := menuID(board, h.control(g.ID, "to/0"))
 	var wg sync.WaitGroup
 	resps := make([]*discordtest.Response, 2)
 	for i, move := range []string{"a1xb1", "a1xa2"} {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			resps[i] = h.srv.Select(t, h.alice, board, menuID(board, fmt.Sprintf("g/%d/0/to/0", g.ID)), move).WaitResponse(t, wait)
+			resps[i] = h.srv.Select(t, h.alice, board, toID, move).WaitResponse(t, wait)
 		}()
 	}
 	wg.Wait()
@@ -388,7 +440,7 @@ func TestDeadlines(t *testing.T) {
 		t.Fatalf("after the deadline: %v %d %q; want bob winning on time", st.Game.Result, st.Game.Winner, st.Game.Reason)
 	}
 	h.srv.WaitMessage(t, wait, func(m *discordtest.Message) bool {
-		return m.ID == st.Game.MessageID && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "timeout")
+		return m.ID == h.posted(st.Game.ID).Message && len(m.Embeds) > 0 && strings.Contains(m.Embeds[0].Description, "timeout")
 	})
 
 	// A challenge nobody answers expires after 24 hours.
@@ -396,7 +448,7 @@ func TestDeadlines(t *testing.T) {
 	open := cix.Original()
 	h.eventually("the challenge's message", func() bool {
 		cs, err := h.st.OpenChallenges(ctx, h.alice.ID)
-		return err == nil && len(cs) == 1 && cs[0].MessageID == open.ID
+		return err == nil && len(cs) == 1 && h.post(store.PostedChallenge, cs[0].ID).Message == open.ID
 	})
 	h.clock.Advance(25 * time.Hour)
 	h.restart() // the timer is a row in the database: it survives

@@ -76,7 +76,7 @@ func (r *request) late(m message) error {
 	}
 	out.ephemeral = false
 	out.mentions = append(slices.Clone(m.mentions), r.user.ID)
-	if _, err := r.b.session.ChannelMessageSendComplex(r.i.ChannelID, out.send(), discordgo.WithContext(r.ctx)); err != nil {
+	if _, err := r.b.post.Send(r.ctx, r.i.ChannelID, out.send()); err != nil {
 		return fmt.Errorf("post a late answer in the channel: %w", err)
 	}
 	r.b.log.Info("answered in the channel: the interaction's token had expired", "interaction", r.i.ID, "user", r.user.ID)

@@ -97,3 +97,80 @@ func (r sessionResponder) message(ctx context.Context, method, id string, edit *
 	}
 	return &m, nil
 }
+
+// poster makes the bot's calls to Discord about messages in channels:
+// the boards, pings and announcements it posts, edits and deletes, and
+// the threads it opens and joins for them. The bot makes them all through
+// it, so that a test of what a handler or an announcement posts can record
+// them (recorder), as responder does for an interaction's answer.
+type poster interface {
+	Send(ctx context.Context, channel string, m *discordgo.MessageSend) (*discordgo.Message, error)
+	// SendOnce posts m unless a post with the same nonce was made in the
+	// last few minutes, whose message it then returns (see sendOnce).
+	SendOnce(ctx context.Context, channel, nonce string, m *discordgo.MessageSend) (*discordgo.Message, error)
+	EditMessage(ctx context.Context, edit *discordgo.MessageEdit) (*discordgo.Message, error)
+	DeleteMessage(ctx context.Context, channel, id string) error
+	StartThread(ctx context.Context, channel, message, name string) (*discordgo.Channel, error)
+	JoinThread(ctx context.Context, thread string) error
+}
+
+// sessionPoster posts through a discordgo session.
+type sessionPoster struct{ s *discordgo.Session }
+
+func (p sessionPoster) Send(ctx context.Context, channel string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	return p.s.ChannelMessageSendComplex(channel, m, discordgo.WithContext(ctx))
+}
+
+func (p sessionPoster) EditMessage(ctx context.Context, edit *discordgo.MessageEdit) (*discordgo.Message, error) {
+	return p.s.ChannelMessageEditComplex(edit, discordgo.WithContext(ctx))
+}
+
+func (p sessionPoster) DeleteMessage(ctx context.Context, channel, id string) error {
+	return p.s.ChannelMessageDelete(channel, id, discordgo.WithContext(ctx))
+}
+
+func (p sessionPoster) StartThread(ctx context.Context, channel, message, name string) (*discordgo.Channel, error) {
+	return p.s.MessageThreadStartComplex(channel, message, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440}, discordgo.WithContext(ctx))
+}
+
+func (p sessionPoster) JoinThread(ctx context.Context, thread string) error {
+	return p.s.ThreadJoin(thread, discordgo.WithContext(ctx))
+}
+
+// SendOnce posts m with nonce, which Discord enforces (enforce_nonce):
+// it returns the message made before to a post made again
+// (https://discord.com/developers/docs/resources/message#create-message).
+// discordgo v0.29.0's MessageSend has no nonce, hence the request made
+// here as ChannelMessageSendComplex makes it.
+func (p sessionPoster) SendOnce(ctx context.Context, channel, nonce string, m *discordgo.MessageSend) (*discordgo.Message, error) {
+	data := struct {
+		*discordgo.MessageSend
+		Nonce        string `json:"nonce"`
+		EnforceNonce bool   `json:"enforce_nonce"`
+	}{m, nonce, true}
+	for _, e := range data.Embeds {
+		if e.Type == "" {
+			e.Type = discordgo.EmbedTypeRich
+		}
+	}
+	endpoint := discordgo.EndpointChannelMessages(channel)
+	var resp []byte
+	var err error
+	if len(data.Files) > 0 {
+		contentType, body, err := discordgo.MultipartBodyWithJSON(data, data.Files)
+		if err != nil {
+			return nil, err
+		}
+		resp, err = p.s.RequestRaw("POST", endpoint, contentType, body, endpoint, 0, discordgo.WithContext(ctx))
+		if err != nil {
+			return nil, err
+		}
+	} else if resp, err = p.s.RequestWithBucketID("POST", endpoint, data, endpoint, discordgo.WithContext(ctx)); err != nil {
+		return nil, err
+	}
+	var msg discordgo.Message
+	if err := json.Unmarshal(resp, &msg); err != nil {
+		return nil, fmt.Errorf("decode the message posted: %w", err)
+	}
+	return &msg, nil
+}

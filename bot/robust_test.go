@@ -200,7 +200,7 @@ func TestListsFitDiscord(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := db.SetMessage(ctx, g.ID, "", fmt.Sprintf("1%017d", g.ID)); err != nil {
+		if err := db.SetPost(ctx, store.PostedGame, g.ID, "", fmt.Sprintf("1%017d", g.ID)); err != nil {
 			t.Fatal(err)
 		}
 		if i < 15 { // 15 finished games, then 20 going
@@ -316,14 +316,14 @@ func TestDeletedBoardComesBack(t *testing.T) {
 	t.Parallel()
 	h := newHarness(t)
 	st := h.duel("zola", false)
-	old := st.Game.MessageID
+	old := h.posted(st.Game.ID).Message
 	size := h.checkBoardImage(h.board(st.Game.ID)).Bounds()
 	h.srv.DeleteMessage(h.channel, old)
 	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
 	if got := h.move(h.alice, st.Game.ID, move); !strings.Contains(got, "you played") {
 		t.Fatalf("/move answered %q", got)
 	}
-	h.eventually("a new board", func() bool { return h.game(st.Game.ID).Game.MessageID != old })
+	h.eventually("a new board", func() bool { return h.posted(st.Game.ID).Message != old })
 	h.srv.WaitViolation(t, discordgo.ErrCodeUnknownMessage, wait) // the edit of the deleted board
 	b := h.board(st.Game.ID)
 	if len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, move) {
@@ -398,16 +398,16 @@ func TestBoardInArchivedThread(t *testing.T) {
 	thread := h.srv.NewThread(h.channel, "our game", false)
 	ix := h.srv.SlashCommand(t, h.alice, thread, "board", discordtest.Opt("game", st.Game.ID))
 	ix.WaitResponse(t, wait)
-	h.eventually("the board in the thread", func() bool { return h.game(st.Game.ID).Game.ThreadID == thread })
+	h.eventually("the board in the thread", func() bool { return h.posted(st.Game.ID).Thread == thread })
 	h.eventually("the bot in the thread", func() bool { return h.srv.ThreadMember(thread, h.srv.BotUser()) })
 	h.srv.ArchiveThread(thread)
-	old := h.game(st.Game.ID).Game.MessageID
+	old := h.posted(st.Game.ID).Message
 	size := h.checkBoardImage(h.board(st.Game.ID)).Bounds()
 	move := st.Position.FormatMove(st.Position.Moves(nil)[0])
 	if got := h.move(h.alice, st.Game.ID, move); !strings.Contains(got, "you played") {
 		t.Fatalf("/move answered %q", got)
 	}
-	h.eventually("a new board in the thread", func() bool { return h.game(st.Game.ID).Game.MessageID != old })
+	h.eventually("a new board in the thread", func() bool { return h.posted(st.Game.ID).Message != old })
 	if ch := h.srv.Channel(thread); ch.ThreadMetadata == nil || ch.ThreadMetadata.Archived {
 		t.Errorf("the thread is still archived: %+v", ch.ThreadMetadata)
 	}
@@ -531,7 +531,7 @@ func runBare(t *testing.T, srv *discordtest.Server, guild string) <-chan error {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), GuildID: guild})
+	b, err := bot.New(bot.Config{Table: tab, Store: st, Posts: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), GuildID: guild})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -634,7 +634,7 @@ func TestShards(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer tab.Close()
-			b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), Shards: shards})
+			b, err := bot.New(bot.Config{Table: tab, Store: st, Posts: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), Shards: shards})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -681,6 +681,7 @@ func TestBoardsRedrawnAtStart(t *testing.T) {
 		return m.EditedTimestamp.String()
 	}
 	edits := edited(h.board(current.Game.ID))
+	deleted := h.posted(gone.Game.ID).Message
 	h.stop()
 	ctx := context.Background()
 	db, err := store.Open(ctx, h.dbPath, store.Options{Now: h.clock.Now, Variants: games.All()})
@@ -697,7 +698,7 @@ func TestBoardsRedrawnAtStart(t *testing.T) {
 	if _, err := db.RecordMove(ctx, gone.Game.ID, 0, move, store.End{}); err != nil {
 		t.Fatal(err)
 	}
-	h.srv.DeleteMessage(h.channel, gone.Game.MessageID)
+	h.srv.DeleteMessage(h.channel, deleted)
 	if ids, err := db.StaleBoards(ctx); err != nil || len(ids) != 3 {
 		t.Errorf("boards behind before the restart: %v, %v; want games %d, %d and %d", ids, err, behind.Game.ID, ended.Game.ID, gone.Game.ID)
 	}
@@ -712,7 +713,7 @@ func TestBoardsRedrawnAtStart(t *testing.T) {
 		b := h.board(ended.Game.ID)
 		return finalControls(b)
 	})
-	h.eventually("the deleted board posted anew", func() bool { return h.game(gone.Game.ID).Game.MessageID != gone.Game.MessageID })
+	h.eventually("the deleted board posted anew", func() bool { return h.posted(gone.Game.ID).Message != deleted })
 	h.srv.WaitViolation(t, discordgo.ErrCodeUnknownMessage, wait) // the edit of the deleted board
 	if b := h.board(gone.Game.ID); len(b.Embeds) == 0 || !strings.Contains(b.Embeds[0].Description, "Last move: **"+move+"**") {
 		t.Errorf("the board posted anew does not show the move %s", move)

@@ -1,6 +1,7 @@
 package bot
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -63,7 +64,11 @@ func (b *Bot) TimedOut(ctx context.Context, u table.Update) error {
 		text += fmt.Sprintf(" (%s)", seatRef(other))
 		pings = []string{other.ID}
 	}
-	if _, err := b.session.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: pings}.send(), discordgo.WithContext(ctx)); err != nil {
+	ch, err := b.channelOf(ctx, g)
+	if err == nil {
+		_, err = b.post.Send(ctx, ch, message{content: text, mentions: pings}.send())
+	}
+	if err != nil {
 		b.degraded("announce a time-out", g.ID, err)
 	}
 	if err := b.editBoard(ctx, &u.State, boardView{note: note, replay: true}); err != nil {
@@ -83,9 +88,14 @@ func (b *Bot) degraded(what string, game int64, err error) {
 // time is left.
 func (b *Bot) Remind(ctx context.Context, st store.State, seat store.Seat) error {
 	g := &st.Game
+	p, err := b.boardOf(ctx, g)
+	if err != nil {
+		return err
+	}
+	ch := boardChannel(g, p)
 	text := fmt.Sprintf("%s, your time in game #%d (%s) runs out <t:%d:R>. Play with /move or on the board: %s",
-		seatRef(seat), g.ID, b.variants[g.Variant].Name, g.Deadline.Unix(), messageLink(g.GuildID, boardChannel(g), g.MessageID))
-	_, err := b.session.ChannelMessageSendComplex(boardChannel(g), message{content: text, mentions: []string{seat.ID}}.send(), discordgo.WithContext(ctx))
+		seatRef(seat), g.ID, b.variants[g.Variant].Name, g.Deadline.Unix(), messageLink(g.GuildID, ch, p.Message))
+	_, err = b.post.Send(ctx, ch, message{content: text, mentions: []string{seat.ID}}.send())
 	return err
 }
 
@@ -104,15 +114,17 @@ func (b *Bot) closeExpired(ctx context.Context, c *store.Challenge, msgID string
 }
 
 // showExpired edits the message of challenge c, expired, to say so (msgID
-// when the store does not know it yet).
+// when the bot has not recorded it yet).
 func (b *Bot) showExpired(ctx context.Context, c *store.Challenge, msgID string) error {
-	if c.MessageID == "" {
-		c.MessageID = msgID
+	p, err := b.posts.Post(ctx, store.PostedChallenge, c.ID)
+	if err != nil {
+		return err
 	}
-	if c.MessageID == "" {
+	msgID = cmp.Or(p.Message, msgID)
+	if msgID == "" {
 		return nil
 	}
 	m := b.closedChallenge(c, expiredHow(c))
-	_, err := b.session.ChannelMessageEditComplex(m.channelEdit(c.ChannelID, c.MessageID), discordgo.WithContext(ctx))
+	_, err = b.post.EditMessage(ctx, m.channelEdit(c.ChannelID, msgID))
 	return err
 }

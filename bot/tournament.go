@@ -2,6 +2,7 @@ package bot
 
 import (
 	"bytes"
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -89,14 +90,14 @@ func (r *request) createTournament() error {
 	if err != nil {
 		return err
 	}
-	if err := r.reply(b.tournamentMessage(&tr)); err != nil {
+	if err := r.reply(b.tournamentMessage(&tr, store.Post{})); err != nil {
 		return err
 	}
 	msg, err := r.out.Original(r.ctx)
 	if err != nil {
 		return fmt.Errorf("find the message of tournament %d: %w", tr.ID, err)
 	}
-	return b.table.ShowTournamentAt(r.ctx, tr.ID, "", msg.ID)
+	return b.posts.SetPost(r.ctx, store.PostedTournament, tr.ID, "", msg.ID)
 }
 
 // tournamentAct joins, leaves, starts, calls off or shows tournament a.id,
@@ -179,9 +180,12 @@ func (r *request) pauseTournament(id int64, pause bool) error {
 // (in place, for its own buttons), and note said to the user.
 func (r *request) tournamentChanged(tr *store.Tournament, note string) error {
 	b := r.b
-	m := b.tournamentMessage(tr)
-	if r.i.Type == discordgo.InteractionMessageComponent && r.messageID() == tr.MessageID {
-		if err := r.update(m); err != nil {
+	p, err := b.posts.Post(r.ctx, store.PostedTournament, tr.ID)
+	if err != nil {
+		return err
+	}
+	if r.i.Type == discordgo.InteractionMessageComponent && r.messageID() == p.Message {
+		if err := r.update(b.tournamentMessage(tr, p)); err != nil {
 			return err
 		}
 		return r.say("%s", note)
@@ -199,10 +203,11 @@ func (r *request) tournamentChanged(tr *store.Tournament, note string) error {
 
 // editTournamentMessage redraws tr's sign-up message.
 func (b *Bot) editTournamentMessage(ctx context.Context, tr *store.Tournament) error {
-	if tr.MessageID == "" {
-		return nil
+	p, err := b.posts.Post(ctx, store.PostedTournament, tr.ID)
+	if err != nil || p.Message == "" {
+		return err
 	}
-	_, err := b.session.ChannelMessageEditComplex(b.tournamentMessage(tr).channelEdit(tr.ChannelID, tr.MessageID), discordgo.WithContext(ctx))
+	_, err = b.post.EditMessage(ctx, b.tournamentMessage(tr, p).channelEdit(tr.ChannelID, p.Message))
 	return err
 }
 
@@ -222,9 +227,9 @@ func (b *Bot) tournamentTitle(tr *store.Tournament) string {
 	return fmt.Sprintf("Tournament #%d: %s, %s, %s, %s", tr.ID, b.variants[tr.Variant].Name, format, table.ClockText(tr.Clock, tr.DaysPerMove), kind)
 }
 
-// tournamentMessage is tr's sign-up message: what it is, who plays, where
-// it stands, and the buttons that fit.
-func (b *Bot) tournamentMessage(tr *store.Tournament) message {
+// tournamentMessage is tr's sign-up message, where p is where it is shown:
+// what it is, who plays, where it stands, and the buttons that fit.
+func (b *Bot) tournamentMessage(tr *store.Tournament, p store.Post) message {
 	var lines []string
 	lines = append(lines, "**"+b.tournamentTitle(tr)+"**")
 	var names []string
@@ -245,8 +250,8 @@ func (b *Bot) tournamentMessage(tr *store.Tournament) message {
 		buttons = append(buttons, discordgo.Button{Label: label, Style: style, CustomID: tournamentAction(tr.ID, verb).String()})
 	}
 	where := "below"
-	if tr.ThreadID != "" {
-		where = fmt.Sprintf("in <#%s>", tr.ThreadID)
+	if p.Thread != "" {
+		where = fmt.Sprintf("in <#%s>", p.Thread)
 	}
 	switch tr.State {
 	case store.TournamentOpen:
@@ -355,22 +360,26 @@ func (b *Bot) Stepped(ctx context.Context, s table.Step) error {
 	if err != nil {
 		return err
 	}
-	if tr.ThreadID == "" && tr.MessageID != "" && tr.State.Active() {
-		b.openThread(ctx, &tr)
+	shown, err := b.posts.Post(ctx, store.PostedTournament, tr.ID)
+	if err != nil {
+		return err
+	}
+	if shown.Thread == "" && shown.Message != "" && tr.State.Active() {
+		b.openThread(ctx, &tr, &shown)
 	}
 	var failed error
 	switch s.Event {
 	case table.StepCancelled:
 		text := fmt.Sprintf("Tournament #%d is cancelled: %s", tr.ID, s.Why)
-		if _, err := b.session.ChannelMessageSendComplex(tr.ChannelID, message{content: text}.send(), discordgo.WithContext(ctx)); err != nil {
+		if _, err := b.post.Send(ctx, tr.ChannelID, message{content: text}.send()); err != nil {
 			failed = err
 		}
 	case table.StepFinished:
-		failed = b.announceEnd(ctx, &tr, s.Why)
+		failed = b.announceEnd(ctx, &tr, shown, s.Why)
 	}
 	if tr.State.Active() {
-		if tr.Announced < tr.Round {
-			if err := b.announceRound(ctx, &tr); err != nil {
+		if shown.Announced < tr.Round {
+			if err := b.announceRound(ctx, &tr, &shown); err != nil {
 				return err // the boards wait for their pairings: tried again
 			}
 		}
@@ -378,7 +387,7 @@ func (b *Bot) Stepped(ctx context.Context, s table.Step) error {
 			if p.GameID == 0 {
 				continue
 			}
-			if err := b.postTournamentBoard(ctx, &tr, p); err != nil && failed == nil {
+			if err := b.postTournamentBoard(ctx, &tr, shown, p); err != nil && failed == nil {
 				failed = err
 			}
 		}
@@ -390,43 +399,41 @@ func (b *Bot) Stepped(ctx context.Context, s table.Step) error {
 	return failed
 }
 
-// openThread opens tr's thread on its sign-up message, for its rounds. If
-// it cannot (no permission to create threads), the rounds are played in
-// the channel. A thread opened before a crash is found again: a thread
-// started from a message has that message's ID.
-func (b *Bot) openThread(ctx context.Context, tr *store.Tournament) {
+// openThread opens tr's thread on its sign-up message (shown there), for
+// its rounds. If it cannot (no permission to create threads), the rounds
+// are played in the channel. A thread opened before a crash is found
+// again: a thread started from a message has that message's ID.
+func (b *Bot) openThread(ctx context.Context, tr *store.Tournament, shown *store.Post) {
 	name := fmt.Sprintf("Tournament #%d · %s", tr.ID, b.variants[tr.Variant].Name)
-	th, err := b.session.MessageThreadStartComplex(tr.ChannelID, tr.MessageID, &discordgo.ThreadStart{Name: name, AutoArchiveDuration: 1440}, discordgo.WithContext(ctx))
+	th, err := b.post.StartThread(ctx, tr.ChannelID, shown.Message, name)
 	id := ""
 	var rest *discordgo.RESTError
 	switch {
 	case err == nil:
 		id = th.ID
 	case errors.As(err, &rest) && rest.Message != nil && rest.Message.Code == discordgo.ErrCodeThreadAlreadyCreatedForThisMessage:
-		id = tr.MessageID
+		id = shown.Message
 	default:
 		b.log.Warn("could not open a tournament's thread; its games are played in the channel", "tournament", tr.ID, "err", err)
 		b.metrics.failed(err)
 		return
 	}
-	if err := b.table.ShowTournamentAt(ctx, tr.ID, id, ""); err != nil {
+	if err := b.posts.SetPost(ctx, store.PostedTournament, tr.ID, id, shown.Message); err != nil {
 		b.log.Warn("could not record a tournament's thread", "tournament", tr.ID, "err", err)
 		return
 	}
-	tr.ThreadID = id
+	shown.Thread = id
 }
 
-// tournamentChannel is where tr's rounds are posted.
-func tournamentChannel(tr *store.Tournament) string {
-	if tr.ThreadID != "" {
-		return tr.ThreadID
-	}
-	return tr.ChannelID
+// tournamentChannel is where tr's rounds are posted, shown as shown: its
+// thread, or its channel.
+func tournamentChannel(tr *store.Tournament, shown store.Post) string {
+	return cmp.Or(shown.Thread, tr.ChannelID)
 }
 
 // announceRound posts the pairings of tr's round, pinging its players,
-// with the standings before it, and records it announced.
-func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
+// with the standings before it, and records it announced (in shown).
+func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament, shown *store.Post) error {
 	var lines, pings []string
 	lines = append(lines, fmt.Sprintf("**Round %d of %d** of tournament #%d.", tr.Round, tr.Rounds, tr.ID))
 	v := b.variants[tr.Variant]
@@ -464,13 +471,13 @@ func (b *Bot) announceRound(ctx context.Context, tr *store.Tournament) error {
 		}
 		m.files = []file{img}
 	}
-	if _, err := b.sendOnce(ctx, tournamentChannel(tr), fmt.Sprintf("t%d-r%d", tr.ID, tr.Round), m); err != nil {
+	if _, err := b.sendOnce(ctx, tournamentChannel(tr, *shown), fmt.Sprintf("t%d-r%d", tr.ID, tr.Round), m); err != nil {
 		return fmt.Errorf("announce round %d of tournament %d: %w", tr.Round, tr.ID, err)
 	}
-	if err := b.table.RoundAnnounced(ctx, tr.ID, tr.Round); err != nil {
+	if err := b.posts.SetAnnounced(ctx, tr.ID, tr.Round); err != nil {
 		return err
 	}
-	tr.Announced = tr.Round
+	shown.Announced = tr.Round
 	return nil
 }
 
@@ -482,38 +489,36 @@ func resultText(p store.Pairing) string {
 	return tournament.Score(p.Result)
 }
 
-// postTournamentBoard posts the board of pairing p's game, unless it has
-// one or has ended.
-func (b *Bot) postTournamentBoard(ctx context.Context, tr *store.Tournament, p store.Pairing) error {
+// postTournamentBoard posts the board of pairing p's game in tr's thread
+// (as shown), unless it has one or has ended.
+func (b *Bot) postTournamentBoard(ctx context.Context, tr *store.Tournament, shown store.Post, p store.Pairing) error {
 	unlock := b.boards.Lock(p.GameID)
 	defer unlock()
 	st, err := b.store.Load(ctx, p.GameID)
-	if err != nil || st.Game.MessageID != "" || st.Game.Over() {
+	if err != nil || st.Game.Over() {
 		return err
 	}
-	if st.Game.ThreadID == "" {
-		// The first round is paired before the thread is opened: its
-		// boards go into the thread all the same, with the pairings.
-		st.Game.ThreadID = tr.ThreadID
+	board, err := b.boardOf(ctx, &st.Game)
+	if err != nil || board.Message != "" {
+		return err
 	}
 	m, err := b.boardMessage(ctx, &st, boardView{note: fmt.Sprintf("Board %d.", p.Board)})
 	if err != nil {
 		return err
 	}
-	msg, err := b.sendOnce(ctx, boardChannel(&st.Game), fmt.Sprintf("t%d-g%d", tr.ID, p.GameID), m)
+	msg, err := b.sendOnce(ctx, tournamentChannel(tr, shown), fmt.Sprintf("t%d-g%d", tr.ID, p.GameID), m)
 	if err != nil {
 		return fmt.Errorf("post the board of game %d: %w", p.GameID, err)
 	}
-	if err := b.table.ShowGameAt(ctx, st.Game.ID, st.Game.ThreadID, msg.ID); err != nil {
+	if err := b.posts.SetPost(ctx, store.PostedGame, st.Game.ID, shown.Thread, msg.ID); err != nil {
 		return err
 	}
-	st.Game.MessageID = msg.ID
 	b.drawn(ctx, &st.Game)
 	return nil
 }
 
 // announceEnd posts tr's final standings and crowns its winner.
-func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string) error {
+func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, shown store.Post, why string) error {
 	st := table.Standings(tr)
 	text := fmt.Sprintf("**Tournament #%d is over.**", tr.ID)
 	if why != "" {
@@ -532,7 +537,7 @@ func (b *Bot) announceEnd(ctx context.Context, tr *store.Tournament, why string)
 		return err
 	}
 	m := message{content: text, mentions: pings, files: []file{img}}
-	_, err = b.sendOnce(ctx, tournamentChannel(tr), fmt.Sprintf("t%d-end", tr.ID), m)
+	_, err = b.sendOnce(ctx, tournamentChannel(tr, shown), fmt.Sprintf("t%d-end", tr.ID), m)
 	return err
 }
 

@@ -40,11 +40,11 @@ func (h *harness) roundPosted(id int64, n int) store.Tournament {
 	var tr store.Tournament
 	h.eventually(fmt.Sprintf("round %d posted", n), func() bool {
 		tr = h.tournament(id)
-		if tr.Round < n || tr.Announced < n {
+		if tr.Round < n || h.shown(id).Announced < n {
 			return false
 		}
 		for _, p := range tr.RoundPairings(n) {
-			if p.GameID != 0 && h.game(p.GameID).Game.MessageID == "" {
+			if p.GameID != 0 && h.posted(p.GameID).Message == "" {
 				return false
 			}
 		}
@@ -114,8 +114,8 @@ func TestSwissTournament(t *testing.T) {
 	if resp.Data == nil || !strings.Contains(resp.Data.Content, "Tournament #1: Zonal Chess, Swiss, 3 rounds, live, 5+3, rated") {
 		t.Fatalf("/tournament create answered %+v", resp.Data)
 	}
-	h.eventually("the sign-up message recorded", func() bool { return h.tournament(1).MessageID != "" })
-	signup := func() *discordtest.Message { return h.srv.Message(h.channel, h.tournament(1).MessageID) }
+	h.eventually("the sign-up message recorded", func() bool { return h.shown(1).Message != "" })
+	signup := func() *discordtest.Message { return h.srv.Message(h.channel, h.shown(1).Message) }
 	for _, u := range players {
 		h.srv.Click(t, u, signup(), hasSuffix(buttons(signup()), "/join")).WaitResponse(t, wait)
 	}
@@ -127,9 +127,10 @@ func TestSwissTournament(t *testing.T) {
 	h.srv.Click(t, h.alice, signup(), hasSuffix(buttons(signup()), "/start")).WaitResponse(t, wait)
 
 	tr := h.roundPosted(1, 1)
-	thread := tr.ThreadID
-	if thread == "" || thread != tr.MessageID {
-		t.Fatalf("the tournament's thread is %q; want one opened on its sign-up message %q", thread, tr.MessageID)
+	shown := h.shown(1)
+	thread := shown.Thread
+	if thread == "" || thread != shown.Message {
+		t.Fatalf("the tournament's thread is %q; want one opened on its sign-up message %q", thread, shown.Message)
 	}
 	board := h.board(tr.Pairings[0].GameID)
 	if len(board.Embeds) == 0 || !strings.Contains(board.Embeds[0].Description, "Tournament #1, round 1") || !strings.Contains(board.Embeds[0].Description, "⏱ 5:00") {
@@ -262,7 +263,7 @@ func TestRoundRobinTournament(t *testing.T) {
 	}
 	_, resp = h.command(h.alice, "tournament create", discordtest.Opt("game", "zola"), discordtest.Opt("format", "round robin"), discordtest.Opt("rounds", 3))
 	h.refused(resp, "A round robin's rounds follow from its players")
-	h.eventually("the sign-up message recorded", func() bool { return h.tournament(1).MessageID != "" })
+	h.eventually("the sign-up message recorded", func() bool { return h.shown(1).Message != "" })
 	for _, u := range players {
 		if _, resp := h.command(u, "tournament join"); !strings.Contains(resp.Data.Content, "You are in tournament #1") {
 			t.Fatalf("/tournament join answered %q", resp.Data.Content)
@@ -273,10 +274,10 @@ func TestRoundRobinTournament(t *testing.T) {
 	h.clock.Advance(10 * time.Minute)
 	h.bot.RunDue(context.Background())
 	tr := h.roundPosted(1, 1)
-	if tr.Rounds != 6 || tr.ThreadID == "" {
-		t.Fatalf("started: %d rounds, thread %q; want 6 in a thread", tr.Rounds, tr.ThreadID)
+	thread := h.shown(1).Thread
+	if tr.Rounds != 6 || thread == "" {
+		t.Fatalf("started: %d rounds, thread %q; want 6 in a thread", tr.Rounds, thread)
 	}
-	thread := tr.ThreadID
 	user := func(id string) *discordgo.User { return players[number[id]-1] }
 	var log []string
 	play := func(tr store.Tournament, n int) {
@@ -316,8 +317,8 @@ func TestRoundRobinTournament(t *testing.T) {
 		return h.tournament(1).Round == 2 && err == nil && ok && next.Equal(h.clock.Now().Add(table.TaskRetry))
 	})
 	h.bot.RunDue(context.Background()) // not yet due again: nothing happens
-	if tr = h.tournament(1); tr.Announced != 1 {
-		t.Fatalf("round 2 announced (%d) through a failing Discord", tr.Announced)
+	if got := h.shown(1).Announced; got != 1 {
+		t.Fatalf("round 2 announced (%d) through a failing Discord", got)
 	}
 	h.clock.Advance(table.TaskRetry)
 	h.bot.RunDue(context.Background())
@@ -390,8 +391,9 @@ func TestTournamentWithoutThread(t *testing.T) {
 	}
 	tr := h.roundPosted(1, 1)
 	g := h.game(tr.Pairings[0].GameID).Game
-	if tr.ThreadID != "" || g.ThreadID != "" || h.srv.Message(h.channel, g.MessageID) == nil {
-		t.Fatalf("thread %q, the board in %q; want both in the channel", tr.ThreadID, g.ThreadID)
+	shown, board := h.shown(1), h.posted(g.ID)
+	if shown.Thread != "" || board.Thread != "" || h.srv.Message(h.channel, board.Message) == nil {
+		t.Fatalf("thread %q, the board in %q; want both in the channel", shown.Thread, board.Thread)
 	}
 	loser := h.bob
 	if tr.Pairings[0].Black == h.alice.ID {

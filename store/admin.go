@@ -90,6 +90,9 @@ func (s *Store) DeleteUser(ctx context.Context, id string, commit bool) (Deletio
 			{new(int64), `UPDATE tournament_games SET white = ?2 WHERE white = ?1`},
 			{new(int64), `UPDATE tournament_games SET black = ?2 WHERE black = ?1`},
 			{new(int64), `UPDATE tournaments SET creator_id = ?2 WHERE creator_id = ?1`},
+			// The messages of their challenges, which go.
+			{new(int64), `DELETE FROM discord_posts WHERE kind = 'challenge'
+				AND id IN (SELECT id FROM challenges WHERE challenger = ?1 OR opponent = ?1) AND ?2 <> ''`},
 			{&d.Challenges, `DELETE FROM challenges WHERE (challenger = ?1 OR opponent = ?1) AND ?2 <> ''`},
 			{&d.Ratings, `DELETE FROM ratings WHERE player_id = ?1 AND ?2 <> ''`},
 			{&d.Memberships, `DELETE FROM members WHERE player_id = ?1 AND ?2 <> ''`},

@@ -14,7 +14,7 @@ import (
 )
 
 const challengeSelect = `SELECT c.id, c.challenger, pc.name, coalesce(c.opponent, ''), coalesce(po.name, ''),
-	c.variant, c.start, c.colour, c.rated, c.days_per_move, c.clock_ms, c.increment_ms, c.guild_id, c.channel_id, c.message_id,
+	c.variant, c.start, c.colour, c.rated, c.days_per_move, c.clock_ms, c.increment_ms, c.guild_id, c.channel_id,
 	c.status, coalesce(c.game_id, 0), coalesce(c.rematch_of, 0), c.created_at, c.expires_at, c.updated_at
 FROM challenges c
 JOIN players pc ON pc.id = c.challenger
@@ -27,7 +27,7 @@ func scanChallenge(sc scanner) (Challenge, error) {
 	var colour, status string
 	var created, expires, updated, base, inc int64
 	err := sc.Scan(&c.ID, &c.Challenger.ID, &c.Challenger.Name, &c.Opponent.ID, &c.Opponent.Name,
-		&c.Variant, &c.Start, &colour, &c.Rated, &c.DaysPerMove, &base, &inc, &c.GuildID, &c.ChannelID, &c.MessageID,
+		&c.Variant, &c.Start, &colour, &c.Rated, &c.DaysPerMove, &base, &inc, &c.GuildID, &c.ChannelID,
 		&status, &c.GameID, &c.RematchOf, &created, &expires, &updated)
 	if err != nil {
 		return Challenge{}, err
@@ -153,24 +153,6 @@ func (s *Store) CreateChallenge(ctx context.Context, nc NewChallenge) (Challenge
 		return Challenge{}, fmt.Errorf("create challenge: %w", err)
 	}
 	return c, nil
-}
-
-// SetChallengeMessage records the message that shows challenge id.
-func (s *Store) SetChallengeMessage(ctx context.Context, id int64, messageID string) error {
-	err := s.write(ctx, func(tx querier) error {
-		res, err := tx.ExecContext(ctx, `UPDATE challenges SET message_id = ? WHERE id = ?`, messageID, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("set message of challenge %d: %w", id, err)
-	}
-	return nil
 }
 
 // openChallenge reads challenge id in tx and checks that it is still open

@@ -16,7 +16,7 @@ var copyTables = []string{
 	"players", "games", "moves", "challenges", "ratings", "rating_changes", "members", "analyses",
 	"tournaments", "tournament_players", "tournament_games", "daily_channels", "daily_posts", "daily_solves",
 	"schedule", "alive", "web_sessions", "away",
-	"page_ids", "listed_games",
+	"page_ids", "listed_games", "discord_posts",
 	"puzzle_ratings", "puzzle_players", "puzzle_attempts",
 }
 

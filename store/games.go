@@ -24,7 +24,7 @@ type scanner interface{ Scan(dest ...any) error }
 const gameSelect = `SELECT g.id, g.public_id, g.variant, g.start,
 	coalesce(g.player0, ''), coalesce(p0.name, ''), g.ai0,
 	coalesce(g.player1, ''), coalesce(p1.name, ''), g.ai1,
-	g.guild_id, g.channel_id, g.thread_id, g.message_id,
+	g.guild_id, g.channel_id,
 	g.rated, g.capped, g.days_per_move, g.deadline, g.ply, g.version, g.turn_version,
 	g.result, coalesce(g.winner, 0), g.reason, g.ended_by,
 	g.offer_kind, g.offer_by, g.offer_ply, g.offer_undo,
@@ -67,7 +67,7 @@ func scanGame(sc scanner) (Game, error) {
 	err := sc.Scan(&g.ID, &g.PublicID, &g.Variant, &g.Start,
 		&player0, &name0, &ai0,
 		&player1, &name1, &ai1,
-		&g.GuildID, &g.ChannelID, &g.ThreadID, &g.MessageID,
+		&g.GuildID, &g.ChannelID,
 		&g.Rated, &g.Capped, &g.DaysPerMove, &deadline, &g.Ply, &g.Version, &g.TurnVersion,
 		&result, &winner, &reason, &g.EndedBy,
 		&offer, &offerBy, &g.Offer.Ply, &g.Offer.Undo,
@@ -284,7 +284,7 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 	if err := s.checkVariant(ng.Variant, ng.Start); err != nil {
 		return 0, err
 	}
-	if err := checkText(ng.GuildID, ng.ChannelID, ng.ThreadID); err != nil {
+	if err := checkText(ng.GuildID, ng.ChannelID); err != nil {
 		return 0, err
 	}
 	rg := rules.NewGame{Rated: ng.Rated, DaysPerMove: ng.DaysPerMove, Clock: ng.Clock}
@@ -343,11 +343,11 @@ func (s *Store) createGame(ctx context.Context, tx querier, ng NewGame, now time
 	}
 	var id int64
 	err := tx.QueryRowContext(ctx, `INSERT INTO games (public_id, variant, start, player0, ai0, player1, ai1,
-			guild_id, channel_id, thread_id, rated, days_per_move, deadline, rematch_of, created_at, updated_at,
+			guild_id, channel_id, rated, days_per_move, deadline, rematch_of, created_at, updated_at,
 			clock_ms, increment_ms, left0_ms, left1_ms, clock_side, clock_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		newPublicID(), ng.Variant, ng.Start, players[0], ng.Seats[0].AI, players[1], ng.Seats[1].AI,
-		ng.GuildID, ng.ChannelID, ng.ThreadID, ng.Rated, ng.DaysPerMove, nullMillis(deadline), rematch,
+		ng.GuildID, ng.ChannelID, ng.Rated, ng.DaysPerMove, nullMillis(deadline), rematch,
 		millis(now), millis(now), base, inc, base, base, first, clockAt).Scan(&id)
 	if err != nil {
 		return 0, err
@@ -810,46 +810,6 @@ func (s *Store) DeclineOffer(ctx context.Context, id int64, kind OfferKind, ply 
 	return g, nil
 }
 
-// SetMessage records where game id's board is shown: the thread (""
-// when none) and the board message.
-func (s *Store) SetMessage(ctx context.Context, id int64, threadID, messageID string) error {
-	err := s.write(ctx, func(tx querier) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, message_id = ? WHERE id = ?`, threadID, messageID, id)
-		if err != nil {
-			return err
-		}
-		if n, _ := res.RowsAffected(); n == 0 {
-			return ErrNotFound
-		}
-		return nil
-	})
-	if err != nil {
-		return fmt.Errorf("set board message of game %d: %w", id, err)
-	}
-	return nil
-}
-
-// SetFirstMessage records where game id's board is shown, as SetMessage
-// does, unless the game has a board message already: it reports whether
-// it did. Of two processes that both posted a board, one records its
-// message and the other learns that it is to delete its own.
-func (s *Store) SetFirstMessage(ctx context.Context, id int64, threadID, messageID string) (bool, error) {
-	first := false
-	err := s.write(ctx, func(tx querier) error {
-		res, err := tx.ExecContext(ctx, `UPDATE games SET thread_id = ?, message_id = ? WHERE id = ? AND message_id = ''`, threadID, messageID, id)
-		if err != nil {
-			return err
-		}
-		n, err := res.RowsAffected()
-		first = n == 1
-		return err
-	})
-	if err != nil {
-		return false, fmt.Errorf("set the first board message of game %d: %w", id, err)
-	}
-	return first, nil
-}
-
 // AIGames returns the IDs of the games going on in which the AI plays a
 // side, oldest first.
 func (s *Store) AIGames(ctx context.Context) ([]int64, error) {
@@ -893,7 +853,8 @@ func (s *Store) Games(ctx context.Context, q GameQuery) ([]Game, error) {
 		args = append(args, q.GuildID)
 	}
 	if q.ChannelID != "" {
-		where = append(where, `(g.channel_id = ? OR g.thread_id = ?)`)
+		// Its channel, or the thread its Discord board is in (see Post).
+		where = append(where, `(g.channel_id = ? OR g.id IN (SELECT id FROM discord_posts WHERE kind = 'game' AND thread_id = ?))`)
 		args = append(args, q.ChannelID, q.ChannelID)
 	}
 	switch q.Status {
@@ -940,21 +901,6 @@ func limit(n, def int) int {
 	return min(n, 100)
 }
 
-// SetDrawn records that game id's board message shows the game at
-// version. It records nothing unless that is the game's current version,
-// so that a late record of an older drawing never hides a board that is
-// behind.
-func (s *Store) SetDrawn(ctx context.Context, id, version int64) error {
-	err := s.write(ctx, func(tx querier) error {
-		_, err := tx.ExecContext(ctx, `UPDATE games SET drawn_version = ?1 WHERE id = ?2 AND version = ?1 AND drawn_version <> ?1`, version, id)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("record the board of game %d: %w", id, err)
-	}
-	return nil
-}
-
 // ClaimTurnPing claims, for the caller, the ping that tells the player to
 // move in game id that it is their turn, the turn begun at turnVersion:
 // it reports true once per turn, to the first caller, and false to the
@@ -975,28 +921,4 @@ func (s *Store) ClaimTurnPing(ctx context.Context, id, turnVersion int64) (bool,
 		return false, fmt.Errorf("claim the ping of game %d's turn: %w", id, err)
 	}
 	return claimed, nil
-}
-
-// UnshownGames returns the IDs of the games going on in a channel that
-// have no board message, oldest first, tournaments' aside (a round posts
-// its boards): games started through another adapter whose board is yet
-// to be posted.
-func (s *Store) UnshownGames(ctx context.Context) ([]int64, error) {
-	ids, err := s.gameIDs(ctx, `SELECT id FROM games WHERE result = '' AND channel_id <> '' AND message_id = ''
-		AND NOT EXISTS (SELECT 1 FROM tournament_games tg WHERE tg.game_id = games.id) ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("games without their boards: %w", err)
-	}
-	return ids, nil
-}
-
-// StaleBoards returns the IDs of the games whose board message shows
-// another version than the game has, oldest first: a change was recorded
-// but its board edit did not happen.
-func (s *Store) StaleBoards(ctx context.Context) ([]int64, error) {
-	ids, err := s.gameIDs(ctx, `SELECT id FROM games WHERE message_id <> '' AND drawn_version <> version ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("boards behind their games: %w", err)
-	}
-	return ids, nil
 }

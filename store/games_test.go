@@ -20,7 +20,6 @@ func TestCreateGame(t *testing.T) {
 		Seats:       [2]Seat{{Player: alice}, {AI: 3}},
 		GuildID:     "g1",
 		ChannelID:   "c1",
-		ThreadID:    "t1",
 		DaysPerMove: 3,
 	})
 	if err != nil {
@@ -31,7 +30,7 @@ func TestCreateGame(t *testing.T) {
 	}
 	want := Game{
 		ID: g.ID, PublicID: g.PublicID, Variant: "zola8", Seats: [2]Seat{{Player: alice}, {AI: 3}},
-		GuildID: "g1", ChannelID: "c1", ThreadID: "t1", DaysPerMove: 3,
+		GuildID: "g1", ChannelID: "c1", DaysPerMove: 3,
 		Deadline: c.Now().Add(72 * time.Hour), Created: c.Now(), Updated: c.Now(), Version: 1, TurnVersion: 1,
 		// alice has not played zola8 rated: the initial rating, read with
 		// the game; none for the AI.
@@ -352,8 +351,11 @@ func TestGamesQuery(t *testing.T) {
 	c.Add(time.Second)
 	ac := mustGame(t, s, alice, carol, false)
 	c.Add(time.Second)
-	bc, err := s.CreateGame(ctx, NewGame{Variant: "zola8", Seats: [2]Seat{{Player: bob}, {Player: carol}}, GuildID: "g2", ChannelID: "c2", ThreadID: "t2"})
+	bc, err := s.CreateGame(ctx, NewGame{Variant: "zola8", Seats: [2]Seat{{Player: bob}, {Player: carol}}, GuildID: "g2", ChannelID: "c2"})
 	if err != nil {
+		t.Fatal(err)
+	}
+	if err := s.SetPost(ctx, PostedGame, bc.ID, "t2", "m2"); err != nil { // its board in a thread
 		t.Fatal(err)
 	}
 	c.Add(time.Second)
@@ -403,14 +405,6 @@ func TestGamesQuery(t *testing.T) {
 	if n, err := s.ActiveCount(ctx, alice.ID); err != nil || n != 2 {
 		t.Errorf("ActiveCount(alice) = %d, %v; want 2", n, err)
 	}
-
-	if err := s.SetMessage(ctx, ab.ID, "t9", "m9"); err != nil {
-		t.Fatal(err)
-	}
-	if g, _ := s.Game(ctx, ab.ID); g.ThreadID != "t9" || g.MessageID != "m9" {
-		t.Errorf("after SetMessage: thread %q message %q", g.ThreadID, g.MessageID)
-	}
-	wantErr(t, "SetMessage of no game", s.SetMessage(ctx, 999, "", "m"), ErrNotFound)
 }
 
 func TestMaxActiveGames(t *testing.T) {
@@ -471,63 +465,6 @@ func TestAIGames(t *testing.T) {
 	if err != nil || !reflect.DeepEqual(got, want) {
 		t.Errorf("AIGames() = %v, %v; want %v", got, err, want)
 	}
-}
-
-func TestStaleBoards(t *testing.T) {
-	ctx := context.Background()
-	s, _ := mustOpen(t, Options{})
-	g := mustGame(t, s, alice, bob, false)
-	stale := func(want ...int64) {
-		t.Helper()
-		got, err := s.StaleBoards(ctx)
-		if err != nil || !reflect.DeepEqual(got, want) {
-			t.Errorf("StaleBoards: %v, %v; want %v", got, err, want)
-		}
-	}
-	drawn := func(version int64) {
-		t.Helper()
-		if err := s.SetDrawn(ctx, g.ID, version); err != nil {
-			t.Fatal(err)
-		}
-	}
-	stale() // no board message yet
-	if err := s.SetMessage(ctx, g.ID, "", "m1"); err != nil {
-		t.Fatal(err)
-	}
-	stale() // a new board shows the start
-	p := zola.Zola.Start()
-	ms := p.Moves(nil)
-	moved, err := s.RecordMove(ctx, g.ID, 0, p.FormatMove(ms[0]), End{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	stale(g.ID)
-	drawn(g.Version) // a record of an older drawing changes nothing
-	stale(g.ID)
-	drawn(moved.Version)
-	stale()
-	// Taken back and played otherwise: the same ply and result as drawn,
-	// but another position, and a board behind it.
-	if _, err := s.Takeback(ctx, g.ID, 1, 1); err != nil {
-		t.Fatal(err)
-	}
-	other, err := s.RecordMove(ctx, g.ID, 0, p.FormatMove(ms[1]), End{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if other.Ply != moved.Ply || other.Version != moved.Version+2 {
-		t.Errorf("played again at ply %d, version %d; want ply %d, version %d", other.Ply, other.Version, moved.Ply, moved.Version+2)
-	}
-	stale(g.ID)
-	drawn(other.Version)
-	stale()
-	ended, err := s.Finish(ctx, g.ID, AnyPly, End{Result: Win, Winner: 1, Reason: ReasonResignation})
-	if err != nil {
-		t.Fatal(err)
-	}
-	stale(g.ID)
-	drawn(ended.Version)
-	stale()
 }
 
 // TestClosedOfferIsNone: a game whose offer was declined, or lapsed with a
@@ -603,23 +540,6 @@ func TestLoadKeepsPositions(t *testing.T) {
 		t.Fatal(err)
 	}
 	check("after a takeback and a move unseen")
-}
-
-// TestSetFirstMessage: of two boards posted for one game (two processes),
-// the first recorded is the game's, and the second is told it is not.
-func TestSetFirstMessage(t *testing.T) {
-	ctx := context.Background()
-	s, _ := mustOpen(t, Options{})
-	g := mustGame(t, s, alice, bob, false)
-	if first, err := s.SetFirstMessage(ctx, g.ID, "", "m1"); err != nil || !first {
-		t.Fatalf("the first board: %v, %v; want recorded", first, err)
-	}
-	if first, err := s.SetFirstMessage(ctx, g.ID, "t2", "m2"); err != nil || first {
-		t.Fatalf("a second board: %v, %v; want not recorded", first, err)
-	}
-	if got, err := s.Game(ctx, g.ID); err != nil || got.MessageID != "m1" || got.ThreadID != "" {
-		t.Errorf("the game's board: %q in %q, %v; want m1 in its channel", got.MessageID, got.ThreadID, err)
-	}
 }
 
 // TestClaimTurnPing: each turn's ping is claimed once, by its first

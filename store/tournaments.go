@@ -65,20 +65,18 @@ type NewTournament struct {
 type Tournament struct {
 	ID int64
 	// PublicID is its unguessable address on the web, as Game's.
-	PublicID            string
-	GuildID, ChannelID  string
-	ThreadID, MessageID string // its thread ("" without one) and sign-up message
-	Creator             string
-	Variant             string
-	Format              TournamentFormat
-	Rounds              int
-	Rated               bool
-	DaysPerMove         int
-	Clock               Clock
-	State               TournamentState
-	// Round is the round being played (0 before the first); Announced the
-	// last round whose pairings were posted.
-	Round, Announced int
+	PublicID           string
+	GuildID, ChannelID string
+	Creator            string
+	Variant            string
+	Format             TournamentFormat
+	Rounds             int
+	Rated              bool
+	DaysPerMove        int
+	Clock              Clock
+	State              TournamentState
+	// Round is the round being played (0 before the first).
+	Round int
 	// StartsAt is when it starts by itself; zero when started by hand.
 	StartsAt         time.Time
 	Created, Updated time.Time
@@ -217,10 +215,10 @@ func tournament(ctx context.Context, q querier, id int64) (Tournament, error) {
 		startsAt         sql.NullInt64
 		created, updated int64
 	)
-	err := q.QueryRowContext(ctx, `SELECT id, public_id, guild_id, channel_id, thread_id, message_id, creator_id, variant, format, rounds, rated,
-			days_per_move, clock_ms, increment_ms, state, round, announced, starts_at, created_at, updated_at
-		FROM tournaments WHERE id = ?`, id).Scan(&t.ID, &t.PublicID, &t.GuildID, &t.ChannelID, &t.ThreadID, &t.MessageID, &t.Creator,
-		&t.Variant, &format, &t.Rounds, &t.Rated, &t.DaysPerMove, &base, &inc, &state, &t.Round, &t.Announced,
+	err := q.QueryRowContext(ctx, `SELECT id, public_id, guild_id, channel_id, creator_id, variant, format, rounds, rated,
+			days_per_move, clock_ms, increment_ms, state, round, starts_at, created_at, updated_at
+		FROM tournaments WHERE id = ?`, id).Scan(&t.ID, &t.PublicID, &t.GuildID, &t.ChannelID, &t.Creator,
+		&t.Variant, &format, &t.Rounds, &t.Rated, &t.DaysPerMove, &base, &inc, &state, &t.Round,
 		&startsAt, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Tournament{}, fmt.Errorf("tournament %d: %w", id, ErrNotFound)
@@ -282,10 +280,12 @@ func (s *Store) Tournament(ctx context.Context, id int64) (Tournament, error) {
 }
 
 // ChannelTournament returns the latest tournament held in channel (its
-// channel or its thread), ErrNotFound if none.
+// channel, or the thread the bot opened for it: see Post), ErrNotFound if
+// none.
 func (s *Store) ChannelTournament(ctx context.Context, channel string) (Tournament, error) {
 	var id int64
-	err := s.readers(ctx).QueryRowContext(ctx, `SELECT max(id) FROM tournaments WHERE channel_id = ?1 OR thread_id = ?1`, channel).Scan(&id)
+	err := s.readers(ctx).QueryRowContext(ctx, `SELECT coalesce(max(id), 0) FROM tournaments WHERE channel_id = ?1
+		OR id IN (SELECT id FROM discord_posts WHERE kind = 'tournament' AND thread_id = ?1)`, channel).Scan(&id)
 	if err != nil && !errors.Is(err, sql.ErrNoRows) {
 		return Tournament{}, fmt.Errorf("tournament of channel %s: %w", channel, err)
 	}
@@ -293,20 +293,6 @@ func (s *Store) ChannelTournament(ctx context.Context, channel string) (Tourname
 		return Tournament{}, fmt.Errorf("tournament of channel %s: %w", channel, ErrNotFound)
 	}
 	return s.Tournament(ctx, id)
-}
-
-// SetTournamentMessage records the tournament's sign-up message and
-// thread (an empty value keeps what is there).
-func (s *Store) SetTournamentMessage(ctx context.Context, id int64, threadID, messageID string) error {
-	err := s.write(ctx, func(tx querier) error {
-		_, err := tx.ExecContext(ctx, `UPDATE tournaments SET thread_id = CASE ?2 WHEN '' THEN thread_id ELSE ?2 END,
-			message_id = CASE ?3 WHEN '' THEN message_id ELSE ?3 END WHERE id = ?1`, id, threadID, messageID)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("tournament %d message: %w", id, err)
-	}
-	return nil
 }
 
 // changeTournament runs f on tournament id in a write transaction, then
@@ -475,18 +461,6 @@ func (s *Store) FinishTournament(ctx context.Context, id int64) (Tournament, err
 	})
 }
 
-// SetAnnounced records that round's pairings were posted.
-func (s *Store) SetAnnounced(ctx context.Context, id int64, round int) error {
-	err := s.write(ctx, func(tx querier) error {
-		_, err := tx.ExecContext(ctx, `UPDATE tournaments SET announced = CASE WHEN announced > ?1 THEN announced ELSE ?1 END WHERE id = ?2`, round, id)
-		return err
-	})
-	if err != nil {
-		return fmt.Errorf("tournament %d announced: %w", id, err)
-	}
-	return nil
-}
-
 // StartRound starts round of running tournament id, whose previous round
 // is over, with the pairings given (in board order; their Round, Board
 // and result fields are ignored). A bye is done at once, without a result
@@ -536,7 +510,7 @@ func (s *Store) StartRound(ctx context.Context, id int64, round int, pairs []Pai
 				b, _ := t.Entrant(p.Black)
 				seats[first], seats[first.Other()] = Seat{Player: w.Player}, Seat{Player: b.Player}
 				gid, err := s.createGame(ctx, tx, NewGame{
-					Variant: t.Variant, Seats: seats, GuildID: t.GuildID, ChannelID: t.ChannelID, ThreadID: t.ThreadID,
+					Variant: t.Variant, Seats: seats, GuildID: t.GuildID, ChannelID: t.ChannelID,
 					Rated: t.Rated, DaysPerMove: t.DaysPerMove, Clock: t.Clock, unlimited: true,
 				}, now)
 				if err != nil {

@@ -179,9 +179,7 @@ type Game struct {
 	Seats    [2]Seat // by engine.Side
 
 	GuildID   string // "" in direct messages
-	ChannelID string
-	ThreadID  string // "" when not played in a thread
-	MessageID string // the board message, to edit it
+	ChannelID string // where it was started; "" when played off Discord
 
 	// Rated says whether the game counts for rating. A rated game that the
 	// farming cap turns casual when it ends has Rated false and Capped true.
@@ -285,7 +283,6 @@ type NewGame struct {
 	Seats       [2]Seat // by engine.Side; names update the players' names
 	GuildID     string
 	ChannelID   string
-	ThreadID    string
 	Rated       bool // only between two people
 	DaysPerMove int  // the move clock, 0 for none; one of rules.DaysPerMove
 	// Clock is a live time control instead of DaysPerMove.
@@ -416,7 +413,6 @@ type Challenge struct {
 	Clock       Clock // a live game's time control, instead of DaysPerMove
 	GuildID     string
 	ChannelID   string
-	MessageID   string
 	Status      ChallengeStatus
 	GameID      int64 // the game it became, once accepted
 	RematchOf   int64

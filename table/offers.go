@@ -61,7 +61,7 @@ func (t *Table) OfferDraw(ctx context.Context, id int64, user string, opt DrawOp
 		return Update{}, refusal(Refusal{Reason: NoAgreement, Game: g.ID}, "%s has no draws and no agreed ending: %s", v.Game, endingRule(v))
 	case CountsAtAgreement(v) && opt.Confirmed != g.Ply:
 		unlock()
-		return Update{}, &Confirmation{Game: g.ID, Ply: g.Ply, Agreed: agreed,
+		return Update{}, &Confirmation{Game: g.ID, Ply: g.Ply, TurnVersion: g.TurnVersion, Agreed: agreed,
 			msg: fmt.Sprintf("In %s, ending game #%d by agreement means %s now: %s, so %s. Offer it?",
 				v.Game, g.ID, v.Counting, AgreedDetail(agreed), agreedFor(agreed, side))}
 	case g.Seats[side.Other()].IsAI():
@@ -107,10 +107,12 @@ type DrawOptions struct {
 // what the count would give and asks whether to offer it; the player
 // confirms by offering again, confirmed, at the same ply.
 type Confirmation struct {
-	Game   int64
-	Ply    int            // the ply the count is for
-	Agreed engine.Outcome // what the count gives now
-	msg    string
+	Game int64
+	Ply  int // the ply the count is for
+	// TurnVersion is the turn the count is for (store.Game.TurnVersion).
+	TurnVersion int64
+	Agreed      engine.Outcome // what the count gives now
+	msg         string
 }
 
 func (c *Confirmation) Error() string { return c.msg }

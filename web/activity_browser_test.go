@@ -70,7 +70,7 @@ func newActivityWorld(t *testing.T) *activityWorld {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(),
+	b, err := bot.New(bot.Config{Table: tab, Store: st, Posts: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(),
 		TaskInterval: time.Hour, Logger: slog.New(slog.NewTextHandler(logWriter{t}, nil))})
 	if err != nil {
 		t.Fatal(err)
@@ -415,15 +415,17 @@ func TestActivityPlaysChannelGame(t *testing.T) {
 	acc.WaitResponse(t, activityWait)
 	acc.WaitFollowups(t, 1, activityWait)
 	var g store.Game
+	var shown store.Post // where the bot posted its board
 	w.eventually("the game's board", func() bool {
 		gs, err := w.st.Games(context.Background(), store.GameQuery{ChannelID: channel, Status: store.Active})
 		if err != nil || len(gs) != 1 {
 			return false
 		}
 		g = gs[0]
-		return g.MessageID != ""
+		shown, err = w.st.Post(context.Background(), store.PostedGame, g.ID)
+		return err == nil && shown.Message != ""
 	})
-	board := srv.Message(channel, g.MessageID)
+	board := srv.Message(channel, shown.Message)
 
 	// alice launches the Activity from the board; bob and carol join.
 	launch := srv.Click(t, alice, board, buttonID(board, "/activity")).WaitResponse(t, activityWait)
@@ -473,7 +475,7 @@ func TestActivityPlaysChannelGame(t *testing.T) {
 	mv := pick(st)
 	tabs["alice"].play(st, mv)
 	srv.WaitMessage(t, activityWait, func(m *discordtest.Message) bool {
-		return m.ID == g.MessageID && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", mv.Notation))
+		return m.ID == shown.Message && strings.Contains(m.Content, fmt.Sprintf("alice played **%s**.", mv.Notation))
 	})
 	// A move on Discord shows in the Activity.
 	st = w.state(&g)
@@ -523,7 +525,7 @@ func TestActivityPlaysChannelGame(t *testing.T) {
 		tb.wait("the result", `return /wins/.test(d.getElementById('status').textContent);`)
 	}
 	srv.WaitMessage(t, activityWait, func(m *discordtest.Message) bool {
-		return m.ID == g.MessageID && buttonID(m, "/rematch") != ""
+		return m.ID == shown.Message && buttonID(m, "/rematch") != ""
 	})
 	t.Logf("a game of %d plies, played in the Activity", st.Ply)
 	for _, tb := range tabs {

@@ -192,17 +192,18 @@ func TestCrash(t *testing.T) {
 			mv := legal[rng.IntN(len(legal))]
 			text := st.Position.FormatMove(mv)
 			path := st.Position.Describe(mv).Path
-			menu := rng.IntN(2) == 0 && len(path) > 0 && g.MessageID != ""
+			board := f.posted(store.PostedGame, g.ID).Message
+			menu := rng.IntN(2) == 0 && len(path) > 0 && board != ""
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
 				m := &sentMove{game: g.ID, ply: g.Ply, move: text, menu: menu}
 				if menu {
-					board := f.srv.Message(g.ChannelID, g.MessageID)
+					board := f.srv.Message(g.ChannelID, board)
 					from := st.Position.Variant().Geometry.Points[path[0]].Name
 					pick := menuWith(board, "/pick/", from)
 					f.srv.Select(t, u, board, pick, from).WaitResponse(t, 20*time.Second)
-					board = f.srv.Message(g.ChannelID, g.MessageID)
+					board = f.srv.Message(g.ChannelID, board.ID)
 					to := menuWith(board, "/to/", text)
 					if to == "" {
 						t.Errorf("game %d: no menu offers %s after picking %s", g.ID, text, from)
@@ -544,10 +545,12 @@ func TestFeaturesCrash(t *testing.T) {
 		}
 		return tr
 	}
-	if !eventually("the sign-up message", func() bool { return tour().MessageID != "" }) {
+	if !eventually("the sign-up message", func() bool { return f.posted(store.PostedTournament, 1).Message != "" }) {
 		t.Fatal(problems)
 	}
-	signup := func() *discordtest.Message { return f.srv.Message(f.channel, tour().MessageID) }
+	signup := func() *discordtest.Message {
+		return f.srv.Message(f.channel, f.posted(store.PostedTournament, 1).Message)
+	}
 	button := func(suffix string) string {
 		for _, b := range signup().Buttons() {
 			if strings.HasSuffix(b.CustomID, suffix) {
@@ -568,16 +571,17 @@ func TestFeaturesCrash(t *testing.T) {
 	for _, u := range players {
 		byID[u.ID] = u
 	}
+	thread := func() string { return f.posted(store.PostedTournament, 1).Thread }
 	posted := func(n int) store.Tournament {
 		t.Helper()
 		var tr store.Tournament
 		eventually(fmt.Sprintf("round %d posted", n), func() bool {
 			tr = tour()
-			if tr.Round < n || tr.Announced < n {
+			if tr.Round < n || f.posted(store.PostedTournament, 1).Announced < n {
 				return false
 			}
 			for _, p := range tr.RoundPairings(n) {
-				if p.GameID != 0 && f.load(p.GameID).Game.MessageID == "" {
+				if p.GameID != 0 && f.posted(store.PostedGame, p.GameID).Message == "" {
 					return false
 				}
 			}
@@ -592,7 +596,7 @@ func TestFeaturesCrash(t *testing.T) {
 			}
 			title := fmt.Sprintf("Game #%d · ", p.GameID)
 			boards := 0
-			for _, m := range append(f.srv.Messages(f.channel), f.srv.Messages(tr.ThreadID)...) {
+			for _, m := range append(f.srv.Messages(f.channel), f.srv.Messages(thread())...) {
 				if len(m.Embeds) > 0 && strings.HasPrefix(m.Embeds[0].Title, title) {
 					boards++
 				}
@@ -604,7 +608,7 @@ func TestFeaturesCrash(t *testing.T) {
 		if len(tr.RoundPairings(n)) != 4 || len(seen) != 8 {
 			fail("round %d: %d pairings of %d players; want 4 of 8, each once (paired twice?)", n, len(tr.RoundPairings(n)), len(seen))
 		}
-		if got := count(tr.ThreadID, fmt.Sprintf("**Round %d of 2** of tournament #1.", n)); got != 1 {
+		if got := count(thread(), fmt.Sprintf("**Round %d of 2** of tournament #1.", n)); got != 1 {
 			fail("round %d: its pairings were posted %d times", n, got)
 		}
 		return tr
@@ -612,7 +616,7 @@ func TestFeaturesCrash(t *testing.T) {
 	tr := posted(1)
 	ps := tr.RoundPairings(1)
 	for i, p := range ps {
-		ix := f.srv.SlashCommand(t, byID[p.Black], tr.ThreadID, "resign", discordtest.Opt("game", p.GameID))
+		ix := f.srv.SlashCommand(t, byID[p.Black], thread(), "resign", discordtest.Opt("game", p.GameID))
 		ix.WaitResponse(t, 20*time.Second)
 		var confirm string
 		for _, b := range ix.WaitOriginal(t, 20*time.Second, nil).Buttons() {

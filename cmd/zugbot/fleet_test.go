@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -165,7 +166,7 @@ func (f *fleet) waitBoard(u *discordgo.User) int64 {
 	deadline := time.Now().Add(60 * time.Second)
 	for {
 		gs, err := f.st.Games(context.Background(), store.GameQuery{Player: u.ID, Status: store.Active, Limit: 1})
-		if err == nil && len(gs) == 1 && gs[0].MessageID != "" {
+		if err == nil && len(gs) == 1 && f.posted(store.PostedGame, gs[0].ID).Message != "" {
 			return gs[0].ID
 		}
 		if time.Now().After(deadline) {
@@ -185,17 +186,24 @@ func (f *fleet) load(id int64) store.State {
 	return st
 }
 
+// posted returns where the bot posted what id (bot.Posts).
+func (f *fleet) posted(what store.Posted, id int64) store.Post {
+	f.t.Helper()
+	p, err := f.st.Post(context.Background(), what, id)
+	if err != nil {
+		f.t.Fatal(err)
+	}
+	return p
+}
+
 // boardFile matches the name of a board's picture: zugbot-GAME-PLY.png.
 var boardFile = regexp.MustCompile(`^zugbot-(\d+)-(\d+)\.png$`)
 
 // shown returns the ply and whether the game is over, as game g's board
 // message shows them; ok is false when there is no such message.
 func (f *fleet) shown(g *store.Game) (ply int, over, ok bool) {
-	ch := g.ChannelID
-	if g.ThreadID != "" {
-		ch = g.ThreadID
-	}
-	m := f.srv.Message(ch, g.MessageID)
+	p := f.posted(store.PostedGame, g.ID)
+	m := f.srv.Message(cmp.Or(p.Thread, g.ChannelID), p.Message)
 	if m == nil {
 		return 0, false, false
 	}
@@ -221,7 +229,7 @@ func (f *fleet) behind(ids []int64) []string {
 	for _, id := range ids {
 		st := f.load(id)
 		g := &st.Game
-		if g.MessageID == "" {
+		if f.posted(store.PostedGame, id).Message == "" {
 			continue
 		}
 		if ply, over, ok := f.shown(g); !ok || ply != g.Ply || over != g.Over() {
@@ -238,12 +246,9 @@ func (f *fleet) behind(ids []int64) []string {
 // ply, as a player waits for the board to update before using its
 // controls, and returns it; nil if it does not.
 func (f *fleet) board(g *store.Game) *discordtest.Message {
-	ch := g.ChannelID
-	if g.ThreadID != "" {
-		ch = g.ThreadID
-	}
+	p := f.posted(store.PostedGame, g.ID)
 	for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-		m := f.srv.Message(ch, g.MessageID)
+		m := f.srv.Message(cmp.Or(p.Thread, g.ChannelID), p.Message)
 		if m == nil {
 			continue
 		}

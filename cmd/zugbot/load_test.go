@@ -491,10 +491,10 @@ func (r *loadRun) playPeople(channel string, users [2]*discordgo.User, id int64)
 		case k < 4 && len(path) > 0: // the board's menus
 			if rng.IntN(8) == 0 { // now and then, /board first
 				r.respond(f.srv.SlashCommand(t, u, channel, "board", discordtest.Opt("game", id)))
-				for deadline := time.Now().Add(10 * time.Second); f.load(id).Game.MessageID == g.MessageID && time.Now().Before(deadline); {
+				old := f.posted(store.PostedGame, id).Message
+				for deadline := time.Now().Add(10 * time.Second); f.posted(store.PostedGame, id).Message == old && time.Now().Before(deadline); {
 					time.Sleep(10 * time.Millisecond)
 				}
-				g.MessageID = f.load(id).Game.MessageID
 			}
 			board := f.board(g)
 			if board == nil {

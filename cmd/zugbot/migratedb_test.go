@@ -101,6 +101,10 @@ func TestMigrateDB(t *testing.T) {
 	if _, err := s.RecordDailySolve(ctx, "g", ada, "zola-1", true); err != nil {
 		t.Fatal(err)
 	}
+	// Where the bot shows the last game: its board in a thread.
+	if err := s.SetPost(ctx, store.PostedGame, last, "t1", "m1"); err != nil {
+		t.Fatal(err)
+	}
 	s.Close()
 
 	url := postgres(t)
@@ -121,6 +125,9 @@ func TestMigrateDB(t *testing.T) {
 	st, err := pg.Load(ctx, last)
 	if err != nil || st.Game.Seats[1].Name != "Bob" || st.Game.Ply != 6 {
 		t.Fatalf("the last game in PostgreSQL: %+v at %s, %v", st.Game, engine.String(st.Position), err)
+	}
+	if p, err := pg.Post(ctx, store.PostedGame, last); err != nil || p.Thread != "t1" || p.Message != "m1" {
+		t.Errorf("the last game's board in PostgreSQL: %+v, %v; want m1 in thread t1", p, err)
 	}
 	r, err := pg.Rating(ctx, ada.ID, "zola")
 	if err != nil || r.Games != 1 || r.Rating <= rules.InitialRating {

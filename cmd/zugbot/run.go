@@ -90,7 +90,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return err
 	}
 	defer tab.Close()
-	b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, ShardIDs: cfg.ShardIDs, Logger: log, Metrics: metrics})
+	b, err := bot.New(bot.Config{Table: tab, Store: st, Posts: st, Variants: games.All(), Menu: games.Listed(), Session: s, GuildID: cfg.Guild, Shards: cfg.Shards, ShardIDs: cfg.ShardIDs, Logger: log, Metrics: metrics})
 	if err != nil {
 		return err
 	}

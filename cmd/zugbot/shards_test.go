@@ -91,7 +91,7 @@ func TestTwoProcesses(t *testing.T) {
 		for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(10 * time.Millisecond) {
 			gs, _ := st.Games(ctx, store.GameQuery{ChannelID: channel, Status: store.Active, Limit: 10})
 			for _, g := range gs {
-				if g.MessageID != "" && g.Ply == 0 && g.Clock.Live() == (len(opts) > 4) {
+				if p, err := st.Post(ctx, store.PostedGame, g.ID); err == nil && p.Message != "" && g.Ply == 0 && g.Clock.Live() == (len(opts) > 4) {
 					s, err := st.Load(ctx, g.ID)
 					if err != nil {
 						t.Fatal(err)
@@ -135,7 +135,11 @@ func TestTwoProcesses(t *testing.T) {
 	dm := srv.DMChannel(bob)
 	dix := srv.SlashCommand(t, bob, dm, "board", discordtest.Opt("game", g))
 	dix.WaitResponse(t, 20*time.Second)
-	home := func() *discordtest.Message { return srv.Message(channels[1], s.Game.MessageID) }
+	board, err := st.Post(ctx, store.PostedGame, g)
+	if err != nil {
+		t.Fatal(err)
+	}
+	home := func() *discordtest.Message { return srv.Message(channels[1], board.Message) }
 	for deadline := time.Now().Add(20 * time.Second); !shows(home(), g, s.Game.Ply); time.Sleep(10 * time.Millisecond) {
 		if time.Now().After(deadline) {
 			t.Fatalf("the board of game %d does not show ply %d", g, s.Game.Ply)
