@@ -387,7 +387,7 @@ func TestDailyPuzzleSharedDatabase(t *testing.T) {
 			t.Fatal(err)
 		}
 		t.Cleanup(tab.Close)
-		b, err := bot.New(bot.Config{Table: tab, Store: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), Now: clk.Now, Logger: logger})
+		b, err := bot.New(bot.Config{Table: tab, Store: st, Posts: st, Variants: games.All(), Menu: games.Listed(), Session: srv.Session(), Now: clk.Now, Logger: logger})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -497,6 +497,20 @@ func (g *Game) check(ply int) error {
 // pending offer and restarts the move clock. When end is not Ongoing the
 // move ends the game, in the same transaction (see Finish).
 func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation string, end End) (Game, error) {
+	return s.recordMove(ctx, id, ply, 0, notation, end)
+}
+
+// RecordMoveSeen is RecordMove on game seen as its caller loaded it: the
+// move is refused as stale (ErrStalePly) if the turn has begun again since
+// (seen.TurnVersion), even at the same ply, as after a takeback and
+// another move; an offer made meanwhile begins no turn.
+func (s *Store) RecordMoveSeen(ctx context.Context, seen *Game, notation string, end End) (Game, error) {
+	return s.recordMove(ctx, seen.ID, seen.Ply, seen.TurnVersion, notation, end)
+}
+
+// recordMove is RecordMove, which checks the turn's version as well when
+// turn is not 0.
+func (s *Store) recordMove(ctx context.Context, id int64, ply int, turn int64, notation string, end End) (Game, error) {
 	if ply < 0 {
 		return Game{}, fmt.Errorf("record move in game %d: %w: ply %d", id, ErrInvalid, ply)
 	}
@@ -515,6 +529,9 @@ func (s *Store) RecordMove(ctx context.Context, id int64, ply int, notation stri
 		}
 		if err := g.check(ply); err != nil {
 			return err
+		}
+		if turn != 0 && g.TurnVersion != turn {
+			return fmt.Errorf("game %d: its turn began again at version %d, after %d: %w", id, g.TurnVersion, turn, ErrStalePly)
 		}
 		ctx := ctx
 		if ai, err := s.aiToMove(&g); err != nil {

@@ -580,3 +580,40 @@ func TestClaimTurnPing(t *testing.T) {
 	claim(3, true)
 	claim(3, false)
 }
+
+// TestRecordMoveSeen: a move made on the game as it was loaded is refused
+// once its turn has begun again, though the game is back at the same ply
+// (a takeback and another move came between the load and the move), and
+// not for an offer, which begins no turn.
+func TestRecordMoveSeen(t *testing.T) {
+	ctx := context.Background()
+	s, _ := mustOpen(t, Options{})
+	g := mustGame(t, s, alice, bob, false)
+	mustPlay(t, s, g.ID, 2)
+	st, err := s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen, mv := st.Game, firstMove(t, st.Position)
+	if _, err := s.Takeback(ctx, g.ID, 2, 1); err != nil {
+		t.Fatal(err)
+	}
+	mustPlay(t, s, g.ID, 1) // at ply 2 again
+	_, err = s.RecordMoveSeen(ctx, &seen, mv, End{})
+	wantErr(t, "a move on the board before the takeback", err, ErrStalePly)
+	if now, _ := s.Game(ctx, g.ID); now.Ply != 2 {
+		t.Fatalf("after the refused move the game is at ply %d, want 2", now.Ply)
+	}
+
+	st, err = s.Load(ctx, g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen, mv = st.Game, firstMove(t, st.Position)
+	if _, err := s.Offer(ctx, g.ID, Offer{Kind: DrawOffer, By: 1, Ply: 2}); err != nil {
+		t.Fatal(err)
+	}
+	if moved, err := s.RecordMoveSeen(ctx, &seen, mv, End{}); err != nil || moved.Ply != 3 {
+		t.Fatalf("a move after the opponent's offer: ply %d, %v; want it played", moved.Ply, err)
+	}
+}

@@ -111,6 +111,9 @@ func (t *Table) Play(ctx context.Context, id int64, user string, ply int, text s
 // the game has changed since st was loaded. With opt.AwaitReply, it waits
 // for the AI's reply and returns it too.
 func (t *Table) PlayIn(ctx context.Context, st store.State, user string, ply int, text string, opt PlayOptions) (Update, error) {
+	if opt.Turn != 0 && opt.Turn != st.Game.TurnVersion {
+		return Update{}, t.Explain(st.Game.ID, store.ErrStalePly)
+	}
 	ctx, cause := t.cause(ctx)
 	if opt.AwaitReply {
 		t.await(ctx, cause)
@@ -156,7 +159,7 @@ func (t *Table) record(ctx context.Context, st *store.State, m engine.Move) (str
 	p := st.Position
 	notation := p.FormatMove(m)
 	p.Do(m)
-	g, err := t.store.RecordMove(ctx, st.Game.ID, st.Game.Ply, notation, store.EndOf(p.Outcome()))
+	g, err := t.store.RecordMoveSeen(ctx, &st.Game, notation, store.EndOf(p.Outcome()))
 	if err != nil {
 		p.Undo()
 		return "", t.Explain(st.Game.ID, err)

@@ -319,6 +319,11 @@ type PlayOptions struct {
 	// Played, when set, is called with the move once it is recorded,
 	// before the wait for the reply: the adapter may show it meanwhile.
 	Played func(u Update)
+	// Turn, when not 0, is the version at which the mover's turn began on
+	// the board they moved on (store.Game.TurnVersion): the move is
+	// refused as stale if the turn has begun again since, even at the
+	// same ply (after a takeback and another move).
+	Turn int64
 }
 
 // replied starts the AI's reply when change u, caused by request cause,

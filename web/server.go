@@ -533,6 +533,9 @@ func decode(w http.ResponseWriter, r *http.Request, v any) bool {
 type moveRequest struct {
 	Ply  int    `json:"ply"`
 	Move string `json:"move"`
+	// Turn is the version at which the mover's turn began on the board
+	// they moved on (State.TurnVersion); 0 leaves it unchecked.
+	Turn int64 `json:"turn_version"`
 }
 
 // done is the answer to a changing request: the game's ply after it and
@@ -559,7 +562,7 @@ func (s *Server) move(ctx context.Context, w http.ResponseWriter, r *http.Reques
 		s.fail(w, r, err)
 		return
 	}
-	u, err := s.tab.PlayIn(ctx, st, sess.user, req.Ply, req.Move, table.PlayOptions{})
+	u, err := s.tab.PlayIn(ctx, st, sess.user, req.Ply, req.Move, table.PlayOptions{Turn: req.Turn})
 	if err != nil {
 		s.fail(w, r, err)
 		return

@@ -24,18 +24,22 @@ type State struct {
 	Pieces   []Piece           `json:"pieces"` // the pieces on the board, by point
 	Turn     int               `json:"turn"`   // the side to move
 	Ply      int               `json:"ply"`
-	Last     *Move             `json:"last,omitempty"`  // the last move
-	Moves    []Move            `json:"moves"`           // the legal moves; none once the game is over
-	History  []string          `json:"history"`         // the moves played, in notation
-	Movers   []int             `json:"movers"`          // the side that played each move of History
-	Check    *int              `json:"check,omitempty"` // the point of a king in check
-	Players  [2]Player         `json:"players"`         // by side
-	You      int               `json:"you"`             // the viewer's side; -1 for a spectator
-	CSRF     string            `json:"csrf,omitempty"`  // the value of the X-Zugbot-CSRF header, for a player
-	Clock    *Clock            `json:"clock,omitempty"`
-	Result   *Result           `json:"result,omitempty"`
-	Offer    *Offer            `json:"offer,omitempty"`
-	MaxMove  int               `json:"max_move"` // the longest move text the server reads (table.MaxMoveLen)
+	// TurnVersion is the game's version when its turn began: a move sends
+	// it back, so that a board the game has left (by a takeback and
+	// another move to the same ply) plays nothing.
+	TurnVersion int64     `json:"turn_version"`
+	Last        *Move     `json:"last,omitempty"`  // the last move
+	Moves       []Move    `json:"moves"`           // the legal moves; none once the game is over
+	History     []string  `json:"history"`         // the moves played, in notation
+	Movers      []int     `json:"movers"`          // the side that played each move of History
+	Check       *int      `json:"check,omitempty"` // the point of a king in check
+	Players     [2]Player `json:"players"`         // by side
+	You         int       `json:"you"`             // the viewer's side; -1 for a spectator
+	CSRF        string    `json:"csrf,omitempty"`  // the value of the X-Zugbot-CSRF header, for a player
+	Clock       *Clock    `json:"clock,omitempty"`
+	Result      *Result   `json:"result,omitempty"`
+	Offer       *Offer    `json:"offer,omitempty"`
+	MaxMove     int       `json:"max_move"` // the longest move text the server reads (table.MaxMoveLen)
 }
 
 // Variant is what the page says of a game's variant.
@@ -193,7 +197,7 @@ func (s *Server) stateOf(st *store.State, sess *session) (State, error) {
 	p := st.Position.Clone()
 	v := p.Variant()
 	out := State{
-		ID: g.ID, Page: g.PublicID, Turn: int(p.Turn()), Ply: g.Ply, You: -1, Moves: []Move{}, History: []string{}, Movers: []int{},
+		ID: g.ID, Page: g.PublicID, Turn: int(p.Turn()), Ply: g.Ply, TurnVersion: g.TurnVersion, You: -1, Moves: []Move{}, History: []string{}, Movers: []int{},
 		Variant:  Variant{ID: v.ID, Name: v.Name, Game: v.Game, Sides: v.Sides, Notation: v.Notation, Draws: v.Agreement != engine.NoAgreement, Rules: rulesURL(v)},
 		Geometry: geometryOf(v.Geometry), Palette: render.Web(v),
 	}

@@ -518,3 +518,50 @@ func TestWatching(t *testing.T) {
 	gone("both tabs closed")
 	closeSpectator()
 }
+
+// TestMoveOnABoardTheGameLeft: a move sent from a board whose turn has
+// begun again since (the game went back by a takeback and on to the same
+// ply) is refused as stale, not played on a position its player never
+// saw; sent from the board as it stands, it is played.
+func TestMoveOnABoardTheGameLeft(t *testing.T) {
+	f := newFixtureVs(t, "zola")
+	ctx := context.Background()
+	c := f.client()
+	st := f.login(c)
+	if code, body := f.post(c, "/moves", st.CSRF, moveBody(0, st.Moves[0].Notation)); code != http.StatusOK {
+		t.Fatalf("move: %d %s", code, body)
+	}
+	next := func() string {
+		s, err := f.tab.Load(ctx, f.game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s.Position.FormatMove(s.Position.Moves(nil)[0])
+	}
+	if _, err := f.tab.Play(ctx, f.game, opponent.ID, 1, next()); err != nil {
+		t.Fatal(err)
+	}
+	seen := f.state(c) // ply 2, the player to move
+	// Elsewhere, the last two plies are taken back and played again.
+	if _, err := f.db.Takeback(ctx, f.game, 2, 2); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.Play(ctx, f.game, player.ID, 0, next()); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.tab.Play(ctx, f.game, opponent.ID, 1, next()); err != nil {
+		t.Fatal(err)
+	}
+	body, _ := json.Marshal(map[string]any{"ply": seen.Ply, "move": seen.Moves[0].Notation, "turn_version": seen.TurnVersion})
+	if code, out := f.post(c, "/moves", seen.CSRF, string(body)); code != http.StatusConflict || !strings.Contains(out, "has changed") {
+		t.Errorf("a move from the board before the takeback: %d %s; want 409, the board has changed", code, out)
+	}
+	if g, _ := f.db.Game(ctx, f.game); g.Ply != 2 {
+		t.Fatalf("the stale move was played: the game is at ply %d", g.Ply)
+	}
+	now := f.state(c)
+	body, _ = json.Marshal(map[string]any{"ply": now.Ply, "move": now.Moves[0].Notation, "turn_version": now.TurnVersion})
+	if code, out := f.post(c, "/moves", now.CSRF, string(body)); code != http.StatusOK {
+		t.Errorf("a move from the board as it stands: %d %s", code, out)
+	}
+}

@@ -262,7 +262,7 @@
     hideChooser();
     draw(); // the choice is dropped: a refused move leaves none shown
     say('Playing ' + notation + '…');
-    return post('/moves', { ply: st.ply, move: notation });
+    return post('/moves', { ply: st.ply, move: notation, turn_version: st.turn_version });
   }
 
   function hideChooser() { $('chooser').hidden = true; $('chooser-moves').replaceChildren(); }
