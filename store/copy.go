@@ -16,6 +16,7 @@ var copyTables = []string{
 	"tournaments", "tournament_players", "tournament_games", "schedule", "alive", "web_sessions", "away",
 	"page_ids", "listed_games",
 	"puzzle_ratings", "puzzle_players", "puzzle_attempts",
+	"puzzle_mining", "game_puzzles",
 }
 
 // uncopiedTables are the tables a copy leaves behind, each for its reason:

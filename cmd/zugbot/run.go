@@ -84,7 +84,7 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// The game service, which the bot and the live board share; its AI
 	// replies stop after both.
 	tab, err := table.New(table.Config{Store: st, Variants: games.All(), AIWorkers: cfg.AIWorkers, Log: log,
-		Thought: metrics.AIThought, Queued: metrics.AIQueued, Waited: metrics.AIWaited})
+		Thought: metrics.AIThought, Queued: metrics.AIQueued, Waited: metrics.AIWaited, MinePuzzles: true})
 	if err != nil {
 		return err
 	}
