@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
 	"github.com/zugbot/zugbot/puzzle"
 	"github.com/zugbot/zugbot/store"
@@ -62,19 +63,20 @@ func (t *Table) MinePuzzles(ctx context.Context) (int, error) {
 // mined.
 func (t *Table) mineGame(ctx context.Context, id int64) error {
 	st, err := t.Load(ctx, id)
-	if err != nil {
-		return err
+	var start engine.Position
+	var moves []engine.Move
+	if err == nil {
+		start, moves, err = store.ParseGame(st.Position.Variant(), st.Game.Start, st.Moves)
 	}
-	v := st.Position.Variant()
-	start, moves, err := store.ParseGame(v, st.Game.Start, st.Moves)
-	if errors.Is(err, store.ErrReplay) {
-		// It will never replay: mined, with nothing found.
+	if errors.Is(err, store.ErrReplay) || errors.Is(err, store.ErrUnknownVariant) {
+		// It will never replay here: mined, with nothing found.
 		t.cfg.Log.Warn("a finished game that cannot be replayed is not mined", "game", id, "err", err)
 		return t.store.SaveGamePuzzles(ctx, id, nil)
 	}
 	if err != nil {
 		return err
 	}
+	v := st.Position.Variant()
 	m := puzzle.NewMiner(v, puzzle.Deep)
 	shipped, err := puzzle.Set(v.ID)
 	if err != nil {

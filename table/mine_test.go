@@ -186,9 +186,27 @@ func isRefusal(err error, reason table.Reason) bool {
 // TestMiningAfterRestart: a server's game that ended while nobody mined
 // (the process stopped first), and one whose mining was under way when its
 // process died (its claim held), are both mined by the next start's timer
-// loop.
+// loop; a game of a variant the new start does not know is set aside
+// (mined, with nothing found) rather than tried again and again; a game
+// that ends while the loop runs is mined at once.
 func TestMiningAfterRestart(t *testing.T) {
 	f := newFixture(t)
+	unknown, err := f.st.CreateGame(f.ctx, store.NewGame{Variant: "zola4", Seats: [2]store.Seat{person(alice), person(bob)}, GuildID: "g1", ChannelID: "c"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for ply := range 2 {
+		st, err := f.st.Load(f.ctx, unknown.ID)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := f.st.RecordMove(f.ctx, unknown.ID, ply, st.Position.FormatMove(st.Position.Moves(nil)[0]), store.End{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := f.st.Finish(f.ctx, unknown.ID, 2, store.End{Result: store.Win, Winner: 0, Reason: store.ReasonResignation, By: bob.ID}); err != nil {
+		t.Fatal(err)
+	}
 	ended := playServerGame(f, "g1")
 	dying := playServerGame(f, "g1")
 	if id, ok, err := f.st.ClaimMining(f.ctx, time.Hour); err != nil || !ok || id != dying {
@@ -235,6 +253,7 @@ func TestMiningAfterRestart(t *testing.T) {
 	}
 	mined(ended, 5*time.Minute, "after the restart")
 	mined(dying, 5*time.Minute, "after the restart")
+	mined(unknown.ID, 5*time.Minute, "though its variant is unknown")
 	// A game that ends now wakes the miner: it does not wait for its
 	// minute's look.
 	g := &fixture{t: t, ctx: f.ctx, st: st, tab: tab, clock: f.clock}
