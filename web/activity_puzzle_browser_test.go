@@ -149,6 +149,7 @@ func TestActivityPuzzles(t *testing.T) {
 	if r, n := stored(); n != 2 || int(math.Round(r)) != a2 {
 		t.Errorf("failed: the store has %.1f after %d puzzles; the Activity said %d", r, n, a2)
 	}
+	t.Logf("solved %s: %d → %d; failed %s: %d → %d", pz.ID, before, after, other.ID, b2, a2)
 	if ok, err := evalIn[bool](td, `return [...d.querySelectorAll('#lesson-moves button')].every((b) => b.disabled) && !d.getElementById('next').hidden;`); err != nil || !ok {
 		t.Errorf("after the miss, the moves are still offered or no next puzzle is: %v", err)
 	}

@@ -85,6 +85,7 @@ func TestPuzzlePageOnPhone(t *testing.T) {
 			if from != after || to >= from {
 				t.Errorf("failed: the rating went from %d to %d (after the solve: %d)", from, to, after)
 			}
+			t.Logf("solved %s: %d → %d; failed %s: %d → %d", pz.ID, before, after, other.ID, from, to)
 			break
 		}
 	}
