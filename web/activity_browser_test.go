@@ -557,6 +557,7 @@ func TestActivityStartsGameAndRefuses(t *testing.T) {
 	}
 	td.waitStatus("You play game #1.")
 	td.waitPly(0)
+	td.wait("the puzzles' entry hidden while the game goes on", `return d.getElementById('practise').hidden;`)
 	te.waitStatus("You play game #1.") // found while waiting
 	te.waitPly(0)
 	gs, err := w.st.Games(context.Background(), store.GameQuery{ChannelID: channel, Status: store.Active})

@@ -61,9 +61,10 @@ function load(src) {
   });
 }
 
-// practise adds the entry to the puzzles to the strip: a game to choose
-// and a button. The puzzles take the board's place (hidden, and still
-// following the channel's game) until Back.
+// practise adds the entry to the puzzles to the strip, while no game goes
+// on in the channel: a game to choose and a button. The puzzles take the
+// page's place (hidden, and still looking for the channel's game) until
+// Back.
 function practise(box, variants, say) {
   const form = document.createElement('form');
   form.id = 'practise';
@@ -90,8 +91,9 @@ function practise(box, variants, say) {
     const back = Object.assign(document.createElement('button'), { type: 'button', id: 'puzzle-back', textContent: 'Back' });
     back.addEventListener('click', () => {
       puzzles.remove();
-      // The start form stays hidden if a game was found meanwhile.
-      for (const c of shown) c.hidden = c.id === 'start' && !!document.documentElement.dataset.game;
+      // The forms stay hidden if a game was found meanwhile.
+      const game = !!document.documentElement.dataset.game;
+      for (const c of shown) c.hidden = game && (c.id === 'start' || c.id === 'practise');
     });
     puzzles.appendChild(back);
   });
@@ -142,6 +144,7 @@ async function main() {
 
     const found = (g) => {
       ui.form.hidden = true;
+      $('practise').hidden = true;
       say(g.player ? 'You play game #' + g.game + '.' : 'You are watching game #' + g.game + '.');
       showBoard(g.page);
     };
