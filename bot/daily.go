@@ -172,7 +172,7 @@ func (r *request) puzzleDaily(a action) error {
 	if _, err := time.Parse(time.DateOnly, a.arg); err != nil {
 		return userErrorf("This control belongs to an older version of zugbot; try /puzzle.")
 	}
-	pv, err := r.b.table.Puzzle(r.ctx, pz.ID, 0)
+	pv, err := r.b.table.Puzzle(r.ctx, r.solver(), pz.ID, 0)
 	if err != nil {
 		return err
 	}

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/bwmarrin/discordgo"
 
@@ -46,9 +47,14 @@ func (r *request) puzzleCommand() error {
 	return r.reply(m)
 }
 
+// solver is the user as a solver of puzzles, in the server asked in.
+func (r *request) solver() table.Solver {
+	return table.Solver{Player: r.player(), Guild: r.i.GuildID}
+}
+
 // nextPuzzle draws a puzzle of variant id that the user has not tried.
 func (r *request) nextPuzzle(id string) (message, error) {
-	pv, err := r.b.table.NextPuzzle(r.ctx, r.user.ID, id)
+	pv, err := r.b.table.NextPuzzle(r.ctx, r.solver(), id)
 	if err != nil {
 		return message{}, err
 	}
@@ -59,34 +65,38 @@ func (r *request) nextPuzzle(id string) (message, error) {
 // follows: the opponent's reply and the next move to find, or the end of
 // the attempt with the rating change.
 func (r *request) puzzleMove(a action) error {
-	pz, ok := puzzle.ByNumber(a.id)
 	data := r.i.MessageComponentData()
-	if !ok || len(data.Values) != 1 {
-		return userErrorf("This puzzle is no longer offered; try /puzzle for another.")
+	if len(data.Values) != 1 {
+		return userErrorf("Choose one move.")
 	}
-	res, err := r.b.table.TryPuzzle(r.ctx, r.player(), pz.ID, a.ply, data.Values[0])
+	id, err := r.b.table.PuzzleByNumber(r.ctx, r.solver(), a.id)
 	if err != nil {
 		return err
 	}
-	return r.puzzleAnswered(pz, a.ply, res)
+	res, err := r.b.table.TryPuzzle(r.ctx, r.solver(), id, a.ply, data.Values[0])
+	if err != nil {
+		return err
+	}
+	return r.puzzleAnswered(a.ply, res)
 }
 
 // puzzleGiveUp shows the answer, which ends the attempt as a miss.
 func (r *request) puzzleGiveUp(a action) error {
-	pz, ok := puzzle.ByNumber(a.id)
-	if !ok {
-		return userErrorf("This puzzle is no longer offered; try /puzzle for another.")
-	}
-	res, err := r.b.table.GiveUpPuzzle(r.ctx, r.player(), pz.ID, a.ply)
+	id, err := r.b.table.PuzzleByNumber(r.ctx, r.solver(), a.id)
 	if err != nil {
 		return err
 	}
-	return r.puzzleAnswered(pz, a.ply, res)
+	res, err := r.b.table.GiveUpPuzzle(r.ctx, r.solver(), id, a.ply)
+	if err != nil {
+		return err
+	}
+	return r.puzzleAnswered(a.ply, res)
 }
 
 // puzzleAnswered shows the outcome of a move (or of giving up, which has
-// no Move) at ply of pz.
-func (r *request) puzzleAnswered(pz puzzle.Puzzle, ply int, res table.PuzzleMove) error {
+// no Move) at ply of res's puzzle.
+func (r *request) puzzleAnswered(ply int, res table.PuzzleMove) error {
+	pz := res.View.Puzzle
 	var err error
 	var note string
 	var last *engine.MoveInfo
@@ -113,7 +123,7 @@ func (r *request) puzzleAnswered(pz puzzle.Puzzle, ply int, res table.PuzzleMove
 	view := res.View
 	if !res.Correct || res.Solved {
 		// Show the position the answer was for, with the line's move.
-		if view, err = r.b.table.Puzzle(r.ctx, pz.ID, ply); err != nil {
+		if view, err = r.b.table.Puzzle(r.ctx, r.solver(), pz.ID, ply); err != nil {
 			return err
 		}
 		view.Rating = res.View.Rating
@@ -128,11 +138,12 @@ func (r *request) puzzleAnswered(pz puzzle.Puzzle, ply int, res table.PuzzleMove
 
 // puzzleNext replaces a finished puzzle with another of the same game.
 func (r *request) puzzleNext(a action) error {
-	pz, ok := puzzle.ByNumber(a.id)
-	if !ok {
-		return userErrorf("This puzzle is no longer offered; try /puzzle for another.")
+	id, err := r.b.table.PuzzleByNumber(r.ctx, r.solver(), a.id)
+	if err != nil {
+		return err
 	}
-	m, err := r.nextPuzzle(pz.Variant)
+	v, _, _ := strings.Cut(id, "-")
+	m, err := r.nextPuzzle(v)
 	if err != nil {
 		return err
 	}

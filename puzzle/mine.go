@@ -41,6 +41,12 @@ type Miner struct {
 	// positions judged.
 	Found      func(Puzzle)
 	Candidates int
+	// Run, when set, runs each piece of Game's work (the value of one
+	// position, the judging of one candidate) and returns its error, so
+	// that a caller sharing its cores can run them at a low priority. It
+	// may cut a piece short (end the ctx it passes) and run it again from
+	// the start.
+	Run func(ctx context.Context, piece func(ctx context.Context) error) error
 }
 
 // NewMiner returns a Miner of variant v's puzzles, which judges its
@@ -76,8 +82,11 @@ func (m *Miner) Game(ctx context.Context, start engine.Position, moves []engine.
 		if p.Outcome().Over() {
 			break
 		}
-		val, err := analysis.Evaluate(ctx, p, m.scan, Scan)
-		if err != nil {
+		var val analysis.Value
+		if err := m.run(ctx, func(ctx context.Context) (err error) {
+			val, err = analysis.Evaluate(ctx, p, m.scan, Scan)
+			return err
+		}); err != nil {
 			return fmt.Errorf("puzzle: scan ply %d: %w", i, err)
 		}
 		w := analysis.WinChance(val.Score)
@@ -86,8 +95,16 @@ func (m *Miner) Game(ctx context.Context, start engine.Position, moves []engine.
 		if w >= MinWin && w-(100-prev) > Rise && 100-prev <= WasWinning && !m.seen[p.Hash()] {
 			m.seen[p.Hash()] = true
 			m.Candidates++
-			if err := m.candidate(ctx, p, fmt.Sprintf("%s, ply %d", origin, i)); err != nil {
+			var pz Puzzle
+			var ok bool
+			if err := m.run(ctx, func(ctx context.Context) (err error) {
+				pz, ok, err = m.candidate(ctx, p, fmt.Sprintf("%s, ply %d", origin, i))
 				return err
+			}); err != nil {
+				return err
+			}
+			if ok && m.Found != nil {
+				m.Found(pz)
 			}
 		}
 		prev = w
@@ -98,17 +115,25 @@ func (m *Miner) Game(ctx context.Context, start engine.Position, moves []engine.
 	return nil
 }
 
-// candidate judges position p and reports it when it is a puzzle. It
-// judges p as the puzzle will be played: read from its position string,
-// without the game's history (which decides repetitions).
-func (m *Miner) candidate(ctx context.Context, p engine.Position, origin string) error {
+// run runs one piece of Game's work, through Run when it is set.
+func (m *Miner) run(ctx context.Context, piece func(ctx context.Context) error) error {
+	if m.Run != nil {
+		return m.Run(ctx, piece)
+	}
+	return piece(ctx)
+}
+
+// candidate judges position p and returns its puzzle, or false when it is
+// none. It judges p as the puzzle will be played: read from its position
+// string, without the game's history (which decides repetitions).
+func (m *Miner) candidate(ctx context.Context, p engine.Position, origin string) (Puzzle, bool, error) {
 	p, err := m.v.Parse(engine.String(p))
 	if err != nil {
-		return fmt.Errorf("puzzle: %w", err)
+		return Puzzle{}, false, fmt.Errorf("puzzle: %w", err)
 	}
 	line, ok, err := m.judge.Line(ctx, p)
 	if err != nil || !ok {
-		return err
+		return Puzzle{}, false, err
 	}
 	pz := Puzzle{ID: NewID(m.v.ID, p), Variant: m.v.ID, Position: engine.String(p), Origin: origin}
 	q := p.Clone()
@@ -117,10 +142,8 @@ func (m *Miner) candidate(ctx context.Context, p engine.Position, origin string)
 		q.Do(mv)
 	}
 	pz.Seed = SeedRating(ctx, p, line[0], pz.Moves())
-	if m.Found != nil {
-		m.Found(pz)
-	}
-	return nil
+	// A search cut short says nothing: neither the line nor the seed.
+	return pz, true, ctx.Err()
 }
 
 // SelfPlay plays one game of v between AI players whose level is drawn at

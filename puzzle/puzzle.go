@@ -54,7 +54,12 @@ func (pz Puzzle) Start(v *engine.Variant) (engine.Position, error) {
 
 // NewID returns the ID of the puzzle of variant v at position p.
 func NewID(v string, p engine.Position) string {
-	return fmt.Sprintf("%s-%010x", v, p.Hash()>>24)
+	return NumberID(v, int64(p.Hash()>>24))
+}
+
+// NumberID returns the ID of the puzzle of variant v whose Number is n.
+func NumberID(v string, n int64) string {
+	return fmt.Sprintf("%s-%010x", v, n)
 }
 
 // Task returns what the puzzle asks of the solver, for a caption: "Red to

@@ -1,6 +1,9 @@
 package puzzle
 
-import "math"
+import (
+	"math"
+	"strconv"
+)
 
 // Rating is a Glicko-2 rating: a puzzle's or a player's puzzle rating in
 // one game. docs/puzzles.md writes the rule down with its first figures.
@@ -40,6 +43,16 @@ func (pz Puzzle) Seeded() Rating { return Rating{R: float64(pz.Seed), RD: seedRD
 
 // Provisional reports whether r is still a guess (shown with a "?").
 func (r Rating) Provisional() bool { return r.RD >= Provisional }
+
+// String returns the rating as it is shown: rounded, with a "?" while
+// provisional ("1750?").
+func (r Rating) String() string {
+	s := strconv.FormatFloat(r.R, 'f', 0, 64)
+	if r.Provisional() {
+		s += "?"
+	}
+	return s
+}
 
 // Attempt returns the new ratings of a player and a puzzle after the
 // player's first attempt at it: one Glicko-2 rating period, one game,

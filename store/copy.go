@@ -18,6 +18,7 @@ var copyTables = []string{
 	"schedule", "alive", "web_sessions", "away",
 	"page_ids", "listed_games", "discord_posts",
 	"puzzle_ratings", "puzzle_players", "puzzle_attempts",
+	"puzzle_mining", "game_puzzles",
 }
 
 // uncopiedTables are the tables a copy leaves behind, each for its reason:

@@ -62,7 +62,7 @@ func TestMigrationsFromEmpty(t *testing.T) {
 			names = append(names, n)
 		}
 		rows.Close()
-		want := []string{"0001_init", "0002_indexes", "0003_members", "0004_task_attempts", "0005_drawn_boards", "0006_analysis", "0007_clocks", "0008_tournaments", "0009_claims", "0010_web_sessions", "0011_away", "0012_workers", "0013_analysis_timer", "0014_public_ids", "0015_game_versions", "0016_reply_cause", "0018_pages", "0019_puzzles", "0020_daily_puzzle", "0022_discord_posts"}
+		want := []string{"0001_init", "0002_indexes", "0003_members", "0004_task_attempts", "0005_drawn_boards", "0006_analysis", "0007_clocks", "0008_tournaments", "0009_claims", "0010_web_sessions", "0011_away", "0012_workers", "0013_analysis_timer", "0014_public_ids", "0015_game_versions", "0016_reply_cause", "0018_pages", "0019_puzzles", "0020_daily_puzzle", "0021_game_puzzles", "0022_discord_posts"}
 		if strings.Join(names, " ") != strings.Join(want, " ") {
 			t.Errorf("open %d: recorded migrations %q, want %q", i, names, want)
 		}

@@ -141,16 +141,20 @@ func (s *Store) claim(ctx context.Context, where string, limit int, lease time.D
 	return ts, err
 }
 
-// ReleaseClaims ends every claim on a SQLite file's timers, which only one
-// process uses at a time: what a process that stopped had claimed is due
-// again at once. On PostgreSQL, shared by several processes, the claims
-// run out by themselves.
+// ReleaseClaims ends every claim on a SQLite file's timers and on the
+// games being mined for puzzles (ClaimMining), which only one process
+// uses at a time: what a process that stopped had claimed is due again at
+// once. On PostgreSQL, shared by several processes, the claims run out by
+// themselves.
 func (s *Store) ReleaseClaims(ctx context.Context) error {
 	if s.pg {
 		return nil
 	}
 	return s.write(ctx, func(tx querier) error {
-		_, err := tx.ExecContext(ctx, `UPDATE schedule SET lease_until = 0 WHERE lease_until > 0`)
+		if _, err := tx.ExecContext(ctx, `UPDATE schedule SET lease_until = 0 WHERE lease_until > 0`); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE puzzle_mining SET lease_until = 0 WHERE lease_until > 0`)
 		return err
 	})
 }

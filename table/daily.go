@@ -123,7 +123,7 @@ func (t *Table) postDaily(ctx context.Context, a Announcer, guild string) error 
 		return err
 	}
 	d := DailyPuzzle{Post: p, Again: !fresh, Next: NextDailyPost(t.now())}
-	if d.View, err = t.Puzzle(ctx, p.Puzzle, 0); err != nil {
+	if d.View, err = t.Puzzle(ctx, Solver{Guild: guild}, p.Puzzle, 0); err != nil {
 		return err
 	}
 	posts, err := t.store.DailyPosts(ctx, guild, 0)

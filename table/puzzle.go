@@ -50,6 +50,20 @@ type PuzzleMove struct {
 	Before, After puzzle.Rating
 }
 
+// Solver is who tries puzzles, as the door they come through knows them.
+type Solver struct {
+	// Player is the person, whose first attempts are rated; ID "" for
+	// someone the door cannot name, whose attempts are judged the same and
+	// recorded nowhere.
+	store.Player
+	// Guild is the server the door knows them to be in: on Discord the
+	// server asked in, in the Activity the server it was launched in; ""
+	// in a direct message, on the web and in the terminal. A puzzle found
+	// in a server's own games is given to that server's members only, in
+	// that server (see MinePuzzles).
+	Guild string
+}
+
 func glicko(r puzzle.Rating) store.Glicko     { return store.Glicko{R: r.R, RD: r.RD, Vol: r.Vol} }
 func fromGlicko(g store.Glicko) puzzle.Rating { return puzzle.Rating{R: g.R, RD: g.RD, Vol: g.Vol} }
 
@@ -71,9 +85,10 @@ func (t *Table) PuzzleRating(ctx context.Context, user, id string) (puzzle.Ratin
 	return fromGlicko(g), n, err
 }
 
-// NextPuzzle chooses a puzzle of variant id that the player has not tried,
-// among those rated nearest their puzzle rating.
-func (t *Table) NextPuzzle(ctx context.Context, user, id string) (PuzzleView, error) {
+// NextPuzzle chooses a puzzle of variant id that s has not tried, among
+// those rated nearest their puzzle rating: a shipped one, or one found in
+// the games of s's server.
+func (t *Table) NextPuzzle(ctx context.Context, s Solver, id string) (PuzzleView, error) {
 	v, ok := t.variants[id]
 	set, err := puzzle.Set(id)
 	if err != nil {
@@ -82,7 +97,17 @@ func (t *Table) NextPuzzle(ctx context.Context, user, id string) (PuzzleView, er
 	if !ok || len(set) == 0 {
 		return PuzzleView{}, refuse(NoPuzzle, "There are no puzzles for %q.", id)
 	}
-	me, _, err := t.PuzzleRating(ctx, user, id)
+	if s.Guild != "" {
+		gps, err := t.store.GamePuzzles(ctx, s.Guild, id)
+		if err != nil {
+			return PuzzleView{}, err
+		}
+		set = slices.Clip(set) // the shipped set is shared: appended to on a copy
+		for _, gp := range gps {
+			set = append(set, fromGamePuzzle(gp))
+		}
+	}
+	me, _, err := t.PuzzleRating(ctx, s.ID, id)
 	if err != nil {
 		return PuzzleView{}, err
 	}
@@ -90,7 +115,7 @@ func (t *Table) NextPuzzle(ctx context.Context, user, id string) (PuzzleView, er
 	if err != nil {
 		return PuzzleView{}, err
 	}
-	tried, err := t.store.PuzzlesTried(ctx, user, id)
+	tried, err := t.store.PuzzlesTried(ctx, s.ID, id)
 	if err != nil {
 		return PuzzleView{}, err
 	}
@@ -114,12 +139,48 @@ func (t *Table) NextPuzzle(ctx context.Context, user, id string) (PuzzleView, er
 	}
 	slices.SortStableFunc(opts, func(a, b option) int { return cmp.Compare(a.dist, b.dist) })
 	n := min(pickAmong, len(opts))
-	return t.Puzzle(ctx, opts[t.Rand().IntN(n)].pz.ID, 0)
+	return t.Puzzle(ctx, s, opts[t.Rand().IntN(n)].pz.ID, 0)
 }
 
-// Puzzle returns the puzzle with the given ID at ply of its line.
-func (t *Table) Puzzle(ctx context.Context, id string, ply int) (PuzzleView, error) {
-	pz, ok := puzzle.ByID(id)
+// fromGamePuzzle is a puzzle found in a server's game, as package puzzle
+// has it.
+func fromGamePuzzle(gp store.GamePuzzle) puzzle.Puzzle {
+	return puzzle.Puzzle{ID: gp.ID, Variant: gp.Variant, Position: gp.Position, Line: gp.Line, Seed: gp.Seed, Origin: gp.Origin}
+}
+
+// findPuzzle returns the puzzle with ID id that s may be given: a shipped
+// one, or one found in the games of s's server; false when there is none.
+func (t *Table) findPuzzle(ctx context.Context, s Solver, id string) (puzzle.Puzzle, bool, error) {
+	if pz, ok := puzzle.ByID(id); ok || s.Guild == "" {
+		return pz, ok, nil
+	}
+	gp, ok, err := t.store.GamePuzzle(ctx, s.Guild, id)
+	return fromGamePuzzle(gp), ok, err
+}
+
+// PuzzleByNumber returns the ID of the puzzle whose Number is n that s may
+// be given (a door that carries numbers only, a Discord control, names a
+// puzzle by it), or a refusal (NoPuzzle).
+func (t *Table) PuzzleByNumber(ctx context.Context, s Solver, n int64) (string, error) {
+	if pz, ok := puzzle.ByNumber(n); ok {
+		return pz.ID, nil
+	}
+	for _, v := range t.cfg.Variants {
+		id := puzzle.NumberID(v.ID, n)
+		if _, ok, err := t.findPuzzle(ctx, s, id); ok || err != nil {
+			return id, err
+		}
+	}
+	return "", refuse(NoPuzzle, "This puzzle is no longer offered; try /puzzle for another.")
+}
+
+// Puzzle returns the puzzle with the given ID, which s may be given, at
+// ply of its line.
+func (t *Table) Puzzle(ctx context.Context, s Solver, id string, ply int) (PuzzleView, error) {
+	pz, ok, err := t.findPuzzle(ctx, s, id)
+	if err != nil {
+		return PuzzleView{}, err
+	}
 	if !ok {
 		return PuzzleView{}, refuse(NoPuzzle, "There is no puzzle %q.", id)
 	}
@@ -145,15 +206,15 @@ func (t *Table) Puzzle(ctx context.Context, id string, ply int) (PuzzleView, err
 	return PuzzleView{Puzzle: pz, Variant: v, Ply: ply, Position: p, Rating: r}, nil
 }
 
-// TryPuzzle judges user's move, text, at ply of puzzle id. A correct move
+// TryPuzzle judges s's move, text, at ply of puzzle id. A correct move
 // that does not end the line is answered with the opponent's reply; a
 // wrong move, or the last move of the line, ends the attempt, and the first
 // attempt at a puzzle moves the player's and the puzzle's ratings
 // (puzzle.Attempt). An entry that is not a legal move is refused and costs
-// nothing. An attempt without a player (user.ID empty: someone on the web
-// who has not signed in) is judged the same and recorded nowhere.
-func (t *Table) TryPuzzle(ctx context.Context, user store.Player, id string, ply int, text string) (PuzzleMove, error) {
-	pv, err := t.Puzzle(ctx, id, ply)
+// nothing. An attempt without a player (s.ID empty) is judged the same and
+// recorded nowhere.
+func (t *Table) TryPuzzle(ctx context.Context, s Solver, id string, ply int, text string) (PuzzleMove, error) {
+	pv, err := t.Puzzle(ctx, s, id, ply)
 	if err != nil {
 		return PuzzleMove{}, err
 	}
@@ -167,29 +228,29 @@ func (t *Table) TryPuzzle(ctx context.Context, user store.Player, id string, ply
 	}
 	res := PuzzleMove{Answer: a, View: pv}
 	if a.Correct && !a.Solved {
-		if res.View, err = t.Puzzle(ctx, id, a.Next); err != nil {
+		if res.View, err = t.Puzzle(ctx, s, id, a.Next); err != nil {
 			return PuzzleMove{}, err
 		}
 		return res, nil
 	}
-	if user.ID == "" {
+	if s.ID == "" {
 		return res, nil
 	}
-	return t.recordAttempt(ctx, user, res, a.Solved)
+	return t.recordAttempt(ctx, s.Player, res, a.Solved)
 }
 
-// GiveUpPuzzle shows user the answer at ply of puzzle id, which ends their
+// GiveUpPuzzle shows s the answer at ply of puzzle id, which ends their
 // attempt as a failure: seeing the solution counts as not finding it.
-func (t *Table) GiveUpPuzzle(ctx context.Context, user store.Player, id string, ply int) (PuzzleMove, error) {
-	pv, err := t.Puzzle(ctx, id, ply)
+func (t *Table) GiveUpPuzzle(ctx context.Context, s Solver, id string, ply int) (PuzzleMove, error) {
+	pv, err := t.Puzzle(ctx, s, id, ply)
 	if err != nil {
 		return PuzzleMove{}, err
 	}
 	res := PuzzleMove{Answer: puzzle.Answer{Expected: pv.Puzzle.Line[ply]}, View: pv}
-	if user.ID == "" {
+	if s.ID == "" {
 		return res, nil
 	}
-	return t.recordAttempt(ctx, user, res, false)
+	return t.recordAttempt(ctx, s.Player, res, false)
 }
 
 // recordAttempt records the end of user's attempt at res's puzzle, and the

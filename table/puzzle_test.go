@@ -29,9 +29,9 @@ func wrongMove(t *testing.T, pv table.PuzzleView) string {
 func TestPuzzleThroughService(t *testing.T) {
 	tab, _ := allGames(t)
 	ctx := context.Background()
-	me := store.Player{ID: "solver", Name: "Solver"}
+	me := table.Solver{Player: store.Player{ID: "solver", Name: "Solver"}}
 	for _, v := range tab.PuzzleVariants() {
-		failed, err := tab.NextPuzzle(ctx, me.ID, v.ID)
+		failed, err := tab.NextPuzzle(ctx, me, v.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -48,7 +48,7 @@ func TestPuzzleThroughService(t *testing.T) {
 		if err != nil || !again.Correct || again.Rated {
 			t.Errorf("%s: a second attempt: %+v, %v", v.ID, again, err)
 		}
-		solved, err := tab.NextPuzzle(ctx, me.ID, v.ID)
+		solved, err := tab.NextPuzzle(ctx, me, v.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -81,7 +81,7 @@ func TestPuzzleThroughService(t *testing.T) {
 		}
 	}
 	// Seeing the answer is a miss: the rating falls, once.
-	pv, err := tab.NextPuzzle(ctx, me.ID, "zola")
+	pv, err := tab.NextPuzzle(ctx, me, "zola")
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -40,6 +40,11 @@ type Config struct {
 	// Log is told what goes wrong in the background (the timers, the
 	// workers); slog.Default() when nil.
 	Log *slog.Logger
+	// MinePuzzles makes RunTimers mine the finished games of servers for
+	// puzzles, in the background (see Table.MinePuzzles). zugbot run sets
+	// it; tests that do not look at it leave it off, so that the games
+	// they end cost no search.
+	MinePuzzles bool
 }
 
 // Thinker runs the AI's searches on a bounded number of workers, as a
@@ -78,7 +83,8 @@ type Table struct {
 	declineMu sync.Mutex
 	declines  map[int64]int // the ply at which the AI declined a draw, by game
 
-	wake chan struct{} // tells the timer loop to look again (see WakeTimers)
+	wake     chan struct{} // tells the timer loop to look again (see WakeTimers)
+	mineWake chan struct{} // tells the miner a server's game ended (see runMining)
 
 	replies replies // the AI's replies under way (see startReply)
 }
@@ -90,6 +96,7 @@ func New(cfg Config) (*Table, error) {
 	}
 	t := &Table{cfg: cfg, store: cfg.Store, variants: map[string]*engine.Variant{}, now: cfg.Now, shared: store.IsPostgres(cfg.Store.URL())}
 	t.wake = make(chan struct{}, 1)
+	t.mineWake = make(chan struct{}, 1)
 	t.initReplies()
 	if t.cfg.Log == nil {
 		t.cfg.Log = slog.Default()
@@ -140,12 +147,19 @@ func (t *Table) doneReplying(ctx context.Context, u Update) (Update, error) {
 	return t.replied(ctx, u, store.CauseOf(ctx), false, nil), err
 }
 
-// publish wakes the timers if the change u made may move one. The store
-// has published the change, in the transaction that recorded it.
+// publish wakes the timers if the change u made may move one, and the
+// miner if it ended a server's game. The store has published the change,
+// in the transaction that recorded it.
 func (t *Table) publish(_ context.Context, u Update) {
 	g := &u.State.Game
 	if g.Clock.Live() || g.Tournament != 0 && g.Over() {
 		t.WakeTimers() // a flag's time moved, or a round may be over
+	}
+	if g.Over() && g.GuildID != "" {
+		select {
+		case t.mineWake <- struct{}{}:
+		default:
+		}
 	}
 }
 

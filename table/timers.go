@@ -91,7 +91,9 @@ type TimerOptions struct {
 // releases the timers a process claimed before it stopped, and starts the
 // AI's replies that wait (resumeReplies); while it
 // runs it records a heartbeat every heartbeatEvery. ready, when not nil,
-// is called once it is set to sweep.
+// is called once it is set to sweep. With Config.MinePuzzles, it also
+// mines the finished games of servers for puzzles meanwhile (see
+// MinePuzzles), and ends once that has stopped.
 func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, ready func()) {
 	if opt.Interval <= 0 {
 		opt.Interval = 10 * time.Second
@@ -106,6 +108,11 @@ func (t *Table) RunTimers(ctx context.Context, a Announcer, opt TimerOptions, re
 	}
 	if err := t.resumeReplies(ctx); err != nil {
 		t.cfg.Log.Error("resuming the AI's replies", "err", err)
+	}
+	if t.cfg.MinePuzzles {
+		var mining sync.WaitGroup
+		mining.Go(func() { t.runMining(ctx) })
+		defer mining.Wait()
 	}
 	// The first sweep comes when the first timer is due: at once if one
 	// is (after a restart, say), else when one comes due or a change wakes

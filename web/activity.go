@@ -141,14 +141,18 @@ type activityVariant struct {
 }
 
 func (s *Server) activityConfig(w http.ResponseWriter, r *http.Request) {
-	var vs []activityVariant
+	var vs, ps []activityVariant
 	for _, v := range games.Listed() {
 		vs = append(vs, activityVariant{ID: v.ID, Name: v.Name})
+	}
+	for _, v := range s.tab.PuzzleVariants() {
+		ps = append(ps, activityVariant{ID: v.ID, Name: v.Name})
 	}
 	writeJSON(w, http.StatusOK, struct {
 		ClientID string            `json:"client_id"`
 		Variants []activityVariant `json:"variants"`
-	}{s.discord.cfg.AppID, vs})
+		Puzzles  []activityVariant `json:"puzzles"` // the games with puzzles
+	}{s.discord.cfg.AppID, vs, ps})
 }
 
 // activityUser is who signed in, as the page shows them.

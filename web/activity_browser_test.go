@@ -136,7 +136,7 @@ func (w *activityWorld) discordClient(mux *http.ServeMux) {
 	}
 	mux.HandleFunc("GET /discord-test/parent.html", func(rw http.ResponseWriter, r *http.Request) {
 		rw.Header().Set("Content-Type", "text/html; charset=utf-8")
-		fmt.Fprint(rw, `<!doctype html><html><head><meta charset="utf-8"><title>Discord</title>`+
+		fmt.Fprint(rw, `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Discord</title>`+
 			`<link rel="icon" href="data:,"><style>body{margin:0}iframe{border:0;display:block;width:800px;height:880px}</style></head>`+
 			`<body><script src="/discord-test/parent.js"></script></body></html>`)
 	})
@@ -559,6 +559,7 @@ func TestActivityStartsGameAndRefuses(t *testing.T) {
 	}
 	td.waitStatus("You play game #1.")
 	td.waitPly(0)
+	td.wait("the puzzles' entry hidden while the game goes on", `return d.getElementById('practise').hidden;`)
 	te.waitStatus("You play game #1.") // found while waiting
 	te.waitPly(0)
 	gs, err := w.st.Games(context.Background(), store.GameQuery{ChannelID: channel, Status: store.Active})

@@ -1,6 +1,8 @@
 package web_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -23,8 +25,22 @@ func shownPuzzle(t *testing.T, title string) puzzle.Puzzle {
 	return puzzle.Puzzle{}
 }
 
+// noteStarting waits until the puzzle page's note starts with prefix, and
+// returns it.
+func noteStarting(ctx context.Context, t *testing.T, where, prefix string) string {
+	t.Helper()
+	js := fmt.Sprintf(`document.querySelector("#note").textContent.startsWith(%q) && document.querySelector("#note").textContent`, prefix)
+	s, err := chromedp.Run(ctx, chromedp.Poll[string](js, chromedp.WithPollingTimeout(20*time.Second)))
+	if err != nil {
+		got, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector("#note").textContent`))
+		t.Fatalf("%s: the note says %q, want it to start with %q (%v)", where, got, prefix, err)
+	}
+	return s
+}
+
 // TestPuzzlePageOnPhone solves a puzzle on the puzzle page on a phone,
-// move by move with the opponent's replies, then fails the next one.
+// move by move with the opponent's replies, then fails the next one: the
+// reader, a person of the web, sees their puzzle rating rise, then fall.
 func TestPuzzlePageOnPhone(t *testing.T) {
 	f := newServerFixture(t)
 	ctx, errs := browser(t)
@@ -33,7 +49,7 @@ func TestPuzzlePageOnPhone(t *testing.T) {
 		t.Fatal(err)
 	}
 	title := func() string {
-		s, err := chromedp.Run(ctx, chromedp.Poll[string](`document.getElementById("title").textContent.startsWith("Puzzle ") && document.getElementById("title").textContent`, chromedp.WithPollingTimeout(20*time.Second)))
+		s, err := chromedp.Run(ctx, chromedp.Poll[string](`document.getElementById("puzzle-title").textContent.startsWith("Puzzle ") && document.getElementById("puzzle-title").textContent`, chromedp.WithPollingTimeout(20*time.Second)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -44,9 +60,11 @@ func TestPuzzlePageOnPhone(t *testing.T) {
 		click(ctx, t, pz.ID, pz.Line[ply])
 		if ply+1 < len(pz.Line) {
 			waitText(ctx, t, pz.ID, "#note", pz.Line[ply]+" is right; the answer is "+pz.Line[ply+1]+".")
-		} else {
-			waitText(ctx, t, pz.ID, "#note", pz.Line[ply]+": solved!")
 		}
+	}
+	before, after := ratingMove(t, noteStarting(ctx, t, pz.ID, pz.Line[len(pz.Line)-1]+": solved! "))
+	if before != 1500 || after <= before {
+		t.Errorf("solved: the rating went from %d to %d", before, after)
 	}
 	if err := chromedp.Do(ctx, chromedp.Click(chromedp.ID("next"))); err != nil {
 		t.Fatal(err)
@@ -63,7 +81,11 @@ func TestPuzzlePageOnPhone(t *testing.T) {
 	for _, m := range p.Moves(nil) {
 		if a, err := other.Check(zodiac.Zodiac, 0, p.FormatMove(m)); err == nil && !a.Correct {
 			click(ctx, t, other.ID, a.Move)
-			waitText(ctx, t, other.ID, "#note", a.Move+" is not it: the answer was "+other.Line[0]+".")
+			from, to := ratingMove(t, noteStarting(ctx, t, other.ID, a.Move+" is not it: the answer was "+other.Line[0]+". "))
+			if from != after || to >= from {
+				t.Errorf("failed: the rating went from %d to %d (after the solve: %d)", from, to, after)
+			}
+			t.Logf("solved %s: %d → %d; failed %s: %d → %d", pz.ID, before, after, other.ID, from, to)
 			break
 		}
 	}

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -105,6 +106,12 @@ func TestMigrateDB(t *testing.T) {
 	if err := s.SetPost(ctx, store.PostedGame, last, "t1", "m1"); err != nil {
 		t.Fatal(err)
 	}
+	// A puzzle found in the server's first game (finished), which is mined.
+	found := store.GamePuzzle{ID: "zola-00000000ab", Variant: "zola", Position: "x", Line: []string{"a1xb1"}, Seed: 1200,
+		Origin: "game #1, ply 0", GuildID: "g", GameID: 1}
+	if err := s.SaveGamePuzzles(ctx, 1, []store.GamePuzzle{found}); err != nil {
+		t.Fatal(err)
+	}
 	s.Close()
 
 	url := postgres(t)
@@ -147,6 +154,12 @@ func TestMigrateDB(t *testing.T) {
 	}
 	if ts, err := pg.Due(ctx, 100); err != nil || !slices.ContainsFunc(ts, func(tk store.Task) bool { return tk.Kind == store.DailyPuzzle && tk.Guild == "g" }) {
 		t.Errorf("the daily puzzle's timer in PostgreSQL: not among the due %+v (%v)", ts, err)
+	}
+	if got, ok, err := pg.GamePuzzle(ctx, "g", found.ID); err != nil || !ok || !reflect.DeepEqual(got, found) {
+		t.Errorf("the server's puzzle in PostgreSQL: %+v, %v, %v; want %+v", got, ok, err, found)
+	}
+	if mined, n, err := pg.MinedGame(ctx, 1); err != nil || !mined || n != 1 {
+		t.Errorf("game 1 in PostgreSQL: mined %v with %d puzzles, %v", mined, n, err)
 	}
 	g, err := pg.CreateGame(ctx, store.NewGame{Variant: "zola", Seats: [2]store.Seat{{Player: bob}, {AI: 1}}})
 	if err != nil || g.ID != last+1 {

@@ -65,9 +65,9 @@ func puzzleCommand(ctx context.Context, args []string, in io.Reader, stdout, std
 	for {
 		var pv table.PuzzleView
 		if id != "" {
-			pv, err = tab.Puzzle(ctx, id, 0)
+			pv, err = tab.Puzzle(ctx, table.Solver{Player: you}, id, 0)
 		} else {
-			pv, err = tab.NextPuzzle(ctx, you.ID, v.ID)
+			pv, err = tab.NextPuzzle(ctx, table.Solver{Player: you}, v.ID)
 		}
 		if err != nil {
 			return err
@@ -77,7 +77,7 @@ func puzzleCommand(ctx context.Context, args []string, in io.Reader, stdout, std
 		if err != nil {
 			return err
 		}
-		fmt.Fprintf(stdout, "\nPuzzle %s, rated %s. Your rating: %s after %s.\n", pv.Puzzle.ID, ratingText(pv.Rating), ratingText(r), plural(n, "puzzle", "puzzles"))
+		fmt.Fprintf(stdout, "\nPuzzle %s, rated %s. Your rating: %s after %s.\n", pv.Puzzle.ID, pv.Rating, r, plural(n, "puzzle", "puzzles"))
 		quit, err := solvePuzzle(ctx, tab, pv, lines, stdout)
 		if err != nil || quit {
 			return err
@@ -112,14 +112,14 @@ func solvePuzzle(ctx context.Context, tab *table.Table, pv table.PuzzleView, lin
 		case "quit", "exit":
 			return true, nil
 		case "skip":
-			res, err := tab.GiveUpPuzzle(ctx, you, pv.Puzzle.ID, pv.Ply)
+			res, err := tab.GiveUpPuzzle(ctx, table.Solver{Player: you}, pv.Puzzle.ID, pv.Ply)
 			if err != nil {
 				return true, err
 			}
 			fmt.Fprintf(stdout, "The answer was %s.%s\n", res.Expected, ratingChange(res))
 			return false, nil
 		}
-		res, err := tab.TryPuzzle(ctx, you, pv.Puzzle.ID, pv.Ply, text)
+		res, err := tab.TryPuzzle(ctx, table.Solver{Player: you}, pv.Puzzle.ID, pv.Ply, text)
 		if r := (*table.Refusal)(nil); errors.As(err, &r) {
 			fmt.Fprintf(stdout, "%v\n", err)
 			continue
@@ -146,21 +146,11 @@ func solvePuzzle(ctx context.Context, tab *table.Table, pv table.PuzzleView, lin
 	}
 }
 
-// ratingText writes a puzzle rating as players read it: "1480", or
-// "1500?" while it is provisional.
-func ratingText(r puzzle.Rating) string {
-	s := fmt.Sprintf("%.0f", r.R)
-	if r.Provisional() {
-		s += "?"
-	}
-	return s
-}
-
 // ratingChange says how an attempt moved the player's rating, or that it
 // did not count.
 func ratingChange(res table.PuzzleMove) string {
 	if !res.Rated {
 		return " (You had tried this puzzle before: your rating stays.)"
 	}
-	return fmt.Sprintf(" Your rating: %s → %s (%+.0f).", ratingText(res.Before), ratingText(res.After), res.After.R-res.Before.R)
+	return fmt.Sprintf(" Your rating: %s → %s (%+.0f).", res.Before, res.After, res.After.R-res.Before.R)
 }

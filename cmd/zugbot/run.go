@@ -85,7 +85,8 @@ func runBot(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// The game service, which the bot and the live board share; its AI
 	// replies stop after both.
 	pool := think.New(think.Config{Workers: cfg.AIWorkers, Queued: metrics.AIQueued, Waited: metrics.AIWaited})
-	tab, err := table.New(table.Config{Store: st, Variants: games.All(), Thinker: pool, Log: log, Thought: metrics.AIThought})
+	tab, err := table.New(table.Config{Store: st, Variants: games.All(), Thinker: pool, Log: log, Thought: metrics.AIThought,
+		MinePuzzles: true})
 	if err != nil {
 		return err
 	}

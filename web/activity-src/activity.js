@@ -3,7 +3,8 @@
 // authorize zugbot (an OAuth2 code), and zugbot's server exchanges the
 // code, checks that the player is in this activity instance, and opens a
 // session. The page then shows the channel's game with the live board
-// (board.js), or offers to start one.
+// (board.js), or offers to start one; and it offers puzzles (puzzle.js),
+// rated for the player as /puzzle rates them.
 import { DiscordSDK, Events } from '@discord/embedded-app-sdk';
 
 const $ = (id) => document.getElementById(id);
@@ -36,7 +37,7 @@ function panel() {
   box.append(status, people, form);
   const main = document.querySelector('main');
   main.insertBefore(box, main.firstChild);
-  return { status, people, form };
+  return { box, status, people, form };
 }
 
 async function api(path, opts, csrf) {
@@ -46,6 +47,56 @@ async function api(path, opts, csrf) {
   const body = await r.json().catch(() => ({}));
   if (!r.ok) throw new Error(body.error || ('The server answered ' + r.status + '.'));
   return body;
+}
+
+// load adds the page's script at src, once, and resolves when it has run.
+function load(src) {
+  return new Promise((resolve, reject) => {
+    if (document.querySelector(`script[src="${src}"]`)) { resolve(); return; }
+    const s = document.createElement('script');
+    s.src = src;
+    s.onload = () => resolve();
+    s.onerror = () => reject(new Error('zugbot could not load ' + src + '.'));
+    document.head.appendChild(s);
+  });
+}
+
+// practise adds the entry to the puzzles to the strip, while no game goes
+// on in the channel: a game to choose and a button. The puzzles take the
+// page's place (hidden, and still looking for the channel's game) until
+// Back.
+function practise(box, variants, say) {
+  const form = document.createElement('form');
+  form.id = 'practise';
+  const sel = Object.assign(document.createElement('select'), { id: 'puzzle-variant' });
+  for (const v of variants) sel.append(new Option(v.name, v.id));
+  form.append(Object.assign(document.createElement('label'), { htmlFor: 'puzzle-variant', textContent: 'Puzzles' }), sel,
+    Object.assign(document.createElement('button'), { type: 'submit', id: 'puzzle-go', textContent: 'Solve puzzles' }));
+  box.appendChild(form);
+  form.addEventListener('submit', async (e) => {
+    e.preventDefault();
+    try {
+      await load('/static/fetch.js');
+      await load('/static/puzzle.js');
+    } catch (err) {
+      say(err.message, true);
+      return;
+    }
+    const main = document.querySelector('main');
+    const shown = [...main.children, ...box.querySelectorAll('form')].filter((c) => c !== box && !c.hidden);
+    for (const c of shown) c.hidden = true;
+    const puzzles = Object.assign(document.createElement('section'), { id: 'puzzles' });
+    main.appendChild(puzzles);
+    window.zugPuzzles(puzzles, sel.value);
+    const back = Object.assign(document.createElement('button'), { type: 'button', id: 'puzzle-back', textContent: 'Back' });
+    back.addEventListener('click', () => {
+      puzzles.remove();
+      // The forms stay hidden if a game was found meanwhile.
+      const game = !!document.documentElement.dataset.game;
+      for (const c of shown) c.hidden = game && (c.id === 'start' || c.id === 'practise');
+    });
+    puzzles.appendChild(back);
+  });
 }
 
 // showBoard hands the game whose public id is id to the live board:
@@ -72,6 +123,7 @@ async function main() {
     });
     const me = await api('/api/activity/token', { method: 'POST', body: JSON.stringify({ code, instance_id: sdk.instanceId }) });
     await sdk.commands.authenticate({ access_token: me.access_token });
+    practise(ui.box, cfg.puzzles || [], say);
 
     let participants = [];
     const showPeople = (list) => {
@@ -92,6 +144,7 @@ async function main() {
 
     const found = (g) => {
       ui.form.hidden = true;
+      $('practise').hidden = true;
       say(g.player ? 'You play game #' + g.game + '.' : 'You are watching game #' + g.game + '.');
       showBoard(g.page);
     };
