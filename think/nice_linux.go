@@ -3,10 +3,10 @@ package think
 import "syscall"
 
 // lowerPriority lowers the calling OS thread's scheduling priority to
-// nice. On Linux the nice value is the thread's own (setpriority(2),
+// aiNice. On Linux the nice value is the thread's own (setpriority(2),
 // "BUGS"), so the rest of the process keeps its priority.
-func lowerPriority(nice int) error {
-	return syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), nice)
+func lowerPriority() error {
+	return syscall.Setpriority(syscall.PRIO_PROCESS, syscall.Gettid(), aiNice)
 }
 
 // threadNice returns the calling OS thread's nice value.

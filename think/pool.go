@@ -91,7 +91,7 @@ func niced(f func() error) error {
 				errc <- fmt.Errorf("panic: %v\n%s", r, debug.Stack())
 			}
 		}()
-		lowerPriority(aiNice) // where it fails, the AI thinks at the process's priority
+		lowerPriority() // where it fails, the AI thinks at the process's priority
 		errc <- f()
 	}()
 	return <-errc

@@ -11,7 +11,6 @@ import (
 	"net"
 	"net/http"
 	"net/url"
-	"runtime"
 
 	"strings"
 	"sync"
@@ -20,7 +19,6 @@ import (
 
 	"github.com/zugbot/zugbot/store"
 	"github.com/zugbot/zugbot/table"
-	"github.com/zugbot/zugbot/think"
 )
 
 //go:embed static
@@ -62,7 +60,6 @@ type Server struct {
 	tab      *table.Table
 	mux      *http.ServeMux
 	static   http.Handler
-	lane     *think.Lane // the readers' pages' threads (see read)
 	used     usedTokens
 	sessions sessions
 	secure   bool
@@ -127,7 +124,6 @@ func New(cfg Config) (*Server, error) {
 	}
 	s.ctx, s.cancel = context.WithCancel(context.Background())
 	s.streamsCtx, s.endLive = context.WithCancel(s.ctx)
-	s.lane = think.NewLane(s.ctx, runtime.GOMAXPROCS(0))
 	s.routes()
 	return s, nil
 }
@@ -263,7 +259,7 @@ func (s *Server) routes() {
 		s.home(w, r)
 	})
 	m.HandleFunc("GET /play", s.play)
-	m.HandleFunc("GET /games/{id}", s.read(s.page))
+	m.HandleFunc("GET /games/{id}", s.page)
 	m.HandleFunc("GET /static/", func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasSuffix(r.URL.Path, "/") {
 			http.NotFound(w, r) // no listings
@@ -297,20 +293,20 @@ func (s *Server) routes() {
 	m.HandleFunc("POST /api/invites/{id}/accept", s.acceptInvite)
 	m.HandleFunc("GET /me/games/{id}", s.myGame)
 	m.HandleFunc("GET /pictures/{file}", s.picture)
-	m.HandleFunc("GET /games/{id}/boards/{ply}", s.read(s.boardPNG))
-	m.HandleFunc("GET /games/{id}/replay.gif", s.read(s.replayGIF))
-	m.HandleFunc("GET /games/{id}/record.txt", s.read(s.record))
-	m.HandleFunc("GET /api/games/{id}/replay", s.read(s.replayAPI))
-	m.HandleFunc("GET /api/games/{id}/plies/{ply}", s.read(s.plyBoard))
+	m.HandleFunc("GET /games/{id}/boards/{ply}", s.boardPNG)
+	m.HandleFunc("GET /games/{id}/replay.gif", s.replayGIF)
+	m.HandleFunc("GET /games/{id}/record.txt", s.record)
+	m.HandleFunc("GET /api/games/{id}/replay", s.replayAPI)
+	m.HandleFunc("GET /api/games/{id}/plies/{ply}", s.plyBoard)
 	m.HandleFunc("POST /api/games/{id}/rematch", s.rematch)
-	m.HandleFunc("GET /players/{id}", s.read(s.playerPage))
-	m.HandleFunc("GET /api/players/{id}", s.read(s.playerAPI))
-	m.HandleFunc("GET /leaderboard", s.read(s.leaderboardPage))
-	m.HandleFunc("GET /leaderboards/{id}", s.read(s.leaderboardPage))
-	m.HandleFunc("GET /api/leaderboard", s.read(s.leaderboardAPI))
-	m.HandleFunc("GET /api/leaderboards/{id}", s.read(s.leaderboardAPI))
-	m.HandleFunc("GET /leaderboard/table.png", s.read(s.standingsPNG))
-	m.HandleFunc("GET /leaderboards/{id}/table.png", s.read(s.standingsPNG))
+	m.HandleFunc("GET /players/{id}", s.playerPage)
+	m.HandleFunc("GET /api/players/{id}", s.playerAPI)
+	m.HandleFunc("GET /leaderboard", s.leaderboardPage)
+	m.HandleFunc("GET /leaderboards/{id}", s.leaderboardPage)
+	m.HandleFunc("GET /api/leaderboard", s.leaderboardAPI)
+	m.HandleFunc("GET /api/leaderboards/{id}", s.leaderboardAPI)
+	m.HandleFunc("GET /leaderboard/table.png", s.standingsPNG)
+	m.HandleFunc("GET /leaderboards/{id}/table.png", s.standingsPNG)
 }
 
 // page serves the board's HTML page, the same for every game the reader
@@ -654,16 +650,4 @@ func (s *Server) answer(ctx context.Context, w http.ResponseWriter, r *http.Requ
 		return
 	}
 	writeJSON(w, http.StatusOK, done{Ply: u.State.Game.Ply})
-}
-
-// read serves h's requests on the server's lane (think.Lane): pages that
-// people read and no game waits for (finished games, players,
-// leaderboards, their pictures) give way to the bot's handlers when both
-// want a core, as the AI gives way to them both.
-func (s *Server) read(h http.HandlerFunc) http.HandlerFunc {
-	return func(w http.ResponseWriter, r *http.Request) {
-		if err := s.lane.Do(r.Context(), func() { h(w, r) }); err != nil {
-			http.Error(w, "zugbot: the request was cancelled.", http.StatusServiceUnavailable)
-		}
-	}
 }
