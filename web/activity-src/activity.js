@@ -3,8 +3,9 @@
 // authorize zugbot (an OAuth2 code), and zugbot's server exchanges the
 // code, checks that the player is in this activity instance, and opens a
 // session. The page then shows the channel's game with the live board
-// (board.js), or offers to start one; and it offers puzzles (puzzle.js),
-// rated for the player as /puzzle rates them.
+// (board.js), or offers to start one; and it offers the lessons
+// (learn.js) and puzzles (puzzle.js), rated for the player as /puzzle
+// rates them.
 import { DiscordSDK, Events } from '@discord/embedded-app-sdk';
 
 const $ = (id) => document.getElementById(id);
@@ -61,23 +62,25 @@ function load(src) {
   });
 }
 
-// practise adds the entry to the puzzles to the strip, while no game goes
-// on in the channel: a game to choose and a button. The puzzles take the
-// page's place (hidden, and still looking for the channel's game) until
-// Back.
+// practise adds the entries to the lessons and the puzzles to the strip,
+// while no game goes on in the channel: a game to choose and two buttons.
+// The lessons (learn.js) or the puzzles (puzzle.js) take the page's place
+// (hidden, and still looking for the channel's game) until Back.
 function practise(box, variants, say) {
   const form = document.createElement('form');
   form.id = 'practise';
   const sel = Object.assign(document.createElement('select'), { id: 'puzzle-variant' });
   for (const v of variants) sel.append(new Option(v.name, v.id));
-  form.append(Object.assign(document.createElement('label'), { htmlFor: 'puzzle-variant', textContent: 'Puzzles' }), sel,
-    Object.assign(document.createElement('button'), { type: 'submit', id: 'puzzle-go', textContent: 'Solve puzzles' }));
+  const learnGo = Object.assign(document.createElement('button'), { type: 'button', id: 'learn-go', textContent: 'Learn' });
+  form.append(Object.assign(document.createElement('label'), { htmlFor: 'puzzle-variant', textContent: 'Practise' }), sel,
+    learnGo, Object.assign(document.createElement('button'), { type: 'submit', id: 'puzzle-go', textContent: 'Solve puzzles' }));
   box.appendChild(form);
-  form.addEventListener('submit', async (e) => {
-    e.preventDefault();
+  // open shows script's section id, made by run(section, game), in the
+  // page's place, with its Back button backId.
+  const open = async (script, id, backId, run) => {
     try {
       await load('/static/fetch.js');
-      await load('/static/puzzle.js');
+      await load(script);
     } catch (err) {
       say(err.message, true);
       return;
@@ -85,18 +88,23 @@ function practise(box, variants, say) {
     const main = document.querySelector('main');
     const shown = [...main.children, ...box.querySelectorAll('form')].filter((c) => c !== box && !c.hidden);
     for (const c of shown) c.hidden = true;
-    const puzzles = Object.assign(document.createElement('section'), { id: 'puzzles' });
-    main.appendChild(puzzles);
-    window.zugPuzzles(puzzles, sel.value);
-    const back = Object.assign(document.createElement('button'), { type: 'button', id: 'puzzle-back', textContent: 'Back' });
+    const section = Object.assign(document.createElement('section'), { id });
+    main.appendChild(section);
+    run(section, sel.value);
+    const back = Object.assign(document.createElement('button'), { type: 'button', id: backId, textContent: 'Back' });
     back.addEventListener('click', () => {
-      puzzles.remove();
+      section.remove();
       // The forms stay hidden if a game was found meanwhile.
       const game = !!document.documentElement.dataset.game;
       for (const c of shown) c.hidden = game && (c.id === 'start' || c.id === 'practise');
     });
-    puzzles.appendChild(back);
+    section.appendChild(back);
+  };
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    open('/static/puzzle.js', 'puzzles', 'puzzle-back', (section, game) => window.zugPuzzles(section, game));
   });
+  learnGo.addEventListener('click', () => open('/static/learn.js', 'lessons', 'lesson-back', (section, game) => window.zugLessons(section, game)));
 }
 
 // showBoard hands the game whose public id is id to the live board:
