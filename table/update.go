@@ -3,7 +3,6 @@ package table
 import (
 	"context"
 	"errors"
-	"fmt"
 
 	"github.com/zugbot/zugbot/engine"
 	"github.com/zugbot/zugbot/engine/ai"
@@ -17,10 +16,7 @@ func (t *Table) Load(ctx context.Context, id int64) (store.State, error) {
 	if errors.Is(err, store.ErrNotFound) {
 		return st, t.Explain(id, err)
 	}
-	if err != nil {
-		return st, fmt.Errorf("load game %d: %w", id, err)
-	}
-	return st, nil
+	return st, err // the store's error names the game
 }
 
 // seat loads game id for a player in it: the game and the player's side.
