@@ -117,7 +117,7 @@ func (b *Bot) dailyMessage(d table.DailyPuzzle) (message, error) {
 			Title:       fmt.Sprintf("Daily puzzle · %s · %s", pv.Variant.Game, dayText(d.Post.Day)),
 			Description: desc,
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + board.name},
-			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle %s · rated %s", pv.Puzzle.ID, puzzleRatingText(pv.Rating))},
+			Footer:      &discordgo.MessageEmbedFooter{Text: fmt.Sprintf("Puzzle %s · rated %s", pv.Puzzle.ID, pv.Rating)},
 		}},
 		files: []file{board},
 		components: []discordgo.MessageComponent{discordgo.ActionsRow{Components: []discordgo.MessageComponent{

@@ -155,16 +155,7 @@ func puzzleRatingNote(res table.PuzzleMove) string {
 	if !res.Rated {
 		return "\nYou had tried this puzzle before, so your rating stays."
 	}
-	return fmt.Sprintf("\nYour puzzle rating: %s → %s (%+.0f).", puzzleRatingText(res.Before), puzzleRatingText(res.After), res.After.R-res.Before.R)
-}
-
-// puzzleRatingText writes a puzzle rating, with "?" while provisional.
-func puzzleRatingText(r puzzle.Rating) string {
-	s := strconv.FormatFloat(r.R, 'f', 0, 64)
-	if r.Provisional() {
-		s += "?"
-	}
-	return s
+	return fmt.Sprintf("\nYour puzzle rating: %s → %s (%+.0f).", res.Before, res.After, res.After.R-res.Before.R)
 }
 
 // puzzleMessage draws a puzzle: its board, what to find or note, and the
@@ -191,12 +182,12 @@ func (r *request) puzzleMessage(pv table.PuzzleView, note string, last *engine.M
 			if err != nil {
 				return message{}, err
 			}
-			desc += fmt.Sprintf("\nYour %s puzzle rating: %s, after %d. Only your first try at a puzzle counts.", v.Game, puzzleRatingText(me), n)
+			desc += fmt.Sprintf("\nYour %s puzzle rating: %s, after %d. Only your first try at a puzzle counts.", v.Game, me, n)
 		}
 	}
 	m := message{
 		embeds: []*discordgo.MessageEmbed{{
-			Title:       fmt.Sprintf("%s puzzle %s · rated %s", v.Game, pv.Puzzle.ID, puzzleRatingText(pv.Rating)),
+			Title:       fmt.Sprintf("%s puzzle %s · rated %s", v.Game, pv.Puzzle.ID, pv.Rating),
 			Description: desc,
 			Image:       &discordgo.MessageEmbedImage{URL: "attachment://" + board.name},
 		}},
