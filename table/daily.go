@@ -73,13 +73,18 @@ func (t *Table) SetDailyPuzzle(ctx context.Context, guild, channel, variant stri
 		}
 	}
 	now := t.now()
+	// Today's post, if one was made before this: read first, since the
+	// timer, woken below, may post today's at once.
+	posts, err := t.store.DailyPosts(ctx, guild, 1)
+	if err != nil {
+		return store.DailyPost{}, err
+	}
 	if err := t.store.SetDailyChannel(ctx, store.DailyChannel{Guild: guild, Channel: channel, Variant: variant}, now); err != nil {
 		return store.DailyPost{}, err
 	}
 	t.WakeTimers()
-	posts, err := t.store.DailyPosts(ctx, guild, 1)
-	if err != nil || len(posts) == 0 || posts[0].Day != DailyDay(now) {
-		return store.DailyPost{}, err
+	if len(posts) == 0 || posts[0].Day != DailyDay(now) {
+		return store.DailyPost{}, nil
 	}
 	return posts[0], nil
 }
