@@ -19,3 +19,12 @@ window.zugMoves = (box, moves, pick) => {
     box.appendChild(b);
   }
 };
+
+// zugAdder returns add(tag, id, props), which appends to box a new element
+// tag with id and props, and returns it.
+window.zugAdder = (box) => (tag, id, props) => {
+  const e = Object.assign(document.createElement(tag), props || {});
+  e.id = id;
+  box.appendChild(e);
+  return e;
+};

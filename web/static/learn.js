@@ -5,12 +5,7 @@
 "use strict";
 window.zugLessons = (box, game) => {
   const getJSON = window.zugJSON;
-  const add = (tag, id, props) => {
-    const e = Object.assign(document.createElement(tag), props || {});
-    e.id = id;
-    box.appendChild(e);
-    return e;
-  };
+  const add = window.zugAdder(box);
   const title = add("h1", "learn-title", { textContent: "zugbot lessons" });
   const heading = add("h2", "lesson");
   const intro = add("p", "intro");

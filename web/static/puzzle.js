@@ -6,12 +6,7 @@
 "use strict";
 window.zugPuzzles = (box, game) => {
   const getJSON = window.zugJSON;
-  const add = (tag, id, props) => {
-    const e = Object.assign(document.createElement(tag), props || {});
-    e.id = id;
-    box.appendChild(e);
-    return e;
-  };
+  const add = window.zugAdder(box);
   const title = add("h1", "puzzle-title", { textContent: "zugbot puzzles" });
   const you = add("p", "puzzle-you", { className: "dim" });
   const task = add("p", "task");
